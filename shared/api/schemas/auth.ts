@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { emailField } from './common';
+
+/** The spec's five password rules, each with its own message (spec 01 §5). Also the Cognito policy. */
+export const passwordPolicy = {
+  minLength: 8,
+  requireUppercase: true,
+  requireLowercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+} as const;
+
+export const newPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters long')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number')
+  .regex(/[@$!%*?&]/, 'Password must contain at least one special character (@$!%*?&)');
+
+export const signInForm = z.object({
+  email: emailField,
+  password: z.string().min(1, 'Password is required'),
+  newPassword: newPassword.optional(),
+});
+export type SignInForm = z.infer<typeof signInForm>;
+
+export const signUpForm = z.object({
+  email: emailField,
+  password: newPassword,
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  termsAndConditions: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+});
+export type SignUpForm = z.infer<typeof signUpForm>;
+
+export const verificationCode = z
+  .string()
+  .trim()
+  .length(6, 'Invalid Code, please re-enter.');
+
+export const forgotPasswordEmailForm = z.object({ email: emailField });
+export const forgotPasswordResetForm = z.object({
+  email: emailField,
+  otp: verificationCode,
+  newPassword,
+});
+
+export const changePasswordForm = z.object({
+  oldPassword: z.string().min(1, 'Current password is required'),
+  newPassword,
+});
+
+export const unsubscribeRequest = z.object({ email: emailField });
+export type UnsubscribeRequest = z.infer<typeof unsubscribeRequest>;
+/** Spec: statusCode as text ("200" means success) and body.message. */
+export const unsubscribeResponse = z.object({ statusCode: z.string(), body: z.object({ message: z.string() }) });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
+
+export const oneClickUnsubscribeQuery = z.object({ token: z.string().min(10).max(1024) });
+
+/** Identity-provider client configuration (spec 01 §5). */
+export const userPoolConfig = z
+  .object({ userPoolId: z.string().optional(), clientId: z.string().optional() })
+  .superRefine((value, ctx) => {
+    if (!value.userPoolId || !value.clientId) {
+      ctx.addIssue({ code: 'custom', message: 'Both UserPoolId and ClientId are required.' });
+      return;
+    }
+    if (value.userPoolId.length > 55 || !/^[\w-]+_[0-9a-zA-Z]+$/.test(value.userPoolId)) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid UserPoolId format.' });
+    }
+  });

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './auth';
+export * from './users';
+export * from './images';
+export * from './requirements';
+export * from './listings';

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { subscriptionCategories } from '../../catalog';
+import { emailField, idParam, imageVariants, text } from './common';
+
+export const userStatuses = ['awaiting approval', 'active', 'disabled'] as const;
+export const userStatus = z.enum(userStatuses);
+export type UserStatus = z.infer<typeof userStatus>;
+
+const subscriptionIds = subscriptionCategories.map((s) => s.id) as [string, ...string[]];
+export const subscriptionId = z.enum(subscriptionIds);
+
+export const brokerInfo = z.object({
+  name: z.string(),
+  /** Street address. */
+  address1: z.string(),
+  /** "City, ST 12345": the edit dialog's City, State and Zip joined (docs/DECISIONS.md). */
+  address2: z.string(),
+  /** Legacy logo file under the broker-images folder. */
+  logoSrc: z.string().optional(),
+});
+export type BrokerInfo = z.infer<typeof brokerInfo>;
+
+export const subscription = z.object({ _id: subscriptionId, name: z.string(), subscribed: z.boolean() });
+export type Subscription = z.infer<typeof subscription>;
+
+export const user = z.object({
+  _id: z.string(),
+  cognitoId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  acceptedTermsAndConditions: z.boolean(),
+  status: userStatus,
+  emailConfirmed: z.boolean(),
+  title: z.string(),
+  license: z.string(),
+  phone: z.string(),
+  subscriptions: z.array(subscription),
+  profileImage: imageVariants.nullable(),
+  brokerImage: imageVariants.nullable(),
+  brokerInfo: brokerInfo.nullable(),
+  isOperator: z.boolean(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+});
+export type User = z.infer<typeof user>;
+export const userResponse = z.object({ user });
+export type UserResponse = z.infer<typeof userResponse>;
+
+/** Public contact card attached to requirements and listings. */
+export const contact = user.pick({
+  _id: true,
+  firstName: true,
+  lastName: true,
+  title: true,
+  phone: true,
+  email: true,
+  license: true,
+  profileImage: true,
+  brokerImage: true,
+  brokerInfo: true,
+});
+export type Contact = z.infer<typeof contact>;
+
+export const userIdParams = z.object({ userId: idParam });
+export const cognitoIdParams = z.object({ cognitoId: idParam });
+
+export const createUserRequest = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email: emailField,
+  cognitoId: idParam,
+  acceptedTermsAndConditions: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
+export const personalInfoRequest = z.object({
+  userId: idParam.optional(),
+  firstName: z.string().trim().min(1, 'First Name cannot be empty.').max(100),
+  lastName: z.string().trim().min(1, 'Last Name cannot be empty.').max(100),
+  title: text(100).default(''),
+  license: text(50).default(''),
+  phone: text(30).default(''),
+});
+export type PersonalInfoRequest = z.infer<typeof personalInfoRequest>;
+
+export const brokerInfoRequest = z.object({
+  userId: idParam.optional(),
+  name: z.string().trim().min(1, 'Broker Name cannot be empty.').max(200),
+  address1: z.string().trim().min(1, 'Street address cannot be empty.').max(200),
+  address2: text(200).default(''),
+});
+export type BrokerInfoRequest = z.infer<typeof brokerInfoRequest>;
+
+export const subscriptionsRequest = z.object({
+  subscriptions: z
+    .array(z.object({ subscriptionId, subscribed: z.boolean() }))
+    .max(subscriptionCategories.length * 2),
+});
+export type SubscriptionsRequest = z.infer<typeof subscriptionsRequest>;
+
+export const adminUsersQuery = z.object({ status: userStatus.default('awaiting approval') });
+export const adminUser = user.pick({
+  _id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  license: true,
+  brokerInfo: true,
+  status: true,
+  createdAt: true,
+  emailConfirmed: true,
+});
+export const adminUsersResponse = z.object({ items: z.array(adminUser) });
+export type AdminUser = z.infer<typeof adminUser>;

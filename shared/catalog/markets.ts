@@ -1,0 +1,59 @@
+import type { CatalogItem } from './types';
+
+export interface County extends CatalogItem {
+  /** Empty for Sutter and Yuba: the county itself is the market. */
+  readonly submarkets: readonly CatalogItem[];
+}
+
+const sub = (prefix: string, names: readonly string[]): CatalogItem[] =>
+  names.map((name) => ({
+    id: `${prefix}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
+    name,
+  }));
+
+/** The Sacramento region: 4 counties with 33 submarkets, plus Sutter and Yuba as markets of their own. */
+export const counties: readonly County[] = [
+  {
+    id: 'sacramento',
+    name: 'Sacramento',
+    submarkets: sub('sac', [
+      'Antelope', 'Campus Commons', 'Carmichael/Fair Oaks', 'Citrus Heights/Orangevale', 'Downtown Sacramento',
+      'East Sacramento', 'Elk Grove/Galt', 'Folsom', 'Highway 50 Corridor', 'Highway 80 Corridor',
+      'Howe/Fulton/Watt', 'McClellan/North Highlands', 'Midtown', 'Northgate/North Natomas', 'Point West',
+      'Power Inn', 'Rancho Cordova', 'Richards Blvd', 'South Natomas', 'South Sacramento',
+      'Outlier Sacramento County',
+    ]),
+  },
+  {
+    id: 'placer',
+    name: 'Placer',
+    submarkets: sub('placer', ['Auburn', 'Granite Bay', 'Lincoln', 'Rocklin', 'Roseville', 'Outlier Placer County']),
+  },
+  {
+    id: 'el-dorado',
+    name: 'El Dorado',
+    submarkets: sub('eldorado', ['Cameron Park', 'El Dorado Hills', 'Placerville', 'Shingle Springs', 'Outlier El Dorado County']),
+  },
+  {
+    id: 'yolo',
+    name: 'Yolo',
+    submarkets: sub('yolo', ['Davis', 'West Sacramento', 'Woodland', 'Outlier Yolo County']),
+  },
+  { id: 'sutter-county', name: 'Sutter County', submarkets: [] },
+  { id: 'yuba-county', name: 'Yuba County', submarkets: [] },
+];
+
+/** Name shown for the group of counties without submarkets in listing filters and the editor. */
+export const miscellaneousGroupName = 'Miscellaneous';
+
+/**
+ * Every market a requirement or listing can name: each submarket, plus each county that has none.
+ * 33 submarkets + Sutter County + Yuba County = 35.
+ */
+export const markets: readonly (CatalogItem & { countyId: string })[] = counties.flatMap((county) =>
+  county.submarkets.length
+    ? county.submarkets.map((m) => ({ ...m, countyId: county.id }))
+    : [{ id: county.id, name: county.name, countyId: county.id }],
+);
+
+export const submarketCount = counties.reduce((n, c) => n + c.submarkets.length, 0);

@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers (ARCHITECTURE.md "Tests"):
+ * unit  – shared rules, schemas, domain logic; pure and fast
+ * api   – handlers through the local gateway against the embedded emulators
+ * infra – CDK template assertions and cdk-nag
+ * web   – React components with Testing Library in jsdom
+ * e2e   – playwright-core + Debian Chromium against the whole local stack
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 240_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/web/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ['test/e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
