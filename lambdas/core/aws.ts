@@ -1,0 +1,36 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { env } from './env';
+
+/**
+ * Module-scope AWS clients, created on first use and reused across invocations. Endpoints come from the
+ * standard AWS_ENDPOINT_URL_<SERVICE> variables, which the local stack sets to the emulators.
+ */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+export const documentClient = lazy(() =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: env().AWS_REGION, maxAttempts: 6 }), {
+    marshallOptions: { removeUndefinedValues: true },
+  }),
+);
+
+export const s3 = lazy(
+  () =>
+    new S3Client({
+      region: env().AWS_REGION,
+      forcePathStyle: env().S3_FORCE_PATH_STYLE,
+      // s3rver stores aws-chunked bodies verbatim unless checksums are only sent when required.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+);
+
+export const ses = lazy(() => new SESv2Client({ region: env().AWS_REGION }));
+
+export const cognito = lazy(() => new CognitoIdentityProviderClient({ region: env().AWS_REGION }));

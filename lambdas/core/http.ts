@@ -1,0 +1,141 @@
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { z } from 'zod';
+import { contract, type Contract } from '../../shared/api/contract';
+import { routeById, type RouteId } from '../../shared/api/routes';
+import type { UserRecord } from '../data/users';
+import { usersRepository } from '../data/users';
+import { InvalidCursorError } from '../data/table';
+import { env } from './env';
+import { disabledMessage, forbidden, HttpError, notApprovedMessage, unauthorized } from './errors';
+import { logger } from './logger';
+import { principalFrom, type Principal } from './principal';
+
+export type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type Result = APIGatewayProxyStructuredResultV2;
+
+export interface HttpRequest<K extends RouteId> {
+  readonly params: z.infer<Contract[K]['params']>;
+  readonly query: z.infer<Contract[K]['query']>;
+  readonly body: z.infer<Contract[K]['body']>;
+  /** Null only on public routes called without a token. */
+  readonly principal: K extends PublicRouteId ? Principal | null : Principal;
+  /** The caller's own record; loaded once, and already checked for the route's auth level. */
+  readonly currentUser: K extends PublicRouteId ? null : UserRecord | null;
+  readonly requestId: string;
+  readonly event: Event;
+}
+
+type PublicRouteId = Extract<(typeof routeById)[RouteId], { auth: 'public' }>['id'];
+
+export interface HandlerOptions {
+  /** Status of a successful answer (default 200). */
+  successStatus?: number;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function json(statusCode: number, body: unknown): Result {
+  return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
+}
+
+/** zod issues → `{ field: [messages] }` keyed by the dotted path (`markets`, `highlights.2`). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    const first = result.error.issues[0]?.message ?? `Invalid ${what}`;
+    throw new HttpError(400, first, fieldErrors);
+  }
+  return result.data;
+}
+
+function readBody(event: Event): unknown {
+  if (!event.body) return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
+  const type = event.headers?.['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+}
+
+/** Decides the route's auth level from the token and the user record; never from anything else the browser sends. */
+async function authorize(routeId: RouteId, principal: Principal | null): Promise<UserRecord | null> {
+  const route = routeById[routeId];
+  if (route.auth === 'public') return null;
+  if (!principal) throw unauthorized();
+  if (route.auth === 'operator') {
+    if (!principal.isOperator) throw forbidden('Only operators can do this.');
+    return usersRepository.get(principal.sub);
+  }
+  const user = await usersRepository.get(principal.sub);
+  if (user?.status === 'disabled') throw forbidden(disabledMessage);
+  if (route.auth === 'approved' && user?.status !== 'active') throw forbidden(notApprovedMessage);
+  return user;
+}
+
+/** Routes scoped to `self` act on the caller's own account only: the path id must be the token's subject. */
+function checkSelfScope(routeId: RouteId, params: Record<string, unknown>, principal: Principal | null): void {
+  if (routeById[routeId].scope !== 'self') return;
+  const target = params.userId ?? params.cognitoId;
+  if (!principal || target !== principal.sub) throw forbidden('You can only access your own account.');
+}
+
+/**
+ * The one HTTP pipeline: parse with the route's zod schemas → authorize → domain function → JSON.
+ * Errors map to 4xx `{ message, fieldErrors? }`; anything unexpected is a 500 with the request id only.
+ */
+export function httpHandler<K extends RouteId>(
+  routeId: K,
+  fn: (request: HttpRequest<K>) => Promise<z.input<Contract[K]['response']>>,
+  options: HandlerOptions = {},
+) {
+  env(); // cold start: fail fast on a misconfigured function
+  const schemas = contract[routeId];
+
+  return middy<Event, Result, Error, Context>().handler(async (event, context) => {
+    const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
+    logger.appendKeys({ requestId, route: routeId });
+    const started = Date.now();
+    try {
+      const principal = principalFrom(event);
+      const params = parse(schemas.params, event.pathParameters ?? {}, 'path');
+      const query = parse(schemas.query, event.queryStringParameters ?? {}, 'query');
+      const body = parse(schemas.body, readBody(event), 'body');
+      checkSelfScope(routeId, params as Record<string, unknown>, principal);
+      const currentUser = await authorize(routeId, principal);
+      const output = await fn({ params, query, body, principal, currentUser, requestId, event } as HttpRequest<K>);
+      const response = json(options.successStatus ?? 200, schemas.response.parse(output));
+      logger.info('request', { status: response.statusCode, ms: Date.now() - started });
+      return response;
+    } catch (error) {
+      if (error instanceof HttpError) {
+        logger.info('refused', { status: error.statusCode, message: error.message, ms: Date.now() - started });
+        return json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
+      }
+      if (error instanceof InvalidCursorError) return json(400, { message: error.message });
+      logger.error('unexpected error', { error: error as Error, ms: Date.now() - started });
+      return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
+    } finally {
+      logger.resetKeys();
+    }
+  });
+}

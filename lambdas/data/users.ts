@@ -1,0 +1,167 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BrokerInfo, ImageVariants, UserStatus } from '../../shared/api';
+import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
+import { db, isConditionFailed, nowIso, tableName } from './table';
+
+/** The stored user. `userId` is the Cognito `sub`: one id for both, so the token names the record. */
+export interface UserRecord {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  acceptedTermsAndConditions: boolean;
+  status: UserStatus;
+  emailConfirmed: boolean;
+  title: string;
+  license: string;
+  phone: string;
+  /** Subscribed category ids; a category absent here is unsubscribed. */
+  subscribed: SubscriptionId[];
+  profileImage: ImageVariants | null;
+  brokerImage: ImageVariants | null;
+  brokerInfo: BrokerInfo | null;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
+}
+
+const keys = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
+const emailKey = (email: string) => `EMAIL#${email.toLowerCase()}`;
+export const statusKey = (status: UserStatus) => `USERSTATUS#${status}`;
+
+function toItem(user: UserRecord) {
+  return {
+    ...keys(user.userId),
+    gsi1pk: emailKey(user.email),
+    gsi1sk: 'USER',
+    gsi2pk: statusKey(user.status),
+    gsi2sk: `${user.createdAt}#${user.userId}`,
+    type: 'user',
+    ...user,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): UserRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...user } = item;
+  return user as unknown as UserRecord;
+}
+
+export function newUserRecord(input: {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  acceptedTermsAndConditions: boolean;
+}): UserRecord {
+  const now = nowIso();
+  return {
+    ...input,
+    email: input.email.toLowerCase(),
+    status: 'awaiting approval',
+    emailConfirmed: false,
+    title: '',
+    license: '',
+    phone: '',
+    subscribed: subscriptionCategories.map((c) => c.id),
+    profileImage: null,
+    brokerImage: null,
+    brokerInfo: null,
+    createdAt: now,
+    updatedAt: now,
+    approvedAt: null,
+  };
+}
+
+export const usersRepository = {
+  async get(userId: string): Promise<UserRecord | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(userId) }));
+    return Item ? fromItem(Item) : null;
+  },
+
+  /** Many users by id (contact cards on lists); missing ids are left out. */
+  async getMany(userIds: readonly string[]): Promise<Map<string, UserRecord>> {
+    const unique = [...new Set(userIds)];
+    const found = await Promise.all(unique.map((id) => usersRepository.get(id)));
+    return new Map(found.filter((u): u is UserRecord => !!u).map((u) => [u.userId, u]));
+  },
+
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+        ExpressionAttributeValues: { ':pk': emailKey(email), ':sk': 'USER' },
+        Limit: 1,
+      }),
+    );
+    return Items?.[0] ? fromItem(Items[0]) : null;
+  },
+
+  /** Creates the record unless one exists; returns the stored record either way (idempotent sign-up). */
+  async createIfAbsent(user: UserRecord): Promise<UserRecord> {
+    try {
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+      return user;
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+      const existing = await usersRepository.get(user.userId);
+      if (!existing) throw error;
+      return existing;
+    }
+  },
+
+  /** Sets the given fields on an existing user; returns the new record. */
+  async update(userId: string, fields: Partial<Omit<UserRecord, 'userId' | 'createdAt'>>): Promise<UserRecord> {
+    const values: Record<string, unknown> = { ...fields, updatedAt: nowIso() };
+    if (fields.status) {
+      const current = await usersRepository.get(userId);
+      values.gsi2pk = statusKey(fields.status);
+      if (current) values.gsi2sk = `${current.createdAt}#${userId}`;
+    }
+    const names = Object.keys(values);
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys(userId),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes!);
+  },
+
+  /** One page of users in a status, oldest first (the approval queue; the blast's recipients). */
+  async pageByStatus(
+    status: UserStatus,
+    startKey?: Record<string, unknown>,
+    limit = 500,
+  ): Promise<{ users: UserRecord[]; nextKey?: Record<string, unknown> }> {
+    const { Items, LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': statusKey(status) },
+        ExclusiveStartKey: startKey,
+        Limit: limit,
+      }),
+    );
+    return { users: (Items ?? []).map(fromItem), nextKey: LastEvaluatedKey };
+  },
+
+  /** Every user in a status, page by page (jobs only; never on a request path). */
+  async *allByStatus(status: UserStatus): AsyncGenerator<UserRecord> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await usersRepository.pageByStatus(status, startKey, 1000);
+      yield* page.users;
+      startKey = page.nextKey;
+    } while (startKey);
+  },
+};

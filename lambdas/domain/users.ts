@@ -1,0 +1,165 @@
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import type {
+  BrokerInfoRequest,
+  Contact,
+  CreateUserRequest,
+  PersonalInfoRequest,
+  SubscriptionsRequest,
+  User,
+} from '../../shared/api';
+import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
+import { cognito } from '../core/aws';
+import { env } from '../core/env';
+import { badRequest, notFound } from '../core/errors';
+import type { Principal } from '../core/principal';
+import { newUserRecord, usersRepository, type UserRecord } from '../data/users';
+import { assetUrl, assetUrls } from './assets';
+
+export function toUserDto(record: UserRecord, isOperator = false): User {
+  const subscribed = new Set(record.subscribed);
+  return {
+    _id: record.userId,
+    cognitoId: record.userId,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    acceptedTermsAndConditions: record.acceptedTermsAndConditions,
+    status: record.status,
+    emailConfirmed: record.emailConfirmed,
+    title: record.title,
+    license: record.license,
+    phone: record.phone,
+    subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: subscribed.has(c.id) })),
+    profileImage: assetUrls(record.profileImage),
+    brokerImage: assetUrls(record.brokerImage),
+    brokerInfo: record.brokerInfo && {
+      ...record.brokerInfo,
+      ...(record.brokerInfo.logoSrc ? { logoSrc: assetUrl(record.brokerInfo.logoSrc) } : {}),
+    },
+    isOperator,
+    createdAt: record.createdAt,
+    approvedAt: record.approvedAt,
+  };
+}
+
+export function toContact(record: UserRecord): Contact {
+  const { _id, firstName, lastName, title, phone, email, license, profileImage, brokerImage, brokerInfo } = toUserDto(record);
+  return { _id, firstName, lastName, title, phone, email, license, profileImage, brokerImage, brokerInfo };
+}
+
+interface CognitoUser {
+  sub: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+async function cognitoUser(username: string): Promise<CognitoUser | null> {
+  try {
+    const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: username }));
+    const attr = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
+    return { sub: attr('sub') || out.Username!, email: attr('email'), givenName: attr('given_name'), familyName: attr('family_name') };
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
+/**
+ * Sign-up step 2: the record is created before the e-mail is confirmed, so the caller has no token yet.
+ * The identity provider is the proof: the Cognito user with this e-mail must carry this `sub`.
+ */
+export async function createUser(input: CreateUserRequest): Promise<User> {
+  const identity = await cognitoUser(input.email);
+  if (!identity || identity.sub !== input.cognitoId) {
+    throw badRequest('No sign-up matches this e-mail address. Please sign up again.');
+  }
+  const record = await usersRepository.createIfAbsent(
+    newUserRecord({
+      userId: input.cognitoId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      acceptedTermsAndConditions: input.acceptedTermsAndConditions,
+    }),
+  );
+  return toUserDto(record);
+}
+
+/**
+ * The caller's own record. If sign-up failed to create it, it is repaired here from the identity
+ * provider's attributes (the sign-up form cannot be sent without accepting the terms).
+ */
+export async function getOwnUser(principal: Principal, existing: UserRecord | null): Promise<User> {
+  if (existing) return toUserDto(existing, principal.isOperator);
+  const identity = await cognitoUser(principal.email || principal.sub);
+  if (!identity) throw notFound('User not found');
+  const record = await usersRepository.createIfAbsent(
+    newUserRecord({
+      userId: principal.sub,
+      email: identity.email || principal.email,
+      firstName: identity.givenName || 'Broker',
+      lastName: identity.familyName,
+      acceptedTermsAndConditions: true,
+    }),
+  );
+  return toUserDto({ ...record, emailConfirmed: true }, principal.isOperator);
+}
+
+async function requireRecord(principal: Principal, existing: UserRecord | null): Promise<UserRecord> {
+  if (existing) return existing;
+  await getOwnUser(principal, null);
+  const record = await usersRepository.get(principal.sub);
+  if (!record) throw notFound('User not found');
+  return record;
+}
+
+/** Sign-up step 4: the e-mail code was confirmed. Approval is a separate, operator decision. */
+export async function markEmailConfirmed(principal: Principal, existing: UserRecord | null): Promise<User> {
+  const record = await requireRecord(principal, existing);
+  const updated = record.emailConfirmed ? record : await usersRepository.update(record.userId, { emailConfirmed: true });
+  return toUserDto(updated, principal.isOperator);
+}
+
+export async function updateSubscriptions(
+  principal: Principal,
+  existing: UserRecord | null,
+  input: SubscriptionsRequest,
+): Promise<User> {
+  const record = await requireRecord(principal, existing);
+  const subscribed = new Set<SubscriptionId>(record.subscribed);
+  for (const { subscriptionId, subscribed: on } of input.subscriptions) {
+    if (on) subscribed.add(subscriptionId as SubscriptionId);
+    else subscribed.delete(subscriptionId as SubscriptionId);
+  }
+  const ordered = subscriptionCategories.map((c) => c.id).filter((id) => subscribed.has(id));
+  return toUserDto(await usersRepository.update(record.userId, { subscribed: ordered }), principal.isOperator);
+}
+
+export async function updatePersonalInfo(
+  principal: Principal,
+  existing: UserRecord | null,
+  input: PersonalInfoRequest,
+): Promise<User> {
+  const record = await requireRecord(principal, existing);
+  const { firstName, lastName, title, license, phone } = input;
+  return toUserDto(
+    await usersRepository.update(record.userId, { firstName, lastName, title, license, phone }),
+    principal.isOperator,
+  );
+}
+
+export async function updateBrokerInfo(
+  principal: Principal,
+  existing: UserRecord | null,
+  input: BrokerInfoRequest,
+): Promise<User> {
+  const record = await requireRecord(principal, existing);
+  const brokerInfo = {
+    name: input.name,
+    address1: input.address1,
+    address2: input.address2,
+    ...(record.brokerInfo?.logoSrc ? { logoSrc: record.brokerInfo.logoSrc } : {}),
+  };
+  return toUserDto(await usersRepository.update(record.userId, { brokerInfo }), principal.isOperator);
+}

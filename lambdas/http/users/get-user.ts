@@ -1,0 +1,6 @@
+import { httpHandler } from '../../core/http';
+import { getOwnUser } from '../../domain/users';
+
+export const handler = httpHandler('getUserByCognitoId', async ({ principal, currentUser }) => ({
+  user: await getOwnUser(principal, currentUser),
+}));

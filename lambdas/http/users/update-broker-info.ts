@@ -1,0 +1,6 @@
+import { httpHandler } from '../../core/http';
+import { updateBrokerInfo } from '../../domain/users';
+
+export const handler = httpHandler('updateBrokerInfo', async ({ principal, currentUser, body }) => ({
+  user: await updateBrokerInfo(principal, currentUser, body),
+}));

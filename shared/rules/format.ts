@@ -1,0 +1,172 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { leaseFrequencies, type LeaseFrequencyId } from '../catalog';
+
+/**
+ * Dates are shown in the market's own zone (the Sacramento region), so a listing published at 22:00
+ * Pacific reads as that day for every broker wherever the page is rendered (server e-mail or browser).
+ */
+export const MARKET_TIME_ZONE = 'America/Los_Angeles';
+
+const groupedNumber = new Intl.NumberFormat('en-US');
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const dollarsAndCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const isAmount = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/**
+ * "$1,250,000", cents only when there are any ("$1.50"). Empty — and zero, which no one means as a
+ * price — reads "Negotiable".
+ */
+export function formatPrice(price: number | null | undefined): string {
+  if (!isAmount(price) || price === 0) return 'Negotiable';
+  const cents = Math.round(price * 100);
+  return cents % 100 === 0 ? wholeDollars.format(cents / 100) : dollarsAndCents.format(cents / 100);
+}
+
+/** "$1.50 per sqft / Monthly"; without a frequency "$1.50 per sqft"; empty → "Negotiable". */
+export function formatLeaseRate(
+  leasePrice: number | null | undefined,
+  frequencyId: LeaseFrequencyId | null | undefined,
+): string {
+  if (!isAmount(leasePrice) || leasePrice === 0) return 'Negotiable';
+  const frequency = leaseFrequencies.find((f) => f.id === frequencyId)?.name;
+  const rate = `${formatPrice(leasePrice)} per sqft`;
+  return frequency ? `${rate} / ${frequency}` : rate;
+}
+
+/** "12,500"; empty → "". Zero is a real area and shows as "0". */
+export function formatSqft(sqft: number | null | undefined): string {
+  return isAmount(sqft) ? groupedNumber.format(sqft) : '';
+}
+
+/**
+ * "1,000 - 5,000 sqft" (requirement detail) or, with `{ unit: false }`, "1,000 - 5,000" (listing).
+ * One side only: "1,000+ sqft" / "Up to 5,000 sqft"; equal sides: "5,000 sqft"; neither: "".
+ */
+export function formatSqftRange(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  options: { unit?: boolean } = {},
+): string {
+  const low = formatSqft(min);
+  const high = formatSqft(max);
+  let range: string;
+  if (low && high) range = low === high ? low : `${low} - ${high}`;
+  else if (low) range = `${low}+`;
+  else if (high) range = `Up to ${high}`;
+  else return '';
+  return options.unit === false ? range : `${range} sqft`;
+}
+
+/** "(916) 555-0100" when the value holds exactly 10 digits; anything else is shown as typed. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = digitsOnly(phone);
+  if (digits.length !== 10) return phone;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** "MM/dd/yyyy" in MARKET_TIME_ZONE; empty or unparseable → "". */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return '';
+  return format(new TZDate(time, MARKET_TIME_ZONE), 'MM/dd/yyyy');
+}
+
+export interface AddressParts {
+  readonly address1?: string | null;
+  readonly address2?: string | null;
+  readonly city?: string | null;
+  readonly state?: string | null;
+  readonly zipCode?: string | null;
+  readonly zip4?: string | null;
+}
+
+/** Display lines: street, the unit when there is one, then "City, ST 12345-6789". Empty lines are dropped. */
+export function formatAddress(address: AddressParts): string[] {
+  const part = (value: string | null | undefined) => value?.trim() ?? '';
+  const zip4 = part(address.zip4);
+  const zip = part(address.zipCode) && zip4 ? `${part(address.zipCode)}-${zip4}` : part(address.zipCode);
+  const stateZip = [part(address.state), zip].filter(Boolean).join(' ');
+  const cityLine = [part(address.city), stateZip].filter(Boolean).join(', ');
+  return [part(address.address1), part(address.address2), cityLine].filter(Boolean);
+}
+
+/** Avatar fallback (spec 01 §2): first letters of both names, uppercased; "" if either is missing. */
+export function initials(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  const first = firstName?.trim() ?? '';
+  const last = lastName?.trim() ?? '';
+  if (!first || !last) return '';
+  return `${first[0]}${last[0]}`.toUpperCase();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whole 24-hour days since the listing went out (the editor preview passes the creation date), never
+ * less than 1: a listing published an hour ago has been on BISN for 1 day.
+ */
+export function daysOnBisn(since: string | Date, now: Date): number {
+  const elapsed = now.getTime() - new Date(since).getTime();
+  if (Number.isNaN(elapsed)) return 1;
+  return Math.max(1, Math.floor(elapsed / DAY_MS));
+}
+
+/** "1 day on BISN" / "5 days on BISN". */
+export function daysOnBisnLabel(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} on BISN`;
+}
+
+/**
+ * The brochure link as an href: http(s) URLs as they are, anything else gets "https://" in front, so
+ * a stored value can never become a javascript: or other-scheme link. Empty → "".
+ */
+export function brochureHref(url: string | null | undefined): string {
+  const trimmed = url?.trim() ?? '';
+  if (!trimmed) return '';
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** What a digits-only input keeps (sqft inputs, phone comparison). */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** "12500" → "12,500" for sqft inputs; non-digits are dropped, leading zeros too; "" stays "". */
+export function formatThousands(digits: string): string {
+  const clean = digitsOnly(digits).replace(/^0+(?=\d)/, '');
+  return clean.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** The number a sqft input stands for; null when it holds no digits. */
+export function parseDigitsInput(value: string): number | null {
+  const digits = digitsOnly(value);
+  return digits ? Number(digits) : null;
+}
+
+/** What a price input keeps while typing: digits and the first decimal point. */
+export function sanitizeDecimalInput(value: string): string {
+  const [whole = '', ...rest] = value.replace(/[^\d.]/g, '').split('.');
+  return rest.length ? `${whole}.${rest.join('')}` : whole;
+}
+
+/**
+ * A price input's number on blur: digits with at most one decimal point (thousands separators, "$"
+ * and spaces are tolerated); null when empty or not a number.
+ */
+export function parseDecimalInput(value: string): number | null {
+  const text = value.replace(/[\s,$]/g, '');
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return null;
+  return Number(text);
+}

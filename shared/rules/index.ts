@@ -1,0 +1,5 @@
+export * from './blast';
+export * from './completeness';
+export * from './format';
+export * from './market-tree';
+export * from './broker-address';
