@@ -1,0 +1,3 @@
+export * from './layout';
+export * from './send';
+export * from './unsubscribe';
