@@ -1,18 +1,16 @@
 import type { ListingDraft } from '../api/schemas/listings';
 
-type DraftField =
-  | 'title'
-  | 'listingTypeId'
-  | 'propertyTypeId'
-  | 'marketId'
-  | 'address1'
-  | 'city'
-  | 'state'
-  | 'zipCode'
-  | 'description';
+/** The listingDraft fields the flags read (Pick fails to compile if the schema renames one). */
+type DraftField = keyof Pick<
+  ListingDraft,
+  'title' | 'listingTypeId' | 'propertyTypeId' | 'marketId' | 'address1' | 'city' | 'state' | 'zipCode' | 'description'
+>;
 
-/** A saved listing or the editor's form state: fields may still be empty while editing. */
-export type ListingCompletenessInput = { readonly [K in DraftField]?: ListingDraft[K] | null } & {
+/**
+ * A saved listing or the editor's form state: any field may still be missing or empty while editing
+ * (a select may hold "" before a choice), so every field is a plain optional string here.
+ */
+export type ListingCompletenessInput = { readonly [K in DraftField]?: string | null } & {
   readonly images?: readonly unknown[] | null;
 };
 
