@@ -113,8 +113,15 @@ export const usersRepository = {
     }
   },
 
-  /** Sets the given fields on an existing user; returns the new record. */
-  async update(userId: string, fields: Partial<Omit<UserRecord, 'userId' | 'createdAt'>>): Promise<UserRecord> {
+  /**
+   * Sets the given fields on an existing user; returns the new record. With `ifStatus` the write happens
+   * only while the user is in that status (a ConditionalCheckFailedException otherwise): status transitions.
+   */
+  async update(
+    userId: string,
+    fields: Partial<Omit<UserRecord, 'userId' | 'createdAt'>>,
+    { ifStatus }: { ifStatus?: UserStatus } = {},
+  ): Promise<UserRecord> {
     const values: Record<string, unknown> = { ...fields, updatedAt: nowIso() };
     if (fields.status) {
       const current = await usersRepository.get(userId);
@@ -127,9 +134,15 @@ export const usersRepository = {
         TableName: tableName(),
         Key: keys(userId),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
-        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+          ...(ifStatus ? { '#status': 'status' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
+          ...(ifStatus ? { ':expectedStatus': ifStatus } : {}),
+        },
+        ConditionExpression: ifStatus ? 'attribute_exists(pk) AND #status = :expectedStatus' : 'attribute_exists(pk)',
         ReturnValues: 'ALL_NEW',
       }),
     );

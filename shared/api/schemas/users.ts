@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionCategories } from '../../catalog';
-import { emailField, idParam, imageVariants, text } from './common';
+import { emailField, idParam, imageVariants, pageOf, pageQuery, text } from './common';
 
 export const userStatuses = ['awaiting approval', 'active', 'disabled'] as const;
 export const userStatus = z.enum(userStatuses);
@@ -99,7 +99,8 @@ export const subscriptionsRequest = z.object({
 });
 export type SubscriptionsRequest = z.infer<typeof subscriptionsRequest>;
 
-export const adminUsersQuery = z.object({ status: userStatus.default('awaiting approval') });
+/** The operator's lists: one status, oldest first (the approval queue is "awaiting approval"). */
+export const adminUsersQuery = pageQuery.extend({ status: userStatus.default('awaiting approval') });
 export const adminUser = user.pick({
   _id: true,
   firstName: true,
@@ -111,5 +112,5 @@ export const adminUser = user.pick({
   createdAt: true,
   emailConfirmed: true,
 });
-export const adminUsersResponse = z.object({ items: z.array(adminUser) });
+export const adminUsersResponse = pageOf(adminUser);
 export type AdminUser = z.infer<typeof adminUser>;

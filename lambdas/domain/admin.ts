@@ -1,0 +1,105 @@
+import {
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminUserGlobalSignOutCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { AdminUser, User, UserStatus } from '../../shared/api';
+import { cognito } from '../core/aws';
+import { env } from '../core/env';
+import { badRequest, conflict, notFound } from '../core/errors';
+import { logger } from '../core/logger';
+import { decodeCursor, encodeCursor, isConditionFailed } from '../data/table';
+import { usersRepository, type UserRecord } from '../data/users';
+import { sendMail } from './mail';
+import { approvalMail } from './mail/templates/approval';
+import { toUserDto } from './users';
+
+/**
+ * What operators do to accounts (PRODUCT.md "Accounts and approval"). Used by the operator routes
+ * (lambdas/http/admin) and by the admin Lambda (lambdas/jobs/admin.ts, `npm run admin`), which names
+ * users by e-mail: every action takes a user id or an e-mail address.
+ */
+
+export function toAdminUser(record: UserRecord): AdminUser {
+  const { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed } = toUserDto(record);
+  return { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed };
+}
+
+async function findUser(idOrEmail: string): Promise<UserRecord> {
+  const record = idOrEmail.includes('@')
+    ? await usersRepository.findByEmail(idOrEmail.trim().toLowerCase())
+    : await usersRepository.get(idOrEmail);
+  if (!record) throw notFound(`No account found for ${idOrEmail}`);
+  return record;
+}
+
+/** One page of accounts in a status, oldest first. */
+export async function listUsers(
+  status: UserStatus,
+  page: { limit?: number; cursor?: string } = {},
+): Promise<{ items: AdminUser[]; nextCursor: string | null }> {
+  const { users, nextKey } = await usersRepository.pageByStatus(status, decodeCursor(page.cursor), page.limit);
+  return { items: users.map(toAdminUser), nextCursor: encodeCursor(nextKey) };
+}
+
+/**
+ * Awaiting approval → active, then the approval e-mail. The status change is conditional, so two operators
+ * clicking at once send one e-mail. Approving an active account changes nothing and sends nothing.
+ */
+export async function approveUser(idOrEmail: string): Promise<User> {
+  const record = await findUser(idOrEmail);
+  if (record.status === 'active') return toUserDto(record);
+  if (record.status === 'disabled') throw conflict('This account is disabled. Enable it instead of approving it.');
+  let approved: UserRecord;
+  try {
+    approved = await usersRepository.update(
+      record.userId,
+      { status: 'active', approvedAt: new Date().toISOString() },
+      { ifStatus: 'awaiting approval' },
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return toUserDto(await findUser(record.userId));
+  }
+  await sendMail(approvalMail(approved));
+  logger.info('user approved', { userId: approved.userId });
+  return toUserDto(approved);
+}
+
+/**
+ * Revokes the user's refresh tokens. Best effort: Cognito already refuses every sign-in and refresh of a
+ * disabled user, and the API refuses their old ID tokens from the record, so a failure here is only logged.
+ */
+async function signOutEverywhere(ids: { UserPoolId: string; Username: string }): Promise<void> {
+  try {
+    await cognito().send(new AdminUserGlobalSignOutCommand(ids));
+  } catch (error) {
+    logger.warn('global sign-out failed', { userId: ids.Username, error: error as Error });
+  }
+}
+
+/**
+ * Disabled in the record (the API refuses every call with an old token) and in Cognito (no new sign-in),
+ * and signed out everywhere (refresh tokens revoked). `actorId` keeps an operator from locking themselves out.
+ */
+export async function disableUser(idOrEmail: string, actorId?: string): Promise<User> {
+  const record = await findUser(idOrEmail);
+  if (record.userId === actorId) throw badRequest('You cannot disable your own account.');
+  const updated = record.status === 'disabled' ? record : await usersRepository.update(record.userId, { status: 'disabled' });
+  const ids = { UserPoolId: env().USER_POOL_ID, Username: record.userId };
+  await cognito().send(new AdminDisableUserCommand(ids));
+  await signOutEverywhere(ids);
+  logger.info('user disabled', { userId: record.userId });
+  return toUserDto(updated);
+}
+
+/** Back to where the account was before it was disabled: active if it had been approved, else awaiting approval. */
+export async function enableUser(idOrEmail: string): Promise<User> {
+  const record = await findUser(idOrEmail);
+  await cognito().send(new AdminEnableUserCommand({ UserPoolId: env().USER_POOL_ID, Username: record.userId }));
+  if (record.status !== 'disabled') return toUserDto(record);
+  const status: UserStatus = record.approvedAt ? 'active' : 'awaiting approval';
+  const updated = await usersRepository.update(record.userId, { status }, { ifStatus: 'disabled' });
+  logger.info('user enabled', { userId: record.userId, status });
+  return toUserDto(updated);
+}

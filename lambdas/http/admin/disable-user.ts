@@ -1,0 +1,6 @@
+import { httpHandler } from '../../core/http';
+import { disableUser } from '../../domain/admin';
+
+export const handler = httpHandler('adminDisableUser', async ({ params, principal }) => ({
+  user: await disableUser(params.userId, principal.sub),
+}));
