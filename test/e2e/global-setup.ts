@@ -1,0 +1,43 @@
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../lib/local/stack';
+import type { DemoLogin } from './support';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: {
+      webUrl: string;
+      apiUrl: string;
+      mailStoreUrl: string;
+      env: Record<string, string>;
+      userPoolId: string;
+      userPoolClientId: string;
+      demoLogins: DemoLogin[];
+    };
+  }
+}
+
+/**
+ * The whole product, as `npm start` runs it, on free ports and in memory: emulators, gateway, scheduler,
+ * the web app and the demo seed. Every e2e file talks to this one stack.
+ */
+export default async function setup(project: TestProject) {
+  const stack = await startLocalStack({
+    ports: { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 },
+    web: true,
+    scheduler: true,
+    seed: true,
+    quiet: true,
+  });
+  project.provide('e2e', {
+    webUrl: stack.urls.web!,
+    apiUrl: stack.urls.api,
+    mailStoreUrl: `${stack.urls.ses}/store`,
+    env: stack.env,
+    userPoolId: stack.userPoolId,
+    userPoolClientId: stack.userPoolClientId,
+    demoLogins: stack.demoLogins,
+  });
+  return async () => {
+    await stack.stop();
+  };
+}

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, openBrowser, PHONE, screenshot, seriousA11yViolations } from './support';
+
+describe('landing page of the running stack', () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    browser = await openBrowser(DESKTOP);
+  });
+  afterAll(async () => browser?.dispose());
+
+  it('shows the logo, Login and Join, the three feature cards and the footer year', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /login/i }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: /join/i }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Connect. Collaborate. Conquer.').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel(/BISN/).first().isVisible()).resolves.toBe(true);
+    const body = await page.locator('main').innerText();
+    expect(body).toMatch(/requirements/i);
+    expect(body).toMatch(/inbox/i);
+    expect(body).toMatch(/broker contact lists/i);
+    const footer = await page.locator('footer').last().innerText();
+    expect(footer).toContain(String(new Date().getFullYear()));
+    await screenshot(page, 'landing-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await screenshot(page, 'landing-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  role: 'operator' | 'broker' | 'awaiting approval';
+  firstName?: string;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const e2e = () => inject('e2e');
+
+/** Debian's Chromium with a fresh profile; close() removes the profile. */
+export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext & { dispose(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'bisn-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport,
+    baseURL: e2e().webUrl,
+  });
+  context.setDefaultTimeout(20_000);
+  return Object.assign(context, {
+    async dispose() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  });
+}
+
+const screenshotDir = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Full-page screenshot kept as a test artefact under test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export function demoLogin(role: DemoLogin['role']): DemoLogin {
+  const login = e2e().demoLogins.find((l) => l.role === role);
+  if (!login) throw new Error(`no demo login with role ${role}`);
+  return login;
+}
+
+/** Signs in through the real login form and waits for the dashboard. */
+export async function signIn(page: Page, login: Pick<DemoLogin, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(login.email);
+  await page.getByLabel('Password', { exact: true }).fill(login.password);
+  await page.getByRole('button', { name: /^(sign in|login|log in)$/i }).click();
+  await page.waitForURL('**/consumer/dashboard');
+}
+
+export interface StoredMail {
+  from: string;
+  to: string;
+  subject: string;
+  html?: string;
+  text?: string;
+  headers?: { name: string; value: string }[];
+  at: number;
+}
+
+/** Every mail the product sent, from the local SES store. */
+export async function readMail(): Promise<StoredMail[]> {
+  const res = await fetch(e2e().mailStoreUrl);
+  const { emails } = (await res.json()) as { emails: (Omit<StoredMail, 'html' | 'text'> & { body?: { html?: string; text?: string } })[] };
+  return emails.map((m) => ({ ...m, html: m.body?.html, text: m.body?.text }));
+}
+
+/** Polls the mail store until a mail matches, e.g. the sign-up code for an address. */
+export async function waitForMail(match: (mail: StoredMail) => boolean, timeoutMs = 20_000): Promise<StoredMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await readMail()).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('no matching mail arrived');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Runs a background job (blast, broadcastRequirements, expireListings) now, in this process, against the
+ * stack's emulators: the same handler module the scheduler runs.
+ */
+export async function runJob(id: 'blast' | 'broadcastRequirements' | 'expireListings', event?: unknown): Promise<unknown> {
+  Object.assign(process.env, e2e().env);
+  const { jobs } = await import('../../shared/api/routes');
+  const job = jobs.find((j) => j.id === id)!;
+  const mod = (await import(join(process.cwd(), job.entry))) as { handler: (event?: unknown) => Promise<unknown> };
+  return mod.handler(event);
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core in the page: the serious and critical violations (ids and targets), empty when clean. */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
