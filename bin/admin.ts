@@ -1,0 +1,131 @@
+/**
+ * Operator commands (PRODUCT.md "Accounts and approval"):
+ *
+ *   npm run admin -- list [--status "awaiting approval"|active|disabled]
+ *   npm run admin -- approve someone@example.com
+ *   npm run admin -- disable someone@example.com
+ *   npm run admin -- enable someone@example.com
+ *
+ * Without --stage it runs the admin Lambda's code in this process against the running local stack
+ * (`npm start` writes its environment to .local/env.json). With --stage dev|prod it invokes the deployed
+ * admin Lambda, found through the `AdminFunctionName` output of that stage's CloudFormation stack.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, paginateDescribeStacks } from '@aws-sdk/client-cloudformation';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { AdminEvent, AdminResult } from '../lambdas/jobs/admin';
+
+const LOCAL_ENV_FILE = '.local/env.json';
+const usage = `Usage: npm run admin -- <list|approve|disable|enable> [email] [--status <status>] [--stage dev|prod]
+
+  list                      accounts awaiting approval (oldest first); --status active|disabled for the others
+  approve <email>           activate the account and send the approval e-mail
+  disable <email>           disable the account (API and sign-in) and sign it out everywhere
+  enable <email>            re-enable: active again if it had been approved, else awaiting approval
+
+Without --stage the command runs against the local stack started by \`npm start\`.`;
+
+class UsageError extends Error {}
+
+function parseCommand(argv: string[]): { event: AdminEvent; stage?: string } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [action, email] = positionals;
+  if (values.help || !action) throw new UsageError(usage);
+  if (values.stage !== undefined && !['dev', 'prod'].includes(values.stage)) throw new UsageError('--stage must be dev or prod');
+  if (action === 'list') {
+    return { event: { action, ...(values.status ? { status: values.status as 'active' } : {}) }, stage: values.stage };
+  }
+  if (action !== 'approve' && action !== 'disable' && action !== 'enable') throw new UsageError(`Unknown action "${action}".\n\n${usage}`);
+  if (!email) throw new UsageError(`${action} needs the account's e-mail address.`);
+  return { event: { action, email }, stage: values.stage };
+}
+
+/** In-process against the local stack: its environment, then the very module the Lambda runs. */
+async function runLocally(event: AdminEvent): Promise<AdminResult> {
+  let localEnv: Record<string, string>;
+  try {
+    localEnv = JSON.parse(await readFile(LOCAL_ENV_FILE, 'utf8')) as Record<string, string>;
+  } catch {
+    throw new UsageError(`${LOCAL_ENV_FILE} not found: start the local stack first (npm start), or pass --stage dev|prod.`);
+  }
+  Object.assign(process.env, localEnv, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' });
+  const { handler } = await import('../lambdas/jobs/admin');
+  return handler(event);
+}
+
+async function adminFunctionName(stage: string): Promise<string> {
+  const stagePattern = new RegExp(`(^|[-_])${stage}([-_]|$)`, 'i');
+  const found: { stack: string; fn: string }[] = [];
+  for await (const page of paginateDescribeStacks({ client: new CloudFormationClient({}) }, {})) {
+    for (const stack of page.Stacks ?? []) {
+      const fn = stack.Outputs?.find((o) => o.OutputKey === 'AdminFunctionName')?.OutputValue;
+      if (fn && stack.StackName && stagePattern.test(stack.StackName)) found.push({ stack: stack.StackName, fn });
+    }
+  }
+  if (found.length === 1) return found[0]!.fn;
+  if (found.length === 0) throw new Error(`No CloudFormation stack of stage "${stage}" has an AdminFunctionName output. Is the stage deployed, and are AWS credentials for its account set?`);
+  throw new Error(`Several stacks of stage "${stage}" have an AdminFunctionName output: ${found.map((f) => f.stack).join(', ')}`);
+}
+
+async function runOnStage(stage: string, event: AdminEvent): Promise<AdminResult> {
+  const functionName = await adminFunctionName(stage);
+  const out = await new LambdaClient({}).send(
+    new InvokeCommand({ FunctionName: functionName, Payload: Buffer.from(JSON.stringify(event)) }),
+  );
+  const payload: unknown = out.Payload ? JSON.parse(Buffer.from(out.Payload).toString('utf8')) : undefined;
+  if (out.FunctionError) {
+    const message = (payload as { errorMessage?: string } | undefined)?.errorMessage ?? out.FunctionError;
+    throw new Error(`The admin Lambda ${functionName} failed: ${message}`);
+  }
+  return payload as AdminResult;
+}
+
+const pastTense = { approve: 'Approved', disable: 'Disabled', enable: 'Enabled' } as const;
+
+function print(result: AdminResult): void {
+  if (!result.ok) {
+    console.error(`✗ ${result.message}`);
+    return;
+  }
+  if (result.action === 'list') {
+    if (result.items.length === 0) {
+      console.log('No accounts in this status.');
+      return;
+    }
+    console.table(
+      result.items.map((u) => ({
+        'signed up': u.createdAt.slice(0, 10),
+        name: `${u.firstName} ${u.lastName}`.trim(),
+        email: u.email,
+        license: u.license || '–',
+        broker: u.brokerInfo?.name || '–',
+        status: u.status,
+        'e-mail confirmed': u.emailConfirmed ? 'yes' : 'no',
+      })),
+    );
+    console.log(`${result.items.length} account(s).`);
+    return;
+  }
+  const { user } = result;
+  console.log(`✓ ${pastTense[result.action]} ${user.firstName} ${user.lastName} <${user.email}>: status is now "${user.status}".`);
+  if (result.action === 'approve') console.log('  The approval e-mail goes out on the first approval only.');
+}
+
+async function main(): Promise<void> {
+  const { event, stage } = parseCommand(process.argv.slice(2));
+  const where = stage ? `stage ${stage}` : 'the local stack';
+  console.log(`${event.action} on ${where}…`);
+  const result = stage ? await runOnStage(stage, event) : await runLocally(event);
+  print(result);
+  process.exitCode = result.ok ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof UsageError ? error.message : `✗ ${(error as Error).message}`);
+  process.exitCode = 1;
+});
