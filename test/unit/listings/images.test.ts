@@ -151,7 +151,7 @@ describe('finaliseImageUpload', () => {
 
   it('refuses an upload over the cap even though the emulator took it', async () => {
     // s3rver enforces no policy: presign a small size, then send a big body.
-    const big = await sharp({ create: { width: 1800, height: 1800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({ create: { width: 1800, height: 1800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.byteLength).toBeGreaterThan(5 * 1024 * 1024);
