@@ -1,0 +1,6 @@
+import { httpHandler } from '../../core/http';
+import { finaliseUserImage } from '../../domain/user-images';
+
+export const handler = httpHandler('finaliseProfileImage', async ({ principal, currentUser, body }) => ({
+  user: await finaliseUserImage('profile', principal, currentUser, body.key),
+}));
