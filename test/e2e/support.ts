@@ -117,8 +117,12 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document);
+    // Runs in the page: globalThis is the window there.
+    const page = globalThis as unknown as {
+      document: unknown;
+      axe: { run: (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+    };
+    const result = await page.axe.run(page.document);
     return result.violations;
   });
   return violations
