@@ -43,7 +43,7 @@ export const contract = {
   unsubscribeOneClick: e({ query: s.oneClickUnsubscribeQuery, body: z.unknown(), response: s.unsubscribeResponse }),
 
   listRequirements: e({ query: s.listRequirementsQuery, response: s.requirementPage }),
-  listMyRequirements: e({ params: s.userIdParams, response: s.myRequirementsResponse }),
+  listMyRequirements: e({ params: s.userIdParams, query: s.myRequirementsQuery, response: s.myRequirementsResponse }),
   getRequirement: e({ params: s.requirementIdParams, response: s.requirementResponse }),
   createRequirement: e({ body: s.createRequirementRequest, response: s.requirementResponse }),
   countActiveRequirements: e({ response: s.countResponse }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL, idsOf, markets, propertyTypes, requirementTypes } from '../../catalog';
-import { cursor, idParam, pageOf, PAGE_SIZE, text } from './common';
+import { cursor, idParam, pageOf, PAGE_SIZE, pageQuery, text } from './common';
 import { contact } from './users';
 
 export const requirementStatuses = ['pending', 'queued', 'processing', 'sent'] as const;
@@ -86,6 +86,8 @@ export type ListRequirementsQuery = z.infer<typeof listRequirementsQuery>;
 
 export const requirementPage = pageOf(requirementSummary);
 export type RequirementPage = z.infer<typeof requirementPage>;
-export const myRequirementsResponse = z.object({ items: z.array(requirementSummary) });
+/** The owner's own list pages too, so it stays one Query of one page however many a broker creates. */
+export const myRequirementsQuery = pageQuery;
+export const myRequirementsResponse = pageOf(requirementSummary);
 export const requirementResponse = z.object({ requirement });
 export const requirementIdParams = z.object({ requirementId: idParam });

@@ -1,0 +1,410 @@
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import type { RequirementStatus } from '../../shared/api';
+import { ALL, type PropertyTypeId, type RequirementTypeId } from '../../shared/catalog';
+import { db, decodeCursor, encodeCursor, InvalidCursorError, isConditionFailed, nowIso, tableName } from './table';
+
+/** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
+export interface RequirementRecord {
+  requirementId: string;
+  userId: string;
+  title: string;
+  status: RequirementStatus;
+  requirementTypeId: RequirementTypeId;
+  propertyTypeId: PropertyTypeId;
+  marketIds: string[];
+  sqftMin: number | null;
+  sqftMax: number | null;
+  timing: string;
+  description: string;
+  highlights: string[];
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  /** The broadcast run that holds the requirement while `processing`; another run takes over after the lease. */
+  leaseId?: string;
+  /** How many broadcast runs have taken it into `processing`. */
+  attempts?: number;
+}
+
+/** What a browse index item holds: the row the requirements table shows. */
+export interface RequirementIndexRow {
+  requirementId: string;
+  title: string;
+  status: 'sent';
+  requirementTypeId: RequirementTypeId;
+  propertyTypeId: PropertyTypeId;
+  timing: string;
+  createdAt: string;
+  sentAt: string;
+}
+
+export interface BrowseFilter {
+  requirementTypeId?: string;
+  propertyTypeId?: string;
+  marketId?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** A delivery ledger entry: `sending` while the mail is in flight, `sent` once SES accepted it. */
+export type DeliveryState = 'sending' | 'sent';
+
+const WILDCARD = '*';
+const keys = (requirementId: string) => ({ pk: `REQ#${requirementId}`, sk: 'REQ' });
+const ownerKey = (userId: string) => `OWNER#${userId}#REQ`;
+const statusKey = (status: RequirementStatus) => `REQSTATUS#${status}`;
+const ledgerKey = (requirementId: string, userId: string) => ({ pk: `REQ#${requirementId}`, sk: `SENT#${userId}` });
+const LEDGER_PREFIX = 'SENT#';
+
+export const indexPartition = (typeId: string, propertyTypeId: string, marketId: string) =>
+  `REQIDX#${typeId}#${propertyTypeId}#${marketId}`;
+
+const either = (value: string | undefined) => (value && value !== ALL ? value : WILDCARD);
+
+/** The one index partition that answers a filter combination (ALL or absent = the `*` slot). */
+export function partitionFor(filter: BrowseFilter): string {
+  return indexPartition(either(filter.requirementTypeId), either(filter.propertyTypeId), either(filter.marketId));
+}
+
+/** Every partition a sent requirement appears in: 2 × 2 × (markets + 1) (README "Browse indexes"). */
+export function partitionsOf(record: Pick<RequirementRecord, 'requirementTypeId' | 'propertyTypeId' | 'marketIds'>): string[] {
+  const out: string[] = [];
+  for (const typeId of [record.requirementTypeId, WILDCARD]) {
+    for (const propertyTypeId of [record.propertyTypeId, WILDCARD]) {
+      for (const marketId of [...new Set(record.marketIds), WILDCARD]) out.push(indexPartition(typeId, propertyTypeId, marketId));
+    }
+  }
+  return out;
+}
+
+const indexSortKey = (sentAt: string, requirementId: string) => `${sentAt}#${requirementId}`;
+
+function toItem(record: RequirementRecord) {
+  return {
+    ...keys(record.requirementId),
+    gsi1pk: ownerKey(record.userId),
+    gsi1sk: record.createdAt,
+    // Sparse: only not-yet-sent requirements sit in the status index the broadcast job reads.
+    ...(record.status === 'sent' ? {} : { gsi2pk: statusKey(record.status), gsi2sk: record.updatedAt }),
+    type: 'requirement',
+    ...record,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): RequirementRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
+  return record as unknown as RequirementRecord;
+}
+
+function toIndexRow(record: RequirementRecord & { sentAt: string }): RequirementIndexRow {
+  const { requirementId, title, requirementTypeId, propertyTypeId, timing, createdAt, sentAt } = record;
+  return { requirementId, title, status: 'sent', requirementTypeId, propertyTypeId, timing, createdAt, sentAt };
+}
+
+function fromIndexItem(item: Record<string, unknown>): RequirementIndexRow {
+  const { pk: _pk, sk: _sk, type: _t, ...row } = item;
+  return row as unknown as RequirementIndexRow;
+}
+
+/** Reads a page cursor and checks it belongs to the partition being read (a foreign key would be a 500 otherwise). */
+function startKeyFor(cursor: string | undefined, keyNames: readonly string[], expected: Record<string, string>) {
+  const key = decodeCursor(cursor);
+  if (!key) return undefined;
+  const valid =
+    Object.keys(key).length === keyNames.length &&
+    keyNames.every((name) => typeof key[name] === 'string') &&
+    Object.entries(expected).every(([name, value]) => key[name] === value);
+  if (!valid) throw new InvalidCursorError();
+  return key;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** BatchWrite in chunks of 25, retrying what DynamoDB leaves unprocessed with a growing pause. */
+async function batchWrite(requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: requests.slice(i, i + 25) };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt > 8) throw new Error('BatchWrite left items unprocessed after retries');
+      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2000));
+      const out: BatchWriteCommandOutput = await db().send(new BatchWriteCommand({ RequestItems: pending }));
+      pending = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length > 0 ? out.UnprocessedItems : undefined;
+    }
+  }
+}
+
+export const requirementsRepository = {
+  async create(record: RequirementRecord): Promise<RequirementRecord> {
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return record;
+  },
+
+  async get(requirementId: string): Promise<RequirementRecord | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(requirementId) }));
+    return Item ? fromItem(Item) : null;
+  },
+
+  /** One owner's requirements, every status, newest first: a Query on gsi1. */
+  async pageByOwner(userId: string, limit: number, cursor?: string): Promise<Page<RequirementRecord>> {
+    const gsi1pk = ownerKey(userId);
+    const { Items, LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk'], { gsi1pk }),
+      }),
+    );
+    return { items: (Items ?? []).map(fromItem), nextCursor: encodeCursor(LastEvaluatedKey) };
+  },
+
+  /** One page of the public browser: a Query on exactly one index partition, newest first. */
+  async pageSent(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<RequirementIndexRow>> {
+    const pk = partitionFor(filter);
+    const { Items, LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
+      }),
+    );
+    return { items: (Items ?? []).map(fromIndexItem), nextCursor: encodeCursor(LastEvaluatedKey) };
+  },
+
+  /** Requirements sent since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
+  async countSentSince(sinceIso: string): Promise<number> {
+    let count = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND sk >= :since',
+          ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
+          Select: 'COUNT',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      count += out.Count ?? 0;
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return count;
+  },
+
+  /** Not-yet-sent requirements in one status, oldest first; `updatedBefore` keeps only those untouched since. */
+  async pageByStatus(
+    status: Exclude<RequirementStatus, 'sent'>,
+    options: { updatedBefore?: string; limit?: number } = {},
+  ): Promise<RequirementRecord[]> {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: options.updatedBefore ? 'gsi2pk = :pk AND gsi2sk < :before' : 'gsi2pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': statusKey(status),
+          ...(options.updatedBefore ? { ':before': options.updatedBefore } : {}),
+        },
+        Limit: options.limit ?? 50,
+      }),
+    );
+    return (Items ?? []).map(fromItem);
+  },
+
+  /**
+   * Moves a requirement from one status to another (or renews it in the same one) if it is still in `from`
+   * and, when given, still held by `expectLeaseId` and untouched since `staleBefore`. Stamps `updatedAt`,
+   * which is also the lease clock. Returns the new record, or null when the condition no longer held.
+   */
+  async transition(
+    requirementId: string,
+    from: RequirementStatus,
+    to: Exclude<RequirementStatus, 'sent'>,
+    options: { expectLeaseId?: string; staleBefore?: string; setLeaseId?: string; countAttempt?: boolean } = {},
+  ): Promise<RequirementRecord | null> {
+    const now = nowIso();
+    const values: Record<string, unknown> = { ':from': from, ':to': to, ':now': now, ':gsi2pk': statusKey(to) };
+    let condition = '#status = :from';
+    if (options.expectLeaseId !== undefined) {
+      condition += ' AND leaseId = :expectLease';
+      values[':expectLease'] = options.expectLeaseId;
+    }
+    if (options.staleBefore !== undefined) {
+      condition += ' AND updatedAt < :staleBefore';
+      values[':staleBefore'] = options.staleBefore;
+    }
+    let update = 'SET #status = :to, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :now';
+    if (options.setLeaseId) {
+      update += ', leaseId = :lease';
+      values[':lease'] = options.setLeaseId;
+    }
+    if (options.countAttempt) {
+      update += ' ADD attempts :one';
+      values[':one'] = 1;
+    }
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(requirementId),
+          UpdateExpression: update,
+          ConditionExpression: condition,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return fromItem(Attributes!);
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
+  },
+
+  /**
+   * Fixes the broadcast time once (kept on retries, so the browse index items of a resumed run land on the
+   * same keys). Only the lease holder may do it; null when the lease was lost.
+   */
+  async stampSentAt(requirementId: string, leaseId: string): Promise<string | null> {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(requirementId),
+          UpdateExpression: 'SET sentAt = if_not_exists(sentAt, :now)',
+          ConditionExpression: '#status = :processing AND leaseId = :lease',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':now': nowIso(), ':processing': 'processing', ':lease': leaseId },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return (Attributes?.sentAt as string | undefined) ?? null;
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
+  },
+
+  /** Makes a sent requirement browsable: one index item per filter combination. Idempotent. */
+  async writeIndex(record: RequirementRecord & { sentAt: string }): Promise<void> {
+    const row = toIndexRow(record);
+    const sk = indexSortKey(record.sentAt, record.requirementId);
+    await batchWrite(partitionsOf(record).map((pk) => ({ PutRequest: { Item: { pk, sk, type: 'requirementIndex', ...row } } })));
+  },
+
+  async deleteIndex(record: RequirementRecord & { sentAt: string }): Promise<void> {
+    const sk = indexSortKey(record.sentAt, record.requirementId);
+    await batchWrite(partitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+  },
+
+  /** processing → sent, held by `leaseId`; leaves the status index. False when the lease was lost or the item is gone. */
+  async markSent(requirementId: string, leaseId: string): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(requirementId),
+          UpdateExpression: 'SET #status = :sent, updatedAt = :now REMOVE gsi2pk, gsi2sk, leaseId',
+          ConditionExpression: '#status = :processing AND leaseId = :lease AND attribute_exists(sentAt)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':sent': 'sent', ':processing': 'processing', ':lease': leaseId, ':now': nowIso() },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /**
+   * Claims the delivery of one requirement to one broker before the mail is sent. False when the broker
+   * already has it (or it is in flight from another run): the caller must not send.
+   */
+  async claimDelivery(requirementId: string, userId: string): Promise<boolean> {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...ledgerKey(requirementId, userId), type: 'requirementDelivery', state: 'sending' satisfies DeliveryState, claimedAt: nowIso() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  async confirmDelivery(requirementId: string, userId: string): Promise<void> {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ledgerKey(requirementId, userId),
+        UpdateExpression: 'SET #state = :sent, sentAt = :now',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':sent': 'sent' satisfies DeliveryState, ':now': nowIso() },
+      }),
+    );
+  },
+
+  /** The send failed: give the claim back so the next run sends it. */
+  async releaseDelivery(requirementId: string, userId: string): Promise<void> {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: ledgerKey(requirementId, userId) }));
+  },
+
+  /** The ledger of one requirement: who was (or is being) sent it. */
+  async deliveries(requirementId: string): Promise<{ userId: string; state: DeliveryState }[]> {
+    const out: { userId: string; state: DeliveryState }[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const { Items, LastEvaluatedKey } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys(requirementId).pk, ':prefix': LEDGER_PREFIX },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of Items ?? []) {
+        out.push({ userId: String(item.sk).slice(LEDGER_PREFIX.length), state: item.state as DeliveryState });
+      }
+      startKey = LastEvaluatedKey;
+    } while (startKey);
+    return out;
+  },
+
+  /** Removes the requirement, its browse index items and its delivery ledger. Returns the removed record. */
+  async delete(requirementId: string): Promise<RequirementRecord | null> {
+    const { Attributes } = await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys(requirementId), ReturnValues: 'ALL_OLD' }),
+    );
+    if (!Attributes) return null;
+    const record = fromItem(Attributes);
+    if (record.sentAt) await requirementsRepository.deleteIndex({ ...record, sentAt: record.sentAt });
+    const ledger = await requirementsRepository.deliveries(requirementId);
+    await batchWrite(ledger.map(({ userId }) => ({ DeleteRequest: { Key: ledgerKey(requirementId, userId) } })));
+    return record;
+  },
+};

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Requirement } from '../../shared/api';
+import { subscriptionIdFor } from '../../shared/catalog';
+import { logger } from '../core/logger';
+import { requirementsRepository, type RequirementRecord } from '../data/requirements';
+import { usersRepository, type UserRecord } from '../data/users';
+import { sendMails } from './mail';
+import { requirementBroadcastMail } from './mail/templates/requirement-broadcast';
+import { toRequirementDto } from './requirements';
+
+/**
+ * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once").
+ *
+ * Each run picks the requirements that are `pending`, `queued`, or `processing` but untouched for longer than
+ * the lease (a crashed run), moves each to `processing` under its own lease by conditional updates, and
+ * e-mails every approved broker subscribed to the property type's Requirements category. The author is
+ * one of them when subscribed: the copy is their confirmation of what the community received.
+ *
+ * Per broker the delivery is claimed in the ledger before sending, so overlapping or retried runs never
+ * mail a broker twice; a failed send gives its claim back and the requirement goes back to `queued` for
+ * the next run, which mails only the brokers still missing. When every subscribed broker has it, the
+ * requirement gets `sentAt`, its browse index items, and becomes `sent`.
+ */
+
+/** A run that stops renewing its hold (crashed, timed out) loses it after this long. */
+export const BROADCAST_LEASE_MS = 2 * 60_000;
+/** After this many runs with failed sends the requirement is declared sent; the undelivered are logged. */
+export const MAX_BROADCAST_ATTEMPTS = 5;
+/** Brokers claimed and mailed together; the lease is renewed after each batch. */
+const BATCH_SIZE = 25;
+const CANDIDATES_PER_STATUS = 50;
+
+export interface BroadcastOutcome {
+  requirementId: string;
+  result: 'sent' | 'requeued' | 'lease-lost' | 'deleted';
+  mailed: number;
+  failed: number;
+}
+
+export interface BroadcastReport {
+  runId: string;
+  requirements: BroadcastOutcome[];
+}
+
+interface Delivery {
+  mailed: number;
+  failed: string[];
+}
+
+/** Takes a candidate into `processing` under this run's lease, or null when another run was faster. */
+async function claim(candidate: RequirementRecord, runId: string, staleBefore: string): Promise<RequirementRecord | null> {
+  const { requirementId } = candidate;
+  const toProcessing = { setLeaseId: runId, countAttempt: true };
+  switch (candidate.status) {
+    case 'pending': {
+      const queued = await requirementsRepository.transition(requirementId, 'pending', 'queued');
+      return queued && requirementsRepository.transition(requirementId, 'queued', 'processing', toProcessing);
+    }
+    case 'queued':
+      return requirementsRepository.transition(requirementId, 'queued', 'processing', toProcessing);
+    case 'processing':
+      return requirementsRepository.transition(requirementId, 'processing', 'processing', {
+        ...toProcessing,
+        expectLeaseId: candidate.leaseId,
+        staleBefore,
+      });
+    default:
+      return null;
+  }
+}
+
+/** Claims, mails and records one batch of brokers; brokers already in the ledger are skipped. */
+async function deliverBatch(requirement: Requirement, brokers: UserRecord[]): Promise<Delivery> {
+  const { requirementId } = requirement;
+  // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
+  const mails = await Promise.all(brokers.map((broker) => requirementBroadcastMail(requirement, broker.email)));
+  const claims = await Promise.all(brokers.map((broker) => requirementsRepository.claimDelivery(requirementId, broker.userId)));
+  const claimed = mails.filter((_, i) => claims[i]);
+  if (claimed.length === 0) return { mailed: 0, failed: [] };
+
+  const userIdOf = new Map(brokers.map((broker) => [broker.email, broker.userId]));
+  const report = await sendMails(claimed);
+  await Promise.all([
+    ...report.sent.map((email) => requirementsRepository.confirmDelivery(requirementId, userIdOf.get(email)!)),
+    ...report.failed.map(({ to }) => requirementsRepository.releaseDelivery(requirementId, userIdOf.get(to)!)),
+  ]);
+  return { mailed: report.sent.length, failed: report.failed.map(({ to }) => to) };
+}
+
+async function broadcastOne(record: RequirementRecord, runId: string): Promise<BroadcastOutcome> {
+  const { requirementId } = record;
+  const outcome = (result: BroadcastOutcome['result'], delivery: Delivery): BroadcastOutcome => ({
+    requirementId,
+    result,
+    mailed: delivery.mailed,
+    failed: delivery.failed.length,
+  });
+  const requirement = toRequirementDto(record, await usersRepository.get(record.userId));
+  const category = subscriptionIdFor(record.propertyTypeId, 'requirements');
+  const total: Delivery = { mailed: 0, failed: [] };
+
+  let batch: UserRecord[] = [];
+  const flush = async (): Promise<boolean> => {
+    const delivery = await deliverBatch(requirement, batch);
+    total.mailed += delivery.mailed;
+    total.failed.push(...delivery.failed);
+    batch = [];
+    // Renewing the lease is also the check that no other run took over while this one was slow.
+    return !!(await requirementsRepository.transition(requirementId, 'processing', 'processing', { expectLeaseId: runId }));
+  };
+  for await (const broker of usersRepository.allByStatus('active')) {
+    if (!broker.subscribed.includes(category)) continue;
+    batch.push(broker);
+    if (batch.length === BATCH_SIZE && !(await flush())) return outcome('lease-lost', total);
+  }
+  if (batch.length > 0 && !(await flush())) return outcome('lease-lost', total);
+
+  if (total.failed.length > 0) {
+    if ((record.attempts ?? 1) < MAX_BROADCAST_ATTEMPTS) {
+      const requeued = await requirementsRepository.transition(requirementId, 'processing', 'queued', { expectLeaseId: runId });
+      return outcome(requeued ? 'requeued' : 'lease-lost', total);
+    }
+    logger.error('requirement broadcast gave up on some brokers', { requirementId, undelivered: total.failed });
+  }
+
+  const sentAt = await requirementsRepository.stampSentAt(requirementId, runId);
+  if (!sentAt) return outcome('lease-lost', total);
+  const sent = { ...record, sentAt };
+  // Index first, then the status: a crash in between leaves it `processing`, and the resumed run writes
+  // the same index keys again (sentAt is kept) before marking it sent.
+  await requirementsRepository.writeIndex(sent);
+  if (await requirementsRepository.markSent(requirementId, runId)) return outcome('sent', total);
+  if (!(await requirementsRepository.get(requirementId))) {
+    // An operator deleted it while it was being broadcast: take back the index items just written.
+    await requirementsRepository.deleteIndex(sent);
+    return outcome('deleted', total);
+  }
+  return outcome('lease-lost', total);
+}
+
+/** One run of the broadcast job. Safe to run concurrently with itself and to re-run after a crash. */
+export async function broadcastRequirements(now = new Date()): Promise<BroadcastReport> {
+  const runId = randomUUID();
+  const staleBefore = new Date(now.getTime() - BROADCAST_LEASE_MS).toISOString();
+  const candidates = [
+    ...(await requirementsRepository.pageByStatus('pending', { limit: CANDIDATES_PER_STATUS })),
+    ...(await requirementsRepository.pageByStatus('queued', { limit: CANDIDATES_PER_STATUS })),
+    ...(await requirementsRepository.pageByStatus('processing', { updatedBefore: staleBefore, limit: CANDIDATES_PER_STATUS })),
+  ];
+  const requirements: BroadcastOutcome[] = [];
+  for (const candidate of candidates) {
+    const claimed = await claim(candidate, runId, staleBefore);
+    if (!claimed) continue;
+    const result = await broadcastOne(claimed, runId);
+    logger.info('requirement broadcast', { runId, ...result });
+    requirements.push(result);
+  }
+  return { runId, requirements };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CreateRequirementRequest,
+  ListRequirementsQuery,
+  Requirement,
+  RequirementPage,
+  RequirementSummary,
+} from '../../shared/api';
+import { byId, markets, propertyTypes, requirementTypes } from '../../shared/catalog';
+import { notFound } from '../core/errors';
+import type { Principal } from '../core/principal';
+import {
+  requirementsRepository,
+  type RequirementIndexRow,
+  type RequirementRecord,
+} from '../data/requirements';
+import { nowIso } from '../data/table';
+import { usersRepository, type UserRecord } from '../data/users';
+import { toContact } from './users';
+
+/** "Active requirements" on the dashboard: sent in the last 90 days (PRODUCT.md). */
+export const ACTIVE_REQUIREMENT_DAYS = 90;
+
+const requirementTypeById = byId(requirementTypes);
+const propertyTypeById = byId(propertyTypes);
+const marketById = byId(markets);
+
+const typeOf = (requirementTypeId: RequirementRecord['requirementTypeId']) => ({
+  requirementTypeId,
+  name: requirementTypeById.get(requirementTypeId)?.name ?? requirementTypeId,
+});
+
+const propertyTypeOf = (propertyTypeId: RequirementRecord['propertyTypeId']) => ({
+  propertyTypeId,
+  name: propertyTypeById.get(propertyTypeId)?.name ?? propertyTypeId,
+});
+
+export function marketsOf(record: Pick<RequirementRecord, 'marketIds'>): Requirement['markets'] {
+  return record.marketIds.map((marketId) => ({ marketId, name: marketById.get(marketId)?.name ?? marketId }));
+}
+
+/** The API's requirement: catalogue names resolved, the author's contact card attached. */
+export function toRequirementDto(record: RequirementRecord, author: UserRecord | null): Requirement {
+  return {
+    requirementId: record.requirementId,
+    title: record.title,
+    status: record.status,
+    sqftMin: record.sqftMin,
+    sqftMax: record.sqftMax,
+    timing: record.timing,
+    description: record.description,
+    userId: record.userId,
+    type: typeOf(record.requirementTypeId),
+    propertyType: propertyTypeOf(record.propertyTypeId),
+    highlights: record.highlights,
+    markets: marketsOf(record),
+    createdAt: record.createdAt,
+    sentAt: record.sentAt,
+    user: author ? toContact(author) : null,
+  };
+}
+
+/** A table row: what the browser and My requirements show. */
+export function toSummary(row: RequirementRecord | RequirementIndexRow): RequirementSummary {
+  return {
+    requirementId: row.requirementId,
+    title: row.title,
+    status: row.status,
+    type: typeOf(row.requirementTypeId),
+    propertyType: propertyTypeOf(row.propertyTypeId),
+    timing: row.timing,
+    sentAt: row.sentAt,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Saves a new requirement as `pending`; the broadcast job takes it from there. The caller is approved (route auth). */
+export async function createRequirement(author: UserRecord, input: CreateRequirementRequest): Promise<Requirement> {
+  const now = nowIso();
+  const record = await requirementsRepository.create({
+    requirementId: randomUUID(),
+    userId: author.userId,
+    title: input.title,
+    status: 'pending',
+    requirementTypeId: input.requirementTypeId,
+    propertyTypeId: input.propertyTypeId,
+    marketIds: input.marketIds,
+    sqftMin: input.sqftMin,
+    sqftMax: input.sqftMax,
+    timing: input.timing,
+    description: input.description,
+    highlights: input.highlights,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+  });
+  return toRequirementDto(record, author);
+}
+
+/** Sent requirements are visible to every broker; any other status only to its author. Anything else is 404. */
+export async function getRequirement(principal: Principal, requirementId: string): Promise<Requirement> {
+  const record = await requirementsRepository.get(requirementId);
+  if (!record || (record.status !== 'sent' && record.userId !== principal.sub)) {
+    throw notFound('Requirement not found');
+  }
+  return toRequirementDto(record, await usersRepository.get(record.userId));
+}
+
+export async function listRequirements(query: ListRequirementsQuery): Promise<RequirementPage> {
+  const page = await requirementsRepository.pageSent(query, query.limit, query.cursor);
+  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+}
+
+export async function listMyRequirements(
+  userId: string,
+  query: { limit: number; cursor?: string },
+): Promise<RequirementPage> {
+  const page = await requirementsRepository.pageByOwner(userId, query.limit, query.cursor);
+  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+}
+
+export async function countActiveRequirements(now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - ACTIVE_REQUIREMENT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return requirementsRepository.countSentSince(since);
+}
+
+/** Operator removal: the requirement, its browse index items and its delivery ledger. */
+export async function deleteRequirement(requirementId: string): Promise<void> {
+  const removed = await requirementsRepository.delete(requirementId);
+  if (!removed) throw notFound('Requirement not found');
+}

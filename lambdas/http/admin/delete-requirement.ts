@@ -1,0 +1,7 @@
+import { httpHandler } from '../../core/http';
+import { deleteRequirement } from '../../domain/requirements';
+
+export const handler = httpHandler('adminDeleteRequirement', async ({ params }) => {
+  await deleteRequirement(params.requirementId);
+  return { ok: true as const };
+});

@@ -1,0 +1,13 @@
+import { notFound } from '../../core/errors';
+import { httpHandler } from '../../core/http';
+import { createRequirement } from '../../domain/requirements';
+
+export const handler = httpHandler(
+  'createRequirement',
+  async ({ currentUser, body }) => {
+    // 'approved' routes always load an active record; the check only narrows the type.
+    if (!currentUser) throw notFound('User not found');
+    return { requirement: await createRequirement(currentUser, body) };
+  },
+  { successStatus: 201 },
+);

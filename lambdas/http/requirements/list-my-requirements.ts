@@ -1,0 +1,5 @@
+import { httpHandler } from '../../core/http';
+import { listMyRequirements } from '../../domain/requirements';
+
+// scope 'self': the pipeline already refused any userId other than the caller's own.
+export const handler = httpHandler('listMyRequirements', async ({ params, query }) => listMyRequirements(params.userId, query));

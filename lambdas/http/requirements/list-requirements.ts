@@ -1,0 +1,4 @@
+import { httpHandler } from '../../core/http';
+import { listRequirements } from '../../domain/requirements';
+
+export const handler = httpHandler('listRequirements', async ({ query }) => listRequirements(query));
