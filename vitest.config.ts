@@ -1,4 +1,6 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './web/aliases';
 
 /**
  * Test tiers (ARCHITECTURE.md "Tests"):
@@ -29,6 +31,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [react()],
+        resolve: { alias: webAliases },
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],

@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import { NotFoundPage } from '@/components/layout/route-states';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+
+/** Available to every route's loader/beforeLoad as `context`. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/**
+ * The page frame: skip link, fixed header (not on the landing page, spec 01 §2), the route's page
+ * (each page renders its own <main id="main">), the fixed footer, and the toast outlet.
+ */
+function RootLayout() {
+  const isLanding = useRouterState({ select: (state) => state.location.pathname === '/' });
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {!isLanding && <SiteHeader />}
+      <Outlet />
+      <SiteFooter />
+      <Toaster position="top-center" richColors closeButton />
+    </div>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});

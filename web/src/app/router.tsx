@@ -1,0 +1,57 @@
+/**
+ * The route tree.
+ *
+ * How to add screens: a feature exports its routes from `web/src/features/<feature>/routes/index.tsx`
+ * as an array, each route made with `createRoute({ getParentRoute: () => rootRoute, path, ... })`
+ * (or under a layout route of its own, e.g. the consumer area's `/consumer` layout with the sidebar,
+ * whose children are added with `.addChildren([...])` in that feature). Keep page components lazy so
+ * each screen is its own chunk:
+ *
+ *   export const legalRoutes = [
+ *     createRoute({ getParentRoute: () => rootRoute, path: '/privacy',
+ *       component: lazyRouteComponent(() => import('../pages/privacy-page'), 'PrivacyPage') }),
+ *   ];
+ *
+ * then spread the array into `rootRoute.addChildren` below. Guard signed-in screens with
+ * `<RequireAuth>` from features/auth. Each page renders one `<main id="main">` and a `<title>`.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { PagePending, RouteError } from '@/components/layout/route-states';
+import { consumerFallbackRoutes, consumerRedirectRoutes, consumerRoute } from '@/features/consumer/routes';
+import { dashboardRoutes } from '@/features/dashboard/routes';
+import { landingRoutes } from '@/features/landing/routes';
+import { legalRoutes } from '@/features/legal/routes';
+import { profileRoutes } from '@/features/profile/routes';
+import { vendorsRoutes } from '@/features/vendors/routes';
+import { rootRoute } from './root-route';
+
+/** /consumer/*: every screen of the signed-in area (see features/consumer/routes/consumer-route.tsx). */
+const consumerTree = consumerRoute.addChildren([
+  ...dashboardRoutes,
+  ...profileRoutes,
+  ...vendorsRoutes,
+  ...consumerFallbackRoutes,
+]);
+
+export const routeTree = rootRoute.addChildren([...landingRoutes, ...legalRoutes, consumerTree, ...consumerRedirectRoutes]);
+
+export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    defaultPendingComponent: PagePending,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

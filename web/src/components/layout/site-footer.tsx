@@ -1,0 +1,39 @@
+import { Link } from '@tanstack/react-router';
+import { legalVersion } from '@shared/catalog';
+import { Logo } from '@/components/brand/logo';
+
+/** The fixed footer bar (spec 01 §2): year, version label, the three legal pages. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="sticky bottom-0 z-30 border-t bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex min-h-(--footer-height) max-w-screen-2xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-2 text-xs text-muted-foreground sm:justify-between">
+        <p className="flex items-center gap-2">
+          <Logo markOnly className="h-4" />
+          <span>© {year}</span>
+          <span aria-hidden="true">·</span>
+          <span>Version {legalVersion}</span>
+        </p>
+        <nav aria-label="Legal">
+          <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
+            <li>
+              <Link to="/termsAndConditions" className="hover:text-foreground hover:underline">
+                Terms of Use
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className="hover:text-foreground hover:underline">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/copyright" className="hover:text-foreground hover:underline">
+                Copyright Policy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { loginPath } from '@/app/paths';
+import { useAuth } from './use-auth';
+
+/**
+ * Guards signed-in screens (spec 01 §2): "Loading..." while the session resolves, the content when
+ * signed in, otherwise a redirect to /login?redirect=<current path and search>.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const href = useRouterState({ select: (state) => state.location.href });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (status === 'signedOut') void navigate({ href: loginPath(href), replace: true });
+  }, [status, href, navigate]);
+
+  if (status === 'signedIn') return children;
+  return (
+    <p role="status" className="p-6 text-sm text-muted-foreground">
+      Loading...
+    </p>
+  );
+}

@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { User } from '@shared/api/schemas/users';
+import { api, ApiError } from '@/lib/api';
+import { loadAuth } from '@/lib/amplify';
+import { queryKeys } from '@/lib/query';
+import { markSignedOut, rememberSession } from './session-storage';
+
+/** A signed-in Cognito identity and its user record (undefined if the API has none: a failed sign-up). */
+export interface Session {
+  cognitoId: string;
+  user: User | undefined;
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : '';
+}
+
+/**
+ * Restores the session from Amplify's cached tokens (refreshing them if needed) and loads the user
+ * record. Null when nobody is signed in or the session cannot be restored (spec 01 §4). A refresh
+ * refused with NotAuthorizedException clears the cached tokens (spec 01 §8).
+ */
+export async function restoreSession(): Promise<Session | null> {
+  const auth = await loadAuth();
+  let cognitoId: string;
+  try {
+    cognitoId = (await auth.getCurrentUser()).userId;
+    const { tokens } = await auth.fetchAuthSession();
+    if (!tokens?.accessToken || !tokens.idToken) throw new Error('session without tokens');
+    rememberSession({ accessToken: tokens.accessToken.toString(), idToken: tokens.idToken.toString() });
+  } catch (error) {
+    if (errorName(error) === 'NotAuthorizedException') await auth.signOut().catch(() => undefined);
+    markSignedOut();
+    return null;
+  }
+
+  try {
+    const { user } = await api('getUserByCognitoId', { params: { cognitoId } });
+    return { cognitoId, user };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { cognitoId, user: undefined };
+    throw error;
+  }
+}
+
+/** The one query every auth consumer shares; refreshed explicitly (sign-in, profile saves, sign-out). */
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: restoreSession,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});

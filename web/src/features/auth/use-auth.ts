@@ -1,0 +1,55 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import type { User } from '@shared/api/schemas/users';
+import { appPaths } from '@/app/paths';
+import { loadAuth } from '@/lib/amplify';
+import { queryKeys } from '@/lib/query';
+import { sessionQuery, type Session } from './session';
+import { clearSession } from './session-storage';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface Auth {
+  status: AuthStatus;
+  /** The user record; set once signed in (undefined only if the API has no record for this identity). */
+  user?: User;
+  /** Cognito `sub` of the signed-in user. */
+  cognitoId?: string;
+  /** Status "active": may create requirements and listings (the API decides; this only drives the UI). */
+  isApproved: boolean;
+  /** Reloads the session and user record, e.g. right after `signIn` or after a profile change. */
+  refresh: () => Promise<Session | null>;
+  /** Signs out of Cognito, forgets the session and cached data, and goes to / (spec 01 §4). */
+  signOut: () => Promise<void>;
+}
+
+export function useAuth(): Auth {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data, isPending } = useQuery(sessionQuery);
+
+  const refresh = useCallback(() => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }), [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      const auth = await loadAuth();
+      await auth.signOut();
+    } finally {
+      clearSession();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+      queryClient.setQueryData(queryKeys.session, null);
+      await navigate({ href: appPaths.landing });
+    }
+  }, [navigate, queryClient]);
+
+  const session = isPending ? undefined : (data ?? null);
+  return {
+    status: isPending ? 'loading' : session ? 'signedIn' : 'signedOut',
+    user: session?.user,
+    cognitoId: session?.cognitoId,
+    isApproved: session?.user?.status === 'active',
+    refresh,
+    signOut,
+  };
+}

@@ -1,0 +1,107 @@
+import { Link } from '@tanstack/react-router';
+import { ClipboardListIcon, InboxIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { appPaths } from '@/app/paths';
+import { Logo } from '@/components/brand/logo';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { BannerArt } from './banner-art';
+
+/** Spec 01 §1: the three messages of the public landing page. */
+const features: ReadonlyArray<{ title: string; text: string; icon: LucideIcon }> = [
+  {
+    title: 'Share requirements',
+    text: 'Share commercial real estate requirements to quickly identify options.',
+    icon: ClipboardListIcon,
+  },
+  {
+    title: 'Own your inbox',
+    text: 'Specialize, organize and take control of your information and inbox.',
+    icon: InboxIcon,
+  },
+  {
+    title: 'Reach your market',
+    text: 'Access specific, targeted broker contact lists for your market.',
+    icon: UsersIcon,
+  },
+];
+
+/** The public landing page (spec 01 §2): logo, Login and Join links, banner, three feature cards. */
+export function LandingPage() {
+  return (
+    <>
+      <title>BISN · Private network for commercial real-estate brokers</title>
+      <div className="relative overflow-hidden bg-linear-to-br from-[oklch(0.3_0.06_232)] via-primary to-[oklch(0.48_0.085_200)] text-white">
+        <BannerArt />
+        <header className="relative">
+          <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+            <Logo tone="inverse" className="h-8" />
+            <nav aria-label="Account" className="flex items-center gap-2">
+              <Button asChild variant="ghost" className="text-white hover:bg-white/15 hover:text-white">
+                <Link to={appPaths.login}>Login</Link>
+              </Button>
+              <Button asChild className="bg-white text-primary shadow-sm hover:bg-white/90">
+                <Link to={appPaths.signup}>Join</Link>
+              </Button>
+            </nav>
+          </div>
+        </header>
+        <section aria-labelledby="landing-heading" className="relative">
+          <div className="mx-auto max-w-6xl px-4 pt-14 pb-24 sm:px-6 sm:pt-24 sm:pb-36">
+            <p className="text-xs font-semibold tracking-[0.18em] text-white/80 uppercase sm:text-sm">
+              Sacramento region · Commercial real estate
+            </p>
+            <h1 id="landing-heading" className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-6xl">
+              Connect. Collaborate. Conquer.
+            </h1>
+            <p className="mt-5 max-w-xl text-base text-pretty text-white/85 sm:text-lg">
+              A private local-market network where licensed commercial brokers share requirements and listings
+              with the colleagues who can act on them.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button asChild size="lg" className="bg-white text-primary shadow-sm hover:bg-white/90">
+                <Link to={appPaths.signup}>Join the network</Link>
+              </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white/60 bg-transparent text-white hover:bg-white/15 hover:text-white"
+              >
+                <Link to={appPaths.login}>Sign in</Link>
+              </Button>
+            </div>
+          </div>
+        </section>
+      </div>
+
+      <main id="main" className="flex-1 bg-muted/40">
+        <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+          <h2 id="features-heading" className="max-w-2xl text-2xl font-semibold tracking-tight sm:text-3xl">
+            Built for brokers who work the local market
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Open to licensed commercial brokers and their approved assistants. Every account is reviewed by our
+            team, usually within a day.
+          </p>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {features.map(({ title, text, icon: Icon }) => (
+              <li key={title}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                      <Icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <CardTitle className="text-lg">{title}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <p className="text-muted-foreground">{text}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+    </>
+  );
+}

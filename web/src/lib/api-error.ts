@@ -1,0 +1,51 @@
+/**
+ * Every failure of a call to the product API or to the image store, in one shape. `message` is
+ * user-facing: the server's own message when it sent one (`{ message, fieldErrors }`).
+ */
+export type ApiErrorCode =
+  /** The server answered with a 4xx/5xx. */
+  | 'HttpError'
+  /** No answer: offline, DNS, CORS, connection reset (spec 01 §8: "Network error"). */
+  | 'NetworkError'
+  /** No answer within the timeout (10 s, 100 s for images). */
+  | 'Timeout'
+  /** A protected call without a signed-in session (spec 01 §8: "User is not authenticated"). */
+  | 'NotAuthenticated'
+  /** A 2xx whose body does not match the contract. */
+  | 'InvalidResponse';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly code: ApiErrorCode,
+    /** HTTP status; 0 when there was no answer. */
+    readonly status: number,
+    message: string,
+    /** Per-field messages from a 400, keyed by field name. */
+    readonly fieldErrors: Record<string, string[]> = {},
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const networkErrorMessage = 'Network error';
+export const timeoutMessage = 'The server took too long to answer. Please try again.';
+export const notAuthenticatedMessage = 'User is not authenticated';
+export const invalidResponseMessage = 'The server sent an unexpected answer. Please try again.';
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * What to throw when fetch itself rejects: a timeout or a network failure becomes an ApiError; the
+ * caller's own abort (react-query cancelling a query) stays an AbortError, so it is never shown.
+ */
+export function fetchFailure(error: unknown): Error {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'AbortError' && error instanceof Error) return error;
+  if (name === 'TimeoutError') return new ApiError('Timeout', 0, timeoutMessage);
+  return new ApiError('NetworkError', 0, networkErrorMessage);
+}

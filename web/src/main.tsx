@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
+import { loadRuntimeConfig } from '@/config/runtime-config';
+import { assertUserPoolConfig } from '@/lib/amplify';
+import { createQueryClient } from '@/lib/query';
+import './styles.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+/** Without its configuration the app cannot work; say so plainly instead of a blank page. */
+function StartupError({ message }: { message: string }) {
+  return (
+    <main className="mx-auto max-w-lg p-8">
+      <h1 className="text-xl font-semibold">The application could not start</h1>
+      <p className="mt-2 text-muted-foreground">Please reload the page. If this keeps happening, contact support.</p>
+      <pre className="mt-4 rounded-md bg-muted p-3 text-xs whitespace-pre-wrap">{message}</pre>
+    </main>
+  );
+}
+
+try {
+  const config = await loadRuntimeConfig();
+  assertUserPoolConfig(config);
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient });
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+} catch (error) {
+  root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />);
+}

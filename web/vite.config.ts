@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { webAliases } from './aliases';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Long-lived vendor code goes into named chunks so it caches across releases. Routes are lazy
+ * (see src/app/router.tsx), so the landing page loads only the React, router and query chunks plus
+ * its own small chunk; Amplify is imported on first use of authentication (src/lib/amplify.ts).
+ */
+const vendorChunks = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/ },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+];
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: webAliases },
+  server: { port: 5173, strictPort: false },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: vendorChunks } },
+    },
+  },
+});
