@@ -1,0 +1,97 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import {
+  Building2Icon,
+  ClipboardListIcon,
+  FileTextIcon,
+  LayoutDashboardIcon,
+  ListIcon,
+  ShieldCheckIcon,
+  StoreIcon,
+  UserRoundIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { useAuth } from '@/features/auth';
+import { consumerPaths } from '../paths';
+
+interface NavItem {
+  readonly label: string;
+  readonly to: string;
+  readonly icon: LucideIcon;
+  /** Further path prefixes that belong to this item (a detail page under its list). */
+  readonly alsoActiveOn?: readonly string[];
+}
+
+/** Spec 02 §2 "Sidebar". */
+const mainItems: readonly NavItem[] = [
+  { label: 'Dashboard', to: consumerPaths.dashboard, icon: LayoutDashboardIcon },
+  { label: 'Requirements', to: consumerPaths.requirements, icon: ClipboardListIcon, alsoActiveOn: ['/consumer/requirement/'] },
+  { label: 'Listings', to: consumerPaths.listings, icon: Building2Icon, alsoActiveOn: ['/consumer/listing/'] },
+  { label: 'Vendors - Coming Soon!', to: consumerPaths.vendors, icon: StoreIcon },
+];
+
+const myInformationItems: readonly NavItem[] = [
+  { label: 'My Requirements', to: consumerPaths.myRequirements, icon: FileTextIcon },
+  { label: 'My Listings', to: consumerPaths.myListings, icon: ListIcon },
+  { label: 'My Profile', to: consumerPaths.profile, icon: UserRoundIcon },
+];
+
+const operatorItem: NavItem = { label: 'Operators', to: consumerPaths.operators, icon: ShieldCheckIcon };
+
+function isActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return path === item.to || path.startsWith(`${item.to}/`) || (item.alsoActiveOn ?? []).some((p) => path.startsWith(p));
+}
+
+function NavMenu({ items }: { items: readonly NavItem[] }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { isMobile, setOpenMobile } = useSidebar();
+  return (
+    <SidebarMenu>
+      {items.map((item) => (
+        <SidebarMenuItem key={item.to}>
+          <SidebarMenuButton asChild isActive={isActive(item, pathname)} tooltip={item.label}>
+            {/* On phones the sidebar is a sheet: following a link closes it. */}
+            <Link to={item.to} onClick={() => isMobile && setOpenMobile(false)}>
+              <item.icon aria-hidden="true" />
+              <span>{item.label}</span>
+            </Link>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
+      ))}
+    </SidebarMenu>
+  );
+}
+
+/** The consumer area's navigation; Operators only for members of the `operators` group. */
+export function ConsumerSidebar() {
+  const { user } = useAuth();
+  return (
+    <Sidebar label="Consumer area">
+      <SidebarContent>
+        <SidebarGroup>
+          <NavMenu items={mainItems} />
+        </SidebarGroup>
+        <SidebarGroup>
+          <SidebarGroupLabel>My Information</SidebarGroupLabel>
+          <NavMenu items={myInformationItems} />
+        </SidebarGroup>
+        {user?.isOperator && (
+          <SidebarGroup>
+            <SidebarGroupLabel>Operators</SidebarGroupLabel>
+            <NavMenu items={[operatorItem]} />
+          </SidebarGroup>
+        )}
+      </SidebarContent>
+    </Sidebar>
+  );
+}
