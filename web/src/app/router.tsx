@@ -18,12 +18,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { PagePending, RouteError } from '@/components/layout/route-states';
+import { authRoutes } from '@/features/auth/routes';
 import { consumerFallbackRoutes, consumerRedirectRoutes, consumerRoute } from '@/features/consumer/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { landingRoutes } from '@/features/landing/routes';
 import { legalRoutes } from '@/features/legal/routes';
+import { listingsRoutes } from '@/features/listings/routes';
+import { operatorsRoutes } from '@/features/operators/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { vendorsRoutes } from '@/features/vendors/routes';
+import { unsubscribeRoutes } from '@/features/unsubscribe/routes';
 import { rootRoute } from './root-route';
 
 /** /consumer/*: every screen of the signed-in area (see features/consumer/routes/consumer-route.tsx). */
@@ -31,10 +35,12 @@ const consumerTree = consumerRoute.addChildren([
   ...dashboardRoutes,
   ...profileRoutes,
   ...vendorsRoutes,
+  ...listingsRoutes,
+  ...operatorsRoutes,
   ...consumerFallbackRoutes,
 ]);
 
-export const routeTree = rootRoute.addChildren([...landingRoutes, ...legalRoutes, consumerTree, ...consumerRedirectRoutes]);
+export const routeTree = rootRoute.addChildren([...landingRoutes, ...legalRoutes, ...authRoutes, ...unsubscribeRoutes, consumerTree, ...consumerRedirectRoutes]);
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
   return createRouter({

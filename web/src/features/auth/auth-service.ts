@@ -1,0 +1,126 @@
+import { signInAuthFlow, loadAuth } from '@/lib/amplify';
+import { api } from '@/lib/api';
+import { markSignedOut } from './session-storage';
+
+/**
+ * The identity-provider calls behind the account screens (spec 01 §7 "authentication service"), on
+ * Amplify Auth: the same code against the local Cognito emulator and against Cognito in the cloud.
+ */
+
+/** Spec 01 §8: the service's own message, else the screen's fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  const message = error instanceof Error ? error.message.trim() : '';
+  return message || fallback;
+}
+
+export const signInFailed = 'Sign-in failed';
+export const signUpFailed = 'Sign Up failed';
+export const resetFailed = 'Reset failed';
+export const invalidCode = 'Invalid Code, please re-enter.';
+export const noLoggedInUser = 'No logged-in user found';
+
+export type SignInOutcome = 'signedIn' | 'newPasswordRequired' | 'confirmSignUp';
+
+/**
+ * Sign-in by e-mail and password (USER_PASSWORD_AUTH against the local emulator, SRP in the cloud).
+ * An account an operator created answers with the new-password challenge; with `newPassword` given the
+ * challenge is completed in the same call. An account whose e-mail is not confirmed yet answers
+ * `confirmSignUp`. Any other refusal throws, and the session flag is set to false (spec 01 §4).
+ */
+export async function signInWithPassword(email: string, password: string, newPassword?: string): Promise<SignInOutcome> {
+  const auth = await loadAuth();
+  try {
+    const { nextStep } = await auth.signIn({ username: email, password, options: { authFlowType: signInAuthFlow() } });
+    if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
+      if (!newPassword) return 'newPasswordRequired';
+      const confirmed = await auth.confirmSignIn({ challengeResponse: newPassword });
+      if (confirmed.nextStep.signInStep !== 'DONE') throw new Error(signInFailed);
+      return 'signedIn';
+    }
+    if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+    if (nextStep.signInStep !== 'DONE') throw new Error(signInFailed);
+    return 'signedIn';
+  } catch (error) {
+    markSignedOut();
+    throw error;
+  }
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Sign-up steps 1 and 2 (spec 01 §4): the Cognito account, then the user record. A failure to create the
+ * record is logged and does not block: the next sign-in repairs it (GET /user/cognito/{sub}).
+ * Answers whether the e-mail still needs its code.
+ */
+export async function signUpAccount(input: SignUpInput): Promise<{ needsConfirmation: boolean }> {
+  const auth = await loadAuth();
+  const result = await auth.signUp({
+    username: input.email,
+    password: input.password,
+    options: { userAttributes: { email: input.email, given_name: input.firstName, family_name: input.lastName } },
+  });
+  if (result.userId) {
+    try {
+      await api('createUser', {
+        body: {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          cognitoId: result.userId,
+          acceptedTermsAndConditions: true,
+        },
+      });
+    } catch (error) {
+      console.error('Creating the user record failed; it is repaired on the next sign-in.', error);
+    }
+  }
+  return { needsConfirmation: result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
+}
+
+export async function resendSignUpCode(email: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.resendSignUpCode({ username: email });
+}
+
+/**
+ * Sign-up steps 3 and 4: the e-mail code, then sign-in with the password held in memory, then the API
+ * marks the e-mail confirmed. A wrong code throws "Invalid Code, please re-enter.".
+ */
+export async function confirmAndSignIn(email: string, password: string, code: string): Promise<void> {
+  const auth = await loadAuth();
+  try {
+    await auth.confirmSignUp({ username: email, confirmationCode: code.trim() });
+  } catch (error) {
+    console.error('Confirming the sign-up failed', error);
+    markSignedOut();
+    throw new Error(invalidCode);
+  }
+  const outcome = await signInWithPassword(email, password);
+  if (outcome !== 'signedIn') throw new Error(signInFailed);
+  const { userId } = await auth.getCurrentUser();
+  await api('setActiveStatus', { params: { userId } });
+}
+
+export async function startPasswordReset(email: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.resetPassword({ username: email });
+}
+
+export async function finishPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  const auth = await loadAuth();
+  await auth.confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
+}
+
+/** Change password of the signed-in user; "No logged-in user found" without a valid session (spec 01 §5). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  const auth = await loadAuth();
+  const { tokens } = await auth.fetchAuthSession().catch(() => ({ tokens: undefined }));
+  if (!tokens?.accessToken) throw new Error(noLoggedInUser);
+  await auth.updatePassword({ oldPassword, newPassword });
+}

@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { changePasswordForm } from '@shared/api/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
+import { changePassword, messageOf } from '../auth-service';
+import { FormMessage } from './form-message';
+import { PasswordInput } from './password-input';
+
+type ChangePasswordValues = z.infer<typeof changePasswordForm>;
+
+/**
+ * Change password for the signed-in user (spec 01 §5: "No logged-in user found" without a session).
+ * A card for the profile page; `className` lets the page place it in its grid.
+ */
+export function ChangePasswordCard({ className }: { className?: string }) {
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: { oldPassword: '', newPassword: '' },
+  });
+
+  async function submit(values: ChangePasswordValues) {
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await changePassword(values.oldPassword, values.newPassword);
+      form.reset();
+      setNotice('Your password has been changed.');
+      toast.success('Password changed');
+    } catch (failure) {
+      setError(messageOf(failure, 'The password could not be changed.'));
+    }
+  }
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>Use at least 8 characters, with an uppercase and a lowercase letter, a number and one of @$!%*?&.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
+          <Field control={form.control} name="oldPassword" label="Current Password" required>
+            {({ field, ...aria }) => <PasswordInput autoComplete="current-password" {...field} {...aria} />}
+          </Field>
+          <Field control={form.control} name="newPassword" label="New Password" required>
+            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} />}
+          </Field>
+          <FormMessage error={error} notice={notice} />
+          <Button type="submit" disabled={submitting} className="justify-self-start">
+            {submitting && <Spinner />}
+            Change Password
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { newPassword, signInForm, type SignInForm } from '@shared/api/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { messageOf, signInFailed, signInWithPassword } from '../auth-service';
+import { AuthPage } from '../components/auth-page';
+import { FormMessage } from '../components/form-message';
+import { PasswordInput } from '../components/password-input';
+import { VerifyEmailStep } from '../components/verify-email-step';
+import { afterSignInPath, useFinishSignIn } from '../navigation';
+import { useAuth } from '../use-auth';
+
+const route = getRouteApi('/login');
+
+/** In new-password mode (an account an operator created) the new password must meet the policy. */
+const newPasswordForm = signInForm.extend({ newPassword });
+
+type Mode = 'signIn' | 'newPassword' | 'verifyEmail';
+
+/**
+ * /login (spec 01 §2): prefill and green notice from ?email=&message=, back to ?redirect= afterwards,
+ * the new-password challenge, and the error catalogue's messages.
+ */
+export function LoginPage() {
+  const search = route.useSearch();
+  const { status } = useAuth();
+  const finishSignIn = useFinishSignIn();
+  const target = afterSignInPath(search.redirect);
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [error, setError] = useState<string>();
+
+  const form = useForm<SignInForm>({
+    resolver: zodResolver(mode === 'newPassword' ? newPasswordForm : signInForm),
+    defaultValues: { email: search.email ?? '', password: '', newPassword: '' },
+  });
+
+  // Already signed in (or just signed in): straight on.
+  const navigate = route.useNavigate();
+  useEffect(() => {
+    if (status === 'signedIn') void navigate({ href: target, replace: true });
+  }, [status, target, navigate]);
+
+  async function submit(values: SignInForm) {
+    setError(undefined);
+    try {
+      const outcome = await signInWithPassword(values.email, values.password, mode === 'newPassword' ? values.newPassword : undefined);
+      if (outcome === 'newPasswordRequired') setMode('newPassword'); // no error shown (spec 01 §8)
+      else if (outcome === 'confirmSignUp') setMode('verifyEmail');
+      else await finishSignIn(target);
+    } catch (failure) {
+      setError(messageOf(failure, signInFailed));
+    }
+  }
+
+  if (mode === 'verifyEmail') {
+    const { email, password } = form.getValues();
+    return (
+      <AuthPage title="Confirm your e-mail" description="Your e-mail address is not confirmed yet. Use Resend code if the first one expired.">
+        <VerifyEmailStep email={email} password={password} onConfirmed={() => finishSignIn(target)} />
+      </AuthPage>
+    );
+  }
+
+  const newPasswordMode = mode === 'newPassword';
+  const submitting = form.formState.isSubmitting;
+  return (
+    <AuthPage
+      title={newPasswordMode ? 'Set New Password' : 'Sign In'}
+      description={newPasswordMode ? 'Your account needs a new password before you can continue.' : undefined}
+      footer={
+        <>
+          New to BISN?
+          <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5">
+        {search.message && !error && <FormMessage notice={search.message} />}
+        <Field control={form.control} name="email" label="Email" required>
+          {({ field, ...aria }) => <Input type="email" autoComplete="username" readOnly={newPasswordMode} {...field} {...aria} />}
+        </Field>
+        <Field control={form.control} name="password" label="Password" required>
+          {({ field, ...aria }) => <PasswordInput autoComplete="current-password" readOnly={newPasswordMode} {...field} {...aria} />}
+        </Field>
+        {newPasswordMode && (
+          <Field control={form.control} name="newPassword" label="New Password" required>
+            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus {...field} value={field.value ?? ''} {...aria} />}
+          </Field>
+        )}
+        <FormMessage error={error} />
+        <Button type="submit" disabled={submitting}>
+          {submitting && <Spinner />}
+          {newPasswordMode ? 'Update Password' : 'Sign In'}
+        </Button>
+        <Link to="/forgotPassword" className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Forgot Password?
+        </Link>
+      </form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,57 @@
+import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { ResponseBody } from '@shared/api/contract';
+import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
+import { api } from '@/lib/api';
+import { apiKey } from '@/lib/query';
+
+type Page = ResponseBody<'adminListUsers'>;
+
+/** Accounts in one status, oldest first, page by page. */
+export function accountsQuery(status: UserStatus) {
+  return infiniteQueryOptions({
+    queryKey: apiKey('adminListUsers', { query: { status } }),
+    queryFn: ({ pageParam, signal }) =>
+      api('adminListUsers', { query: { status, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page) => last.nextCursor ?? undefined,
+  });
+}
+
+export const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+
+type Action = 'approve' | 'disable' | 'enable';
+const routeOf = { approve: 'adminApproveUser', disable: 'adminDisableUser', enable: 'adminEnableUser' } as const;
+const done: Record<Action, (name: string) => string> = {
+  approve: (name) => `${name} is approved. The approval e-mail is on its way.`,
+  disable: (name) => `${name} is disabled and signed out.`,
+  enable: (name) => `${name} is enabled again.`,
+};
+
+/**
+ * Approve, disable or enable one account. The row leaves its list at once (optimistic); if the server
+ * refuses, it comes back and the refusal is shown. Every account list is refetched afterwards.
+ */
+export function useAccountAction(action: Action, from: UserStatus) {
+  const queryClient = useQueryClient();
+  const listKey = accountsQuery(from).queryKey;
+  return useMutation({
+    mutationFn: (user: AdminUser) => api(routeOf[action], { params: { userId: user._id } }),
+    onMutate: async (user) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const previous = queryClient.getQueryData<InfiniteData<Page>>(listKey);
+      queryClient.setQueryData<InfiniteData<Page>>(listKey, (data) =>
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((u) => u._id !== user._id) })) },
+      );
+      return { previous };
+    },
+    onError: (error, user, context) => {
+      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      toast.error(`${fullName(user)}: ${error.message}`);
+    },
+    onSuccess: (_, user) => {
+      toast.success(done[action](fullName(user)));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKey('adminListUsers') }),
+  });
+}
