@@ -23,6 +23,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['test/api/global-setup.ts'],
         },
       },
       {

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyResultV2,
+  Context,
+} from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { RouteDef } from '../../shared/api/routes';
+import { close, listen, localUrl } from './net';
+
+export interface GatewayOptions {
+  readonly port: number;
+  readonly routes: readonly RouteDef[];
+  /** Token checks of the JWT authorizer: issuer (`<cognito url>/<pool id>`) and audience (app client id). */
+  readonly issuer: string;
+  readonly audience: string;
+  /** The only origin CORS allows (the site). */
+  readonly webOrigin: string;
+  /** Absolute folder the routes' `entry` paths are relative to. */
+  readonly root: string;
+  readonly quiet: boolean;
+}
+
+export interface Gateway {
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const CORS_ALLOW_HEADERS = 'authorization,content-type';
+const CORS_ALLOW_METHODS = 'GET,POST,PUT,DELETE,OPTIONS';
+
+/**
+ * The API Gateway HTTP API of the cloud, in this process: the same route table, a JWT authorizer on every
+ * non-public route (401 `{"message":"Unauthorized"}`), CORS for the site, a payload-2.0 event for the
+ * route's handler module (imported on first use), and its structured result written back.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const matchers = options.routes.map(compileRoute);
+  const jwks = createRemoteJWKSet(new URL(`${options.issuer}/.well-known/jwks.json`));
+  const handlers = new Map<string, Promise<Handler>>();
+  const loadHandler = (entry: string): Promise<Handler> => {
+    let handler = handlers.get(entry);
+    if (!handler) {
+      handler = importHandler(options.root, entry);
+      // A module that fails to load (not written yet, syntax error) is tried again on the next request.
+      handler.catch(() => handlers.delete(entry));
+      handlers.set(entry, handler);
+    }
+    return handler;
+  };
+
+  const server = createServer((req, res) => {
+    const started = Date.now();
+    serve(req, res)
+      .catch((error: unknown) => {
+        console.error(`[gateway] ${req.method} ${req.url}:`, error);
+        if (!res.headersSent) writeJson(res, 500, { message: 'Internal Server Error' });
+      })
+      .finally(() => {
+        if (!options.quiet) console.log(`[gateway] ${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`);
+      });
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = req.headers.origin;
+    if (origin === options.webOrigin) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+    }
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      if (origin === options.webOrigin) {
+        res.setHeader('Access-Control-Allow-Methods', CORS_ALLOW_METHODS);
+        res.setHeader('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+        res.setHeader('Access-Control-Max-Age', '600');
+      }
+      res.writeHead(204).end();
+      return;
+    }
+    const match = matchRoute(matchers, method, url.pathname);
+    if (!match) return writeJson(res, 404, { message: 'Not Found' });
+
+    let claims: Record<string, string> | undefined;
+    if (match.route.auth !== 'public') {
+      claims = await verifyBearer(req.headers.authorization, jwks, options);
+      if (!claims) return writeJson(res, 401, { message: 'Unauthorized' });
+    }
+    const body = await readBody(req);
+    if (body === undefined) return writeJson(res, 413, { message: 'Request body is too large' });
+
+    const event = buildEvent(req, url, match, body, claims);
+    const handler = await loadHandler(match.route.entry);
+    const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
+    writeResult(res, result);
+  }
+
+  const port = await listen(server, options.port, 'API gateway');
+  return { url: localUrl(port), port, stop: () => close(server) };
+}
+
+async function importHandler(root: string, entry: string): Promise<Handler> {
+  const module = (await import(pathToFileURL(`${root}/${entry}`).href)) as { handler?: unknown };
+  if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
+  return module.handler as Handler;
+}
+
+interface RouteMatcher {
+  readonly route: RouteDef;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  /** API Gateway prefers the route with more literal segments: `/listings/recent-published-count` over `/listings/{x}`. */
+  readonly literals: number;
+}
+
+interface RouteMatch {
+  readonly route: RouteDef;
+  readonly pathParameters: Record<string, string>;
+}
+
+function compileRoute(route: RouteDef): RouteMatcher {
+  const names: string[] = [];
+  let literals = 0;
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (param?.[1]) {
+        names.push(param[1]);
+        return '([^/]+)';
+      }
+      if (segment) literals += 1;
+      return segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}/?$`), names, literals };
+}
+
+function matchRoute(matchers: readonly RouteMatcher[], method: string, path: string): RouteMatch | undefined {
+  let best: { matcher: RouteMatcher; values: string[] } | undefined;
+  for (const matcher of matchers) {
+    if (matcher.route.method !== method) continue;
+    const found = matcher.pattern.exec(path);
+    if (found && (!best || matcher.literals > best.matcher.literals)) best = { matcher, values: found.slice(1) };
+  }
+  if (!best) return undefined;
+  const { matcher, values } = best;
+  return {
+    route: matcher.route,
+    pathParameters: Object.fromEntries(matcher.names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')])),
+  };
+}
+
+/** The checks of the HTTP API JWT authorizer for a Cognito ID token: signature, issuer, audience, expiry. */
+async function verifyBearer(
+  authorization: string | undefined,
+  jwks: ReturnType<typeof createRemoteJWKSet>,
+  options: Pick<GatewayOptions, 'issuer' | 'audience'>,
+): Promise<Record<string, string> | undefined> {
+  const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!token) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, jwks, { issuer: options.issuer, audience: options.audience });
+    return payload.token_use === 'id' ? claimsAsApiGatewayPassesThem(payload) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** API Gateway hands the handler every claim as a string; arrays become "[a b]" (e.g. cognito:groups). */
+function claimsAsApiGatewayPassesThem(payload: JWTPayload): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    ]),
+  );
+}
+
+/** The body as text, or undefined when it is over the gateway's limit. */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function buildEvent(
+  req: IncomingMessage,
+  url: URL,
+  match: RouteMatch,
+  body: string,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = new Date();
+  const method = req.method ?? 'GET';
+  const requestContext = {
+    accountId: 'local',
+    apiId: 'local',
+    domainName: req.headers.host ?? 'localhost',
+    domainPrefix: 'localhost',
+    http: {
+      method,
+      path: url.pathname,
+      protocol: `HTTP/${req.httpVersion}`,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      userAgent: req.headers['user-agent'] ?? '',
+    },
+    requestId: randomUUID(),
+    routeKey: `${match.route.method} ${match.route.path}`,
+    stage: '$default',
+    time: now.toISOString(),
+    timeEpoch: now.getTime(),
+    // Public routes have no authorizer in the cloud either. An ID token carries no scopes: API Gateway passes null.
+    ...(claims && {
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null as unknown as string[] } },
+    }),
+  };
+  const cookies = req.headers.cookie?.split(/;\s*/).filter(Boolean);
+  return {
+    version: '2.0',
+    routeKey: requestContext.routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(cookies?.length && { cookies }),
+    ...(url.search && { queryStringParameters: query }),
+    ...(Object.keys(match.pathParameters).length && { pathParameters: match.pathParameters }),
+    ...(body && { body }),
+    isBase64Encoded: false,
+    requestContext,
+  } as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+function lambdaContext(route: RouteDef, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  const fail = () => {
+    throw new Error('callback-style Lambda completion is not supported');
+  };
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: `bisn-local-${route.id}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:bisn-local-${route.id}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/bisn-local-${route.id}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: fail,
+    fail,
+    succeed: fail,
+  };
+}
+
+/** Payload 2.0 rules: a structured result is used as is; anything else is a 200 JSON body. */
+function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void {
+  if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(typeof result === 'string' ? result : JSON.stringify(result ?? null));
+    return;
+  }
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    // CORS is the gateway's job, as with API Gateway's CORS configuration.
+    if (!name.toLowerCase().startsWith('access-control-')) res.setHeader(name, String(value));
+  }
+  if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+  res.writeHead(result.statusCode ?? 200);
+  res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

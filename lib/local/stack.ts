@@ -1,0 +1,191 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { routes } from '../../shared/api/routes';
+import { localCredentials, LOCAL_REGION } from './aws';
+import { codeMailer } from './code-mail';
+import { startCognito } from './cognito';
+import { ensureTable, startDynamoDb } from './dynamodb';
+import { startGateway } from './gateway';
+import { freePort, localUrl } from './net';
+import { startS3 } from './s3';
+import { startScheduler } from './scheduler';
+import { seedOnce, type DemoLogin } from './seed';
+import { startSes } from './ses';
+import { startWeb } from './web';
+
+/** The repository root: route and job `entry` paths are relative to it. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const TABLE_NAME = 'bisn-local';
+export const IMAGES_BUCKET = 'bisn-images-local';
+export const MAIL_FROM = 'BISN <no-reply@bisn.local>';
+/** Signs one-click unsubscribe links locally; the cloud reads its key from Secrets Manager. */
+export const LOCAL_UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-not-for-production';
+
+/** `npm start`'s ports; each can be changed with the environment variable named beside it. */
+export const DEFAULT_PORTS = { web: 5173, api: 3001, cognito: 9229, dynamodb: 4567, s3: 4569, ses: 8005 } as const;
+export type PortName = keyof typeof DEFAULT_PORTS;
+
+export interface LocalStackOptions {
+  /** Where state persists (`.local` for npm start); undefined keeps everything in memory or a temp dir. */
+  dataDir?: string;
+  /** 0 picks a free port; a missing entry takes DEFAULT_PORTS. */
+  ports?: Partial<Record<PortName, number>>;
+  /** Vite's dev server for web/ (default false). */
+  web?: boolean;
+  /** The in-process job schedules (default false). */
+  scheduler?: boolean;
+  /** Seed the demo data once (default false). */
+  seed?: boolean;
+  /** No emulator, gateway or scheduler output (default false). */
+  quiet?: boolean;
+}
+
+/** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
+export interface StackInfo {
+  urls: { web?: string; api: string; cognito: string; dynamodb: string; s3: string; ses: string; mailViewer: string };
+  /** The handler environment, AWS_ENDPOINT_URL_* included; also set on this process's env. */
+  env: Record<string, string>;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Filled when the stack was started with `seed: true`. */
+  demoLogins: DemoLogin[];
+}
+
+export interface LocalStack extends StackInfo {
+  /** Stops every piece (servers closed, temp dirs removed); safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product on one machine, in this process: dynalite, cognito-local (+ our extras), s3rver,
+ * aws-ses-v2-local, the API gateway over the same route table and handlers, the job scheduler and Vite.
+ * Handlers read `env`, which is also written onto process.env before the first handler is imported.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const quiet = options.quiet ?? false;
+  const port = (name: PortName) => options.ports?.[name] ?? DEFAULT_PORTS[name];
+  const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
+  const scratch = dataDir ?? mkdtempSync(join(tmpdir(), 'bisn-local-'));
+  const stoppers: (() => Promise<void>)[] = [];
+  if (!dataDir) stoppers.push(async () => rmSync(scratch, { recursive: true, force: true }));
+  const stop = once(async () => {
+    const errors: unknown[] = [];
+    for (const stopper of stoppers.reverse()) await stopper().catch((error: unknown) => errors.push(error));
+    if (errors.length) throw new AggregateError(errors, 'local stack: some pieces did not stop cleanly');
+  });
+
+  try {
+    // The site's origin is part of the handlers' env and the CORS rules, so its port is fixed first.
+    const webPort = options.web && port('web') === 0 ? await freePort() : port('web') || DEFAULT_PORTS.web;
+    const siteUrl = localUrl(webPort);
+
+    const ses = await startSes({ port: port('ses') });
+    stoppers.push(ses.stop);
+    const sesClient = new SESv2Client({ endpoint: ses.url, region: LOCAL_REGION, credentials: localCredentials });
+    stoppers.push(async () => sesClient.destroy());
+
+    if (dataDir) mkdirSync(join(dataDir, 'ddb'), { recursive: true });
+    const dynamodb = await startDynamoDb({ port: port('dynamodb'), path: dataDir && join(dataDir, 'ddb') });
+    stoppers.push(dynamodb.stop);
+    await ensureTable(dynamodb.url, TABLE_NAME);
+
+    const s3 = await startS3({ port: port('s3'), directory: join(scratch, 's3'), bucket: IMAGES_BUCKET, webOrigin: siteUrl });
+    stoppers.push(s3.stop);
+
+    const cognito = await startCognito({
+      port: port('cognito'),
+      directory: join(scratch, 'cognito'),
+      sendCode: codeMailer(sesClient, MAIL_FROM),
+      quiet,
+    });
+    stoppers.push(cognito.stop);
+
+    const gateway = await startGateway({
+      port: port('api'),
+      routes,
+      issuer: `${cognito.url}/${cognito.userPoolId}`,
+      audience: cognito.userPoolClientId,
+      webOrigin: siteUrl,
+      root: REPO_ROOT,
+      quiet,
+    });
+    stoppers.push(gateway.stop);
+
+    const env: Record<string, string> = {
+      TABLE_NAME,
+      IMAGES_BUCKET,
+      ASSET_BASE_URL: `${s3.url}/${IMAGES_BUCKET}`,
+      SITE_URL: siteUrl,
+      API_URL: gateway.url,
+      MAIL_FROM,
+      USER_POOL_ID: cognito.userPoolId,
+      UNSUBSCRIBE_SECRET: LOCAL_UNSUBSCRIBE_SECRET,
+      GEOCODER: 'zip-centroids',
+      AWS_REGION: LOCAL_REGION,
+      LOG_LEVEL: quiet ? 'WARN' : 'INFO',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.url,
+      AWS_ENDPOINT_URL_S3: s3.url,
+      AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+    };
+    // Handlers validate process.env when their module loads. The gateway imports one on its first request,
+    // which cannot arrive before this synchronous continuation of its listen() has run.
+    Object.assign(process.env, env);
+
+    if (options.scheduler) stoppers.push(startScheduler({ root: REPO_ROOT, quiet }).stop);
+
+    const web = options.web
+      ? await startWeb({
+          root: REPO_ROOT,
+          port: webPort,
+          quiet,
+          runtimeConfig: {
+            apiUrl: gateway.url,
+            region: LOCAL_REGION,
+            userPoolId: cognito.userPoolId,
+            userPoolClientId: cognito.userPoolClientId,
+            assetBaseUrl: env.ASSET_BASE_URL!,
+            cognitoEndpoint: cognito.url,
+            stage: 'local',
+            mailViewerUrl: ses.url,
+            flags: {},
+          },
+        })
+      : undefined;
+    if (web) stoppers.push(web.stop);
+
+    const stack: LocalStack = {
+      urls: {
+        ...(web && { web: web.url }),
+        api: gateway.url,
+        cognito: cognito.url,
+        dynamodb: dynamodb.url,
+        s3: s3.url,
+        ses: ses.url,
+        mailViewer: ses.url,
+      },
+      env,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      demoLogins: [],
+      stop,
+    };
+    if (options.seed) stack.demoLogins = await seedOnce(stack);
+    return stack;
+  } catch (error) {
+    await stop().catch((stopError: unknown) => console.error(stopError));
+    throw error;
+  }
+}
+
+function once(task: () => Promise<void>): () => Promise<void> {
+  let run: Promise<void> | undefined;
+  return () => (run ??= task());
+}

@@ -1,0 +1,33 @@
+// Just the parts of the untyped emulator packages that lib/local uses.
+
+declare module 'dynalite' {
+  import type { Server } from 'node:http';
+  interface DynaliteOptions {
+    /** LevelDB directory; in memory when left out. */
+    path?: string;
+    createTableMs?: number;
+    deleteTableMs?: number;
+    updateTableMs?: number;
+  }
+  function dynalite(options?: DynaliteOptions): Server;
+  export default dynalite;
+}
+
+declare module '@20minutes/s3rver' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+  interface S3rverOptions {
+    directory?: string;
+    silent?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  class S3rver {
+    constructor(options?: S3rverOptions);
+    configureBuckets(): Promise<void>;
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    logger: { close(): void };
+  }
+  export default S3rver;
+}
