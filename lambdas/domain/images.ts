@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import sharp from 'sharp';
 import {
@@ -207,4 +207,15 @@ export async function deleteImageKeys(keys: readonly string[]): Promise<void> {
       throw new Error(`Could not delete ${out.Errors.length} image object(s): ${out.Errors[0]!.Key} ${out.Errors[0]!.Code}`);
     }
   }
+}
+
+/** Deletes every object under `prefix` (ending with "/"): all images of a listing, finished or not. */
+export async function deleteImagePrefix(prefix: string): Promise<void> {
+  if (!prefix.endsWith('/') || prefix === '/') throw new Error(`refusing to delete under "${prefix}"`);
+  let token: string | undefined;
+  do {
+    const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+    await deleteImageKeys((out.Contents ?? []).map((o) => o.Key!));
+    token = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (token);
 }

@@ -1,0 +1,140 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailed, nowIso, tableName } from './table';
+
+/**
+ * A weekday blast run (README "blast run + ledger"), in the order it moves:
+ * claiming   the RUN item names the queued listings it is taking; they go queued → processing
+ * sending    digests go out; each broker's digest is claimed in the ledger before it is sent
+ * publishing every listing of the run becomes published with the run's `publishedOn`
+ * done       finished (leaves the unfinished-runs index)
+ * A run that stopped in any state is resumed from that state by the next run.
+ */
+export type BlastRunState = 'claiming' | 'sending' | 'publishing' | 'done';
+
+export interface BlastRun {
+  runId: string;
+  state: BlastRunState;
+  listingIds: string[];
+  startedAt: string;
+  /** Fixed when sending ends, so a resumed run publishes with the same time (and index keys). */
+  publishedOn: string | null;
+  finishedAt: string | null;
+  /** Digests sent by this run (summed over resumes). */
+  sent: number;
+}
+
+const UNFINISHED = 'BLASTRUN';
+const keys = (runId: string) => ({ pk: `BLAST#${runId}`, sk: 'RUN' });
+const ledgerKey = (runId: string, userId: string) => ({ pk: `BLAST#${runId}`, sk: `SENT#${userId}` });
+const LEDGER_PREFIX = 'SENT#';
+
+function fromItem(item: Record<string, unknown>): BlastRun {
+  const { pk: _pk, sk: _sk, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...run } = item;
+  return run as unknown as BlastRun;
+}
+
+export const blastsRepository = {
+  /** Records a new run; it sits in the sparse unfinished-runs index (gsi2 `BLASTRUN`) until done. */
+  async create(run: BlastRun): Promise<BlastRun> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys(run.runId), gsi2pk: UNFINISHED, gsi2sk: run.startedAt, type: 'blastRun', ...run },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return run;
+  },
+
+  async get(runId: string): Promise<BlastRun | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(runId) }));
+    return Item ? fromItem(Item) : null;
+  },
+
+  /** Runs that did not finish (crashed or timed out), oldest first. */
+  async unfinished(): Promise<BlastRun[]> {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': UNFINISHED },
+      }),
+    );
+    return (Items ?? []).map(fromItem);
+  },
+
+  /** Moves the run to its next state; `done` also takes it out of the unfinished-runs index. */
+  async advance(
+    runId: string,
+    state: BlastRunState,
+    fields: Partial<Pick<BlastRun, 'listingIds' | 'publishedOn' | 'finishedAt'>> & { addSent?: number } = {},
+  ): Promise<BlastRun> {
+    const { addSent = 0, ...set } = fields;
+    const values: Record<string, unknown> = { ':state': state, ':sent': addSent };
+    const names: Record<string, string> = { '#state': 'state' };
+    const assignments = ['#state = :state', 'sent = sent + :sent'];
+    for (const [name, value] of Object.entries(set)) {
+      names[`#${name}`] = name;
+      values[`:${name}`] = value;
+      assignments.push(`#${name} = :${name}`);
+    }
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys(runId),
+        UpdateExpression: `SET ${assignments.join(', ')}${state === 'done' ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes!);
+  },
+
+  /**
+   * Claims this run's digest for one broker before it is sent. False when the broker already has it (or it
+   * is in flight): the caller must not send.
+   */
+  async claimDelivery(runId: string, userId: string): Promise<boolean> {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...ledgerKey(runId, userId), type: 'blastDelivery', claimedAt: nowIso() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /** The send failed: give the claim back so the retry sends it. */
+  async releaseDelivery(runId: string, userId: string): Promise<void> {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: ledgerKey(runId, userId) }));
+  },
+
+  /** Who was (or is being) sent this run's digest. */
+  async deliveries(runId: string): Promise<string[]> {
+    const out: string[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const { Items, LastEvaluatedKey } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys(runId).pk, ':prefix': LEDGER_PREFIX },
+          ProjectionExpression: 'sk',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of Items ?? []) out.push(String(item.sk).slice(LEDGER_PREFIX.length));
+      startKey = LastEvaluatedKey;
+    } while (startKey);
+    return out;
+  },
+};

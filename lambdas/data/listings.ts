@@ -1,0 +1,433 @@
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import type { ListingDraft, ListingStatus } from '../../shared/api';
+import { ALL } from '../../shared/catalog';
+import { db, decodeCursor, encodeCursor, InvalidCursorError, isConditionFailed, nowIso, tableName } from './table';
+
+/** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
+export interface StoredListingImage {
+  _id: string;
+  thumbnail: string;
+  medium: string;
+  large: string;
+}
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+/** The stored listing (README "listing"). Catalogue entries are kept as ids; names come from the catalogue. */
+export interface ListingRecord extends ListingDraft {
+  listingId: string;
+  userId: string;
+  status: ListingStatus;
+  images: StoredListingImage[];
+  location: GeoPoint | null;
+  /** The address `location` was computed from; a save geocodes again only when the address changed. */
+  geocodedAddress: string | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedOn: string | null;
+  expiresAt: string | null;
+  /** The blast run that claimed the listing (set from `processing` on). */
+  runId?: string;
+}
+
+/** What a browse index item holds: the card the listings browser shows. */
+export interface ListingIndexRow {
+  listingId: string;
+  title: string;
+  listingTypeId: ListingRecord['listingTypeId'];
+  propertyTypeId: ListingRecord['propertyTypeId'];
+  marketId: ListingRecord['marketId'];
+  sqft: number | null;
+  minSqft: number | null;
+  maxSqft: number | null;
+  price: number | null;
+  leasePrice: number | null;
+  leaseFrequencyId: ListingRecord['leaseFrequencyId'];
+  createdAt: string;
+  publishedOn: string;
+  /** Relative key of the first photo's thumbnail. */
+  thumbnail: string | null;
+}
+
+export interface BrowseFilter {
+  listingTypeId?: string;
+  propertyTypeId?: string;
+  marketId?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export type PublishedListing = ListingRecord & { publishedOn: string; expiresAt: string };
+
+const WILDCARD = '*';
+const keys = (listingId: string) => ({ pk: `LST#${listingId}`, sk: 'LST' });
+const ownerKey = (userId: string) => `OWNER#${userId}#LST`;
+const statusKey = (status: ListingStatus) => `LSTSTATUS#${status}`;
+const indexPartition = (listingTypeId: string, propertyTypeId: string, marketId: string) =>
+  `LSTIDX#${listingTypeId}#${propertyTypeId}#${marketId}`;
+const indexSortKey = (publishedOn: string, listingId: string) => `${publishedOn}#${listingId}`;
+const either = (value: string | null | undefined) => (value && value !== ALL ? value : WILDCARD);
+
+/** The one index partition that answers a filter combination (ALL or absent = the `*` slot). */
+export function partitionFor(filter: BrowseFilter): string {
+  return indexPartition(either(filter.listingTypeId), either(filter.propertyTypeId), either(filter.marketId));
+}
+
+/** Every partition a published listing appears in: 2 × 2 × 2 (README "Browse indexes"). */
+export function partitionsOf(record: Pick<ListingRecord, 'listingTypeId' | 'propertyTypeId' | 'marketId'>): string[] {
+  const out = new Set<string>();
+  for (const listingTypeId of [either(record.listingTypeId), WILDCARD]) {
+    for (const propertyTypeId of [either(record.propertyTypeId), WILDCARD]) {
+      for (const marketId of [either(record.marketId), WILDCARD]) out.add(indexPartition(listingTypeId, propertyTypeId, marketId));
+    }
+  }
+  return [...out];
+}
+
+/** gsi2 places a listing by status; a published one sorts by expiry, which the expiry job reads. */
+function statusIndex(record: Pick<ListingRecord, 'status' | 'updatedAt' | 'expiresAt'>) {
+  return {
+    gsi2pk: statusKey(record.status),
+    gsi2sk: record.status === 'published' && record.expiresAt ? record.expiresAt : record.updatedAt,
+  };
+}
+
+function toItem(record: ListingRecord) {
+  return {
+    ...keys(record.listingId),
+    gsi1pk: ownerKey(record.userId),
+    gsi1sk: record.createdAt,
+    ...statusIndex(record),
+    type: 'listing',
+    ...record,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): ListingRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
+  return record as unknown as ListingRecord;
+}
+
+function toIndexRow(record: PublishedListing): ListingIndexRow {
+  return {
+    listingId: record.listingId,
+    title: record.title,
+    listingTypeId: record.listingTypeId,
+    propertyTypeId: record.propertyTypeId,
+    marketId: record.marketId,
+    sqft: record.sqft,
+    minSqft: record.minSqft,
+    maxSqft: record.maxSqft,
+    price: record.price,
+    leasePrice: record.leasePrice,
+    leaseFrequencyId: record.leaseFrequencyId,
+    createdAt: record.createdAt,
+    publishedOn: record.publishedOn,
+    thumbnail: record.images[0]?.thumbnail ?? null,
+  };
+}
+
+function fromIndexItem(item: Record<string, unknown>): ListingIndexRow {
+  const { pk: _pk, sk: _sk, type: _t, ...row } = item;
+  return row as unknown as ListingIndexRow;
+}
+
+/** Reads a page cursor and checks it belongs to the partition being read (a foreign key would be a 500 otherwise). */
+function startKeyFor(cursor: string | undefined, keyNames: readonly string[], expected: Record<string, string>) {
+  const key = decodeCursor(cursor);
+  if (!key) return undefined;
+  const valid =
+    Object.keys(key).length === keyNames.length &&
+    keyNames.every((name) => typeof key[name] === 'string') &&
+    Object.entries(expected).every(([name, value]) => key[name] === value);
+  if (!valid) throw new InvalidCursorError();
+  return key;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** BatchWrite in chunks of 25, retrying what DynamoDB leaves unprocessed with a growing pause. */
+async function batchWrite(requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: requests.slice(i, i + 25) };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt > 8) throw new Error('BatchWrite left items unprocessed after retries');
+      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2000));
+      const out: BatchWriteCommandOutput = await db().send(new BatchWriteCommand({ RequestItems: pending }));
+      pending = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length > 0 ? out.UnprocessedItems : undefined;
+    }
+  }
+}
+
+/** A conditional update that answers the new record, or null when its condition did not hold. */
+async function conditionalUpdate(
+  listingId: string,
+  update: string,
+  condition: string,
+  values: Record<string, unknown>,
+  names: Record<string, string> = {},
+): Promise<ListingRecord | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys(listingId),
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status', ...names },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes!);
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** Every page of a Query, concatenated (bounded sets only: one owner's listings, one run's ledger). */
+async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    out.push(...(Items ?? []));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+const draftFields = [
+  'title', 'listingTypeId', 'propertyTypeId', 'marketId', 'sqft', 'minSqft', 'maxSqft', 'price', 'leasePrice',
+  'leaseFrequencyId', 'leaseTypeId', 'description', 'highlights', 'address1', 'address2', 'city', 'state',
+  'zipCode', 'zip4', 'brochureUrl',
+] as const satisfies readonly (keyof ListingDraft)[];
+
+/** The editor's fields of a stored listing. */
+export function draftOf(record: ListingRecord): ListingDraft {
+  return Object.fromEntries(draftFields.map((f) => [f, record[f]])) as unknown as ListingDraft;
+}
+
+export const listingsRepository = {
+  async create(record: ListingRecord): Promise<ListingRecord> {
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return record;
+  },
+
+  async get(listingId: string): Promise<ListingRecord | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(listingId) }));
+    return Item ? fromItem(Item) : null;
+  },
+
+  /**
+   * Replaces the draft's fields (and its location when given) if it is still a draft of `userId`.
+   * Null when it no longer is (published meanwhile, deleted, someone else's).
+   */
+  async saveDraft(
+    listingId: string,
+    userId: string,
+    draft: ListingDraft,
+    geocoded?: { location: GeoPoint | null; geocodedAddress: string },
+  ): Promise<ListingRecord | null> {
+    const now = nowIso();
+    const fields: Record<string, unknown> = { ...Object.fromEntries(draftFields.map((f) => [f, draft[f]])), ...geocoded };
+    const names = Object.keys(fields);
+    return conditionalUpdate(
+      listingId,
+      `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}, updatedAt = :now, gsi2sk = :now`,
+      '#status = :draft AND userId = :owner',
+      {
+        ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+        ':now': now,
+        ':draft': 'draft',
+        ':owner': userId,
+      },
+      Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+    );
+  },
+
+  /** Appends a photo to a draft that has fewer than `max`; null when it is no longer a draft or is full. */
+  async addImage(listingId: string, image: StoredListingImage, max: number): Promise<ListingRecord | null> {
+    const now = nowIso();
+    return conditionalUpdate(
+      listingId,
+      'SET images = list_append(images, :image), updatedAt = :now, gsi2sk = :now',
+      '#status = :draft AND size(images) < :max',
+      { ':image': [image], ':now': now, ':draft': 'draft', ':max': max },
+    );
+  },
+
+  /** Removes the photo at `position` if that is still `imageId` and the listing a draft. */
+  async removeImage(listingId: string, position: number, imageId: string): Promise<ListingRecord | null> {
+    const now = nowIso();
+    return conditionalUpdate(
+      listingId,
+      `REMOVE images[${position}] SET updatedAt = :now, gsi2sk = :now`,
+      `#status = :draft AND images[${position}].#id = :imageId`,
+      { ':now': now, ':draft': 'draft', ':imageId': imageId },
+      { '#id': '_id' },
+    );
+  },
+
+  /** draft → queued; null when it is not a draft any more. */
+  async queue(listingId: string): Promise<ListingRecord | null> {
+    const now = nowIso();
+    return conditionalUpdate(
+      listingId,
+      'SET #status = :queued, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :now',
+      '#status = :draft',
+      { ':queued': 'queued', ':draft': 'draft', ':now': now, ':gsi2pk': statusKey('queued') },
+    );
+  },
+
+  /**
+   * queued → processing for blast run `runId` (also true when this run already holds it: a resumed run
+   * claims again). Null when someone else holds it or it is gone.
+   */
+  async claimForRun(listingId: string, runId: string): Promise<ListingRecord | null> {
+    const now = nowIso();
+    return conditionalUpdate(
+      listingId,
+      'SET #status = :processing, runId = :run, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :now',
+      '#status = :queued OR (#status = :processing AND runId = :run)',
+      { ':processing': 'processing', ':queued': 'queued', ':run': runId, ':now': now, ':gsi2pk': statusKey('processing') },
+    );
+  },
+
+  /**
+   * processing → published by run `runId` (idempotent for that run: a resumed run sets the same values).
+   * Null when the listing is gone or not this run's.
+   */
+  async markPublished(listingId: string, runId: string, publishedOn: string, expiresAt: string): Promise<PublishedListing | null> {
+    const record = await conditionalUpdate(
+      listingId,
+      'SET #status = :published, publishedOn = :publishedOn, expiresAt = :expiresAt, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :expiresAt',
+      'runId = :run AND (#status = :processing OR #status = :published)',
+      {
+        ':published': 'published',
+        ':processing': 'processing',
+        ':publishedOn': publishedOn,
+        ':expiresAt': expiresAt,
+        ':now': nowIso(),
+        ':run': runId,
+        ':gsi2pk': statusKey('published'),
+      },
+    );
+    return record as PublishedListing | null;
+  },
+
+  /** Makes a published listing browsable: one index item per filter combination. Idempotent. */
+  async writeIndex(record: PublishedListing): Promise<void> {
+    const row = toIndexRow(record);
+    const sk = indexSortKey(record.publishedOn, record.listingId);
+    await batchWrite(partitionsOf(record).map((pk) => ({ PutRequest: { Item: { pk, sk, type: 'listingIndex', ...row } } })));
+  },
+
+  async deleteIndex(record: Pick<ListingRecord, 'listingId' | 'listingTypeId' | 'propertyTypeId' | 'marketId'> & { publishedOn: string }): Promise<void> {
+    const sk = indexSortKey(record.publishedOn, record.listingId);
+    await batchWrite(partitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+  },
+
+  /** Removes the listing record and, if it was published, its index items. Returns the removed record. */
+  async delete(listingId: string): Promise<ListingRecord | null> {
+    const { Attributes } = await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys(listingId), ReturnValues: 'ALL_OLD' }),
+    );
+    if (!Attributes) return null;
+    const record = fromItem(Attributes);
+    if (record.publishedOn) await listingsRepository.deleteIndex({ ...record, publishedOn: record.publishedOn });
+    return record;
+  },
+
+  /** One owner's listings, every status, newest first: a Query on gsi1. */
+  async allByOwner(userId: string): Promise<ListingRecord[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': ownerKey(userId) },
+      ScanIndexForward: false,
+    });
+    return items.map(fromItem);
+  },
+
+  /** One page of the public browser: a Query on exactly one index partition, newest first. */
+  async pagePublished(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<ListingIndexRow>> {
+    const pk = partitionFor(filter);
+    const { Items, LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
+      }),
+    );
+    return { items: (Items ?? []).map(fromIndexItem), nextCursor: encodeCursor(LastEvaluatedKey) };
+  },
+
+  /** Listings published since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
+  async countPublishedSince(sinceIso: string): Promise<number> {
+    let count = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND sk >= :since',
+          ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
+          Select: 'COUNT',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      count += out.Count ?? 0;
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return count;
+  },
+
+  /** Ids of every listing in `status` (jobs only): the blast reads `queued`. */
+  async idsByStatus(status: ListingStatus): Promise<string[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': statusKey(status) },
+      ProjectionExpression: 'listingId',
+    });
+    return items.map((item) => String(item.listingId));
+  },
+
+  /** One page of published listings whose `expiresAt` is at or before `nowIso` (the expiry job). */
+  async pageExpired(nowIso: string, limit = 100): Promise<ListingRecord[]> {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+        ExpressionAttributeValues: { ':pk': statusKey('published'), ':now': nowIso },
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []).map(fromItem);
+  },
+};

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  listingDraft,
+  type ListingDraft,
+  type ListListingsQuery,
+  type Listing,
+  type ListingPage,
+  type ListingSummary,
+} from '../../shared/api';
+import { byId, counties, listingTypes, markets, propertyTypes } from '../../shared/catalog';
+import { listingCompleteness, listingCompletenessLabels } from '../../shared/rules';
+import { badRequest, conflict, forbidden, notFound } from '../core/errors';
+import { logger } from '../core/logger';
+import type { Principal } from '../core/principal';
+import { draftOf, listingsRepository, type ListingIndexRow, type ListingRecord } from '../data/listings';
+import { nowIso } from '../data/table';
+import { usersRepository, type UserRecord } from '../data/users';
+import { assetUrl } from './assets';
+import { addressKey, geocodeAddress, isGeocodable } from './geocode';
+import { deleteImagePrefix } from './images';
+import { toContact } from './users';
+
+/** PRODUCT.md: published listings are deleted 120 days after the blast sent them. */
+export const LISTING_LIFETIME_DAYS = 120;
+/** "Recent listings" on the dashboard: published in the last 7 days. */
+export const RECENT_LISTING_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const listingNotFound = 'Listing not found';
+export const onlyDraftsEditable = 'Only drafts can be edited.';
+export const onlyDraftsPublishable = 'Only drafts can be published.';
+export const notYourListing = 'You can only change your own listings.';
+
+const listingTypeById = byId(listingTypes);
+const propertyTypeById = byId(propertyTypes);
+const marketById = byId(markets);
+const countyById = byId(counties);
+
+/** Where a listing's images live in the bucket; finalise accepts only uploads under this prefix. */
+export const listingImagePrefix = (listingId: string) => `listings/${listingId}`;
+
+type CatalogRefs = Pick<ListingRecord, 'listingTypeId' | 'propertyTypeId' | 'marketId'>;
+
+function catalogNames(record: CatalogRefs): Pick<Listing, 'type' | 'propertyType' | 'market'> {
+  const market = record.marketId ? marketById.get(record.marketId) : undefined;
+  return {
+    type: record.listingTypeId
+      ? { listingTypeId: record.listingTypeId, name: listingTypeById.get(record.listingTypeId)?.name ?? record.listingTypeId }
+      : null,
+    propertyType: record.propertyTypeId
+      ? { propertyTypeId: record.propertyTypeId, name: propertyTypeById.get(record.propertyTypeId)?.name ?? record.propertyTypeId }
+      : null,
+    market:
+      record.marketId && market
+        ? { marketId: record.marketId, name: market.name, countyName: countyById.get(market.countyId)?.name ?? '' }
+        : null,
+  };
+}
+
+export function listingImagesDto(record: Pick<ListingRecord, 'images'>): Listing['images'] {
+  return record.images.map((image) => ({
+    _id: image._id,
+    thumbnail: assetUrl(image.thumbnail),
+    medium: assetUrl(image.medium),
+    large: assetUrl(image.large),
+  }));
+}
+
+/** The API's listing: catalogue names resolved, image URLs absolute, the owner's contact card attached. */
+export function toListingDto(record: ListingRecord, owner: UserRecord | null): Listing {
+  return {
+    ...draftOf(record),
+    ...catalogNames(record),
+    listingId: record.listingId,
+    status: record.status,
+    userId: record.userId,
+    images: listingImagesDto(record),
+    location: record.location,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    publishedOn: record.publishedOn,
+    expiresAt: record.expiresAt,
+    user: owner ? toContact(owner) : null,
+  };
+}
+
+/** A card (browser) or table row (My listings). */
+export function toListingSummary(row: ListingRecord | ListingIndexRow): ListingSummary {
+  const thumbnail = 'images' in row ? (row.images[0]?.thumbnail ?? null) : row.thumbnail;
+  return {
+    listingId: row.listingId,
+    title: row.title,
+    status: 'status' in row ? row.status : 'published',
+    ...catalogNames(row),
+    sqft: row.sqft,
+    minSqft: row.minSqft,
+    maxSqft: row.maxSqft,
+    price: row.price,
+    leasePrice: row.leasePrice,
+    leaseFrequencyId: row.leaseFrequencyId,
+    publishedOn: row.publishedOn,
+    createdAt: row.createdAt,
+    thumbnail: thumbnail ? assetUrl(thumbnail) : null,
+  };
+}
+
+async function withOwner(record: ListingRecord): Promise<Listing> {
+  return toListingDto(record, await usersRepository.get(record.userId));
+}
+
+/**
+ * The listing `principal` wants to change. Someone else's listing answers 404 while it is private
+ * (draft, queued, processing: the caller may not know it exists) and 403 once it is published.
+ */
+export async function ownListing(principal: Principal, listingId: string): Promise<ListingRecord> {
+  const record = await listingsRepository.get(listingId);
+  if (!record) throw notFound(listingNotFound);
+  if (record.userId !== principal.sub) {
+    throw record.status === 'published' ? forbidden(notYourListing) : notFound(listingNotFound);
+  }
+  return record;
+}
+
+/** Editing is limited to drafts (spec 02 §6); anything later answers 409. */
+export function requireDraft(record: ListingRecord, message = onlyDraftsEditable): void {
+  if (record.status !== 'draft') throw conflict(message);
+}
+
+/** Create makes an empty draft owned by the caller (an approved broker: route auth). */
+export async function createListing(owner: UserRecord): Promise<{ listingId: string; listing: Listing }> {
+  const now = nowIso();
+  const record = await listingsRepository.create({
+    ...listingDraft.parse({}),
+    listingId: randomUUID(),
+    userId: owner.userId,
+    status: 'draft',
+    images: [],
+    location: null,
+    geocodedAddress: null,
+    createdAt: now,
+    updatedAt: now,
+    publishedOn: null,
+    expiresAt: null,
+  });
+  return { listingId: record.listingId, listing: toListingDto(record, owner) };
+}
+
+/**
+ * Geocodes the draft's address when it differs from the one the stored location came from (PRODUCT.md
+ * "Maps": once, on save). A geocoder outage must not lose the edit: the draft is saved without a new
+ * location and the next save tries again.
+ */
+async function geocodeIfChanged(record: ListingRecord, draft: ListingDraft) {
+  const key = addressKey(draft);
+  if (key === record.geocodedAddress) return undefined;
+  if (!isGeocodable(draft)) return { location: null, geocodedAddress: key };
+  try {
+    return { location: await geocodeAddress(draft), geocodedAddress: key };
+  } catch (error) {
+    logger.warn('geocoding failed; saved without a location', { listingId: record.listingId, error: error as Error });
+    return undefined;
+  }
+}
+
+/** Saves the whole draft (every field of the editor). Owner only, drafts only. */
+export async function updateListing(principal: Principal, listingId: string, draft: ListingDraft): Promise<Listing> {
+  const record = await ownListing(principal, listingId);
+  requireDraft(record);
+  const saved = await listingsRepository.saveDraft(listingId, principal.sub, draft, await geocodeIfChanged(record, draft));
+  if (!saved) {
+    // Published or deleted between the read and the write.
+    const current = await ownListing(principal, listingId);
+    requireDraft(current);
+    throw conflict(onlyDraftsEditable);
+  }
+  return withOwner(saved);
+}
+
+/** draft → queued, only when all seven completeness flags hold; the next weekday blast sends it. */
+export async function publishListing(principal: Principal, listingId: string): Promise<Listing> {
+  const record = await ownListing(principal, listingId);
+  requireDraft(record, onlyDraftsPublishable);
+  const flags = listingCompleteness(record);
+  const missing = listingCompletenessLabels.filter(({ key }) => !flags[key]);
+  if (missing.length > 0) {
+    throw badRequest(
+      `Complete the listing before publishing. Missing: ${missing.map((m) => m.label).join(', ')}.`,
+      Object.fromEntries(missing.map(({ key, label }) => [key, [`${label} is required.`]])),
+    );
+  }
+  const queued = await listingsRepository.queue(listingId);
+  if (!queued) throw conflict(onlyDraftsPublishable);
+  return withOwner(queued);
+}
+
+/**
+ * Removes a listing in any status with its index items and every object under its image prefix (variants
+ * and unfinished uploads). A queued listing removed here is not in the next blast: the blast claims only
+ * listings that still exist.
+ */
+export async function removeListing(listingId: string): Promise<ListingRecord | null> {
+  const removed = await listingsRepository.delete(listingId);
+  await deleteImagePrefix(`${listingImagePrefix(listingId)}/`);
+  return removed;
+}
+
+export async function deleteListing(principal: Principal, listingId: string): Promise<void> {
+  await ownListing(principal, listingId);
+  await removeListing(listingId);
+}
+
+/** Operators remove any listing (PRODUCT.md "Accounts and approval"). */
+export async function adminDeleteListing(listingId: string): Promise<void> {
+  const removed = await removeListing(listingId);
+  if (!removed) throw notFound(listingNotFound);
+  logger.info('listing removed by an operator', { listingId, owner: removed.userId });
+}
+
+/** Published listings for everyone; the owner (and operators) see their own in every status. */
+export async function getListing(principal: Principal, listingId: string): Promise<Listing> {
+  const record = await listingsRepository.get(listingId);
+  const visible = record && (record.status === 'published' || record.userId === principal.sub || principal.isOperator);
+  if (!visible) throw notFound(listingNotFound);
+  return withOwner(record);
+}
+
+/** The listings browser: one Query on one index partition, newest first. */
+export async function listListings(query: ListListingsQuery): Promise<ListingPage> {
+  const page = await listingsRepository.pagePublished(query, query.limit, query.cursor);
+  return { items: page.items.map(toListingSummary), nextCursor: page.nextCursor };
+}
+
+/** My listings: every status, newest first. */
+export async function listMyListings(userId: string): Promise<{ items: ListingSummary[] }> {
+  return { items: (await listingsRepository.allByOwner(userId)).map(toListingSummary) };
+}
+
+export async function countRecentListings(now = new Date()): Promise<{ count: number }> {
+  const since = new Date(now.getTime() - RECENT_LISTING_DAYS * DAY_MS).toISOString();
+  return { count: await listingsRepository.countPublishedSince(since) };
+}
+
+export function expiresAtFor(publishedOn: string): string {
+  return new Date(new Date(publishedOn).getTime() + LISTING_LIFETIME_DAYS * DAY_MS).toISOString();
+}

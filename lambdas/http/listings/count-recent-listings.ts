@@ -1,0 +1,4 @@
+import { httpHandler } from '../../core/http';
+import { countRecentListings } from '../../domain/listings';
+
+export const handler = httpHandler('countRecentListings', () => countRecentListings());

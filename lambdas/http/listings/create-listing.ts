@@ -1,0 +1,12 @@
+import { httpHandler } from '../../core/http';
+import { notFound } from '../../core/errors';
+import { createListing } from '../../domain/listings';
+
+export const handler = httpHandler(
+  'createListing',
+  async ({ currentUser }) => {
+    if (!currentUser) throw notFound('User not found');
+    return createListing(currentUser);
+  },
+  { successStatus: 201 },
+);

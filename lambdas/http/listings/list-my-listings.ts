@@ -1,0 +1,4 @@
+import { httpHandler } from '../../core/http';
+import { listMyListings } from '../../domain/listings';
+
+export const handler = httpHandler('listMyListings', ({ params }) => listMyListings(params.userId));

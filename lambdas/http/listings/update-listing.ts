@@ -1,0 +1,6 @@
+import { httpHandler } from '../../core/http';
+import { updateListing } from '../../domain/listings';
+
+export const handler = httpHandler('updateListing', async ({ principal, params, body }) => ({
+  listing: await updateListing(principal, params.listingId, body),
+}));
