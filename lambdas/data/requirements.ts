@@ -91,7 +91,7 @@ export function partitionsOf(record: Pick<RequirementRecord, 'requirementTypeId'
 
 const indexSortKey = (sentAt: string, requirementId: string) => `${sentAt}#${requirementId}`;
 
-function toItem(record: RequirementRecord) {
+function toItem({ sentAt, ...record }: RequirementRecord) {
   return {
     ...keys(record.requirementId),
     gsi1pk: ownerKey(record.userId),
@@ -100,12 +100,14 @@ function toItem(record: RequirementRecord) {
     ...(record.status === 'sent' ? {} : { gsi2pk: statusKey(record.status), gsi2sk: record.updatedAt }),
     type: 'requirement',
     ...record,
+    // Absent until the broadcast stamps it once (`if_not_exists`), never stored as null.
+    ...(sentAt ? { sentAt } : {}),
   };
 }
 
 function fromItem(item: Record<string, unknown>): RequirementRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
-  return record as unknown as RequirementRecord;
+  return { sentAt: null, ...record } as unknown as RequirementRecord;
 }
 
 function toIndexRow(record: RequirementRecord & { sentAt: string }): RequirementIndexRow {

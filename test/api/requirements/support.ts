@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { buildPath, routeById, type RouteId } from '../../../shared/api/routes';
+import type { CreateRequirementInput, Requirement } from '../../../shared/api';
+import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
+import { createConfirmedUser, signIn } from '../../../lib/local/testing';
+
+/**
+ * A local stack of this test file's own, on free ports and in memory, without the scheduler: the tests
+ * run the broadcast job themselves, so nothing else moves a requirement while they look at it.
+ */
+export async function startStack(): Promise<LocalStack> {
+  return startLocalStack({ ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 }, quiet: true });
+}
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** Calls a route of the running gateway by id, as the web client does (Bearer ID token, JSON). */
+export async function call<T = Record<string, unknown>>(
+  stack: LocalStack,
+  token: string | null,
+  id: RouteId,
+  options: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; rawBody?: string } = {},
+): Promise<ApiAnswer<T>> {
+  const route = routeById[id];
+  const search = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${stack.urls.api}${buildPath(route.path, options.params)}${search ? `?${search}` : ''}`, {
+    method: route.method,
+    headers,
+    body: payload,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+export interface Broker {
+  userId: string;
+  email: string;
+  token: string;
+}
+
+const PASSWORD = 'Test!2345pass';
+
+/** A signed-in user with a record (created by the API on first read), optionally an operator. */
+export async function newUser(stack: LocalStack, label: string, options: { operator?: boolean; firstName?: string } = {}): Promise<Broker> {
+  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const userId = await createConfirmedUser(stack, {
+    email,
+    password: PASSWORD,
+    firstName: options.firstName ?? label,
+    lastName: 'Tester',
+    operator: options.operator,
+  });
+  const { idToken } = await signIn(stack, email, PASSWORD);
+  const answer = await call(stack, idToken, 'getUserByCognitoId', { params: { cognitoId: userId } });
+  if (answer.status !== 200) throw new Error(`user record for ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { userId, email, token: idToken };
+}
+
+/** An approved broker: signed up, then approved by an operator through the API. */
+export async function newApprovedBroker(stack: LocalStack, operator: Broker, label: string): Promise<Broker> {
+  const broker = await newUser(stack, label);
+  await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: broker.userId } }));
+  return broker;
+}
+
+export async function expectOk<T>(answer: Promise<ApiAnswer<T>>): Promise<T> {
+  const { status, body } = await answer;
+  if (status < 200 || status > 299) throw new Error(`expected 2xx, got ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+export const validRequirement = (overrides: Partial<CreateRequirementInput> = {}): CreateRequirementInput => ({
+  requirementTypeId: 'for-lease',
+  propertyTypeId: 'office',
+  marketIds: ['sac-midtown'],
+  title: `Office near Midtown ${randomUUID().slice(0, 6)}`,
+  timing: 'Next 6 months',
+  sqftMin: 2500,
+  sqftMax: 10000,
+  description: 'Needs parking.',
+  highlights: ['Close to light rail', '', '', '', ''],
+  ...overrides,
+});
+
+export async function createRequirement(stack: LocalStack, author: Broker, overrides: Partial<CreateRequirementInput> = {}) {
+  const body = await expectOk(
+    call<{ requirement: Requirement }>(stack, author.token, 'createRequirement', { body: validRequirement(overrides) }),
+  );
+  return body.requirement;
+}
+
+/** One mail in the local SES store, headers included. */
+export interface StoredMail {
+  to: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  headers: { name: string; value: string }[];
+}
+
+export async function readMailStore(stack: LocalStack): Promise<StoredMail[]> {
+  const response = await fetch(`${stack.urls.ses}/store`);
+  const { emails } = (await response.json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { html?: string; text?: string }; headers?: StoredMail['headers'] }[];
+  };
+  return emails.map((e) => ({ to: e.destination.to, subject: e.subject, html: e.body.html, text: e.body.text, headers: e.headers ?? [] }));
+}
+
+/** Runs the broadcast job's handler in this process against the stack, as the scheduler does. */
+export async function runBroadcast(event?: { time: string }) {
+  const { handler } = await import('../../../lambdas/jobs/broadcast-requirements');
+  return handler(event);
+}
