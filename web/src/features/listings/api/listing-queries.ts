@@ -1,0 +1,58 @@
+import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { RequestQuery } from '@shared/api/contract';
+import type { Listing } from '@shared/api/schemas/listings';
+import { api } from '@/lib/api';
+import { apiKey, apiQuery } from '@/lib/query';
+
+export type ListingFilters = Omit<RequestQuery<'listListings'>, 'cursor' | 'limit'>;
+
+/** The Listings browser: pages of 25, newest first, followed by cursor ("Load more"). */
+export function browseListingsQuery(filters: ListingFilters) {
+  return infiniteQueryOptions({
+    queryKey: apiKey('listListings', { query: filters }),
+    queryFn: ({ pageParam, signal }) => api('listListings', { query: { ...filters, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export const listingQuery = (listingId: string) => apiQuery('getListing', { params: { listingId } });
+
+export const myListingsQuery = (userId: string) => apiQuery('listMyListings', { params: { userId } });
+
+/** After a listing changed: its detail holds the new answer; lists that show it load again. */
+export function rememberListing(queryClient: QueryClient, listing: Listing): void {
+  queryClient.setQueryData(listingQuery(listing.listingId).queryKey, { listing });
+}
+
+export function refreshListingLists(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: apiKey('listMyListings') }),
+    queryClient.invalidateQueries({ queryKey: apiKey('listListings') }),
+    queryClient.invalidateQueries({ queryKey: apiKey('countRecentListings') }),
+  ]).then(() => undefined);
+}
+
+/** POST /listing: an empty draft owned by the caller (approved brokers only). */
+export function useCreateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('createListing'),
+    onSuccess: ({ listing }) => {
+      rememberListing(queryClient, listing);
+      void refreshListingLists(queryClient);
+    },
+  });
+}
+
+/** DELETE /listing/{id}: Delete in My listings and Abandon Draft in the editor. */
+export function useDeleteListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (listingId: string) => api('deleteListing', { params: { listingId } }),
+    onSuccess: (_, listingId) => {
+      queryClient.removeQueries({ queryKey: listingQuery(listingId).queryKey });
+      void refreshListingLists(queryClient);
+    },
+  });
+}

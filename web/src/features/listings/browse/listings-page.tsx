@@ -1,0 +1,84 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { ConsumerPage } from '@/features/consumer/components/consumer-page';
+import { browseListingsQuery } from '../api/listing-queries';
+import { ListingCard } from '../components/listing-card';
+import { ListingFilters } from './listing-filters';
+
+const route = getRouteApi('/consumer/listings');
+
+export const noListingsText = 'No listings found.';
+
+/** Spec 02 "Listings browser": the published listings of the market, newest first, 25 at a time. */
+export function ListingsPage() {
+  const filters = route.useSearch();
+  const navigate = route.useNavigate();
+  const [now] = useState(() => new Date());
+  const listings = useInfiniteQuery(browseListingsQuery(filters));
+  const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <ConsumerPage title="Listings">
+      <Card>
+        <CardHeader>
+          <CardTitle>Broadcasted Listings</CardTitle>
+          <CardDescription>
+            These are all the listings broadcast in your market. Listings are deleted automatically after 120 days.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <ListingFilters
+            value={filters}
+            onChange={(name, value) => void navigate({ search: (previous) => ({ ...previous, [name]: value }), replace: true })}
+            onClear={() => void navigate({ search: {}, replace: true })}
+          />
+
+          {listings.isPending ? (
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" role="status" aria-label="Loading listings">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="aspect-[4/5] w-full rounded-xl" />
+              ))}
+            </div>
+          ) : listings.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>
+                <p>Error fetching listings: {listings.error.message}</p>
+                <Button variant="outline" size="sm" onClick={() => void listings.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : items.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">{noListingsText}</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-label="Listings">
+              {items.map((listing) => (
+                <li key={listing.listingId} className="grid">
+                  <ListingCard listing={listing} now={now} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {listings.hasNextPage && (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => void listings.fetchNextPage()}
+              disabled={listings.isFetchingNextPage}
+            >
+              {listings.isFetchingNextPage && <Spinner label="Loading more listings" />}
+              Load more
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </ConsumerPage>
+  );
+}

@@ -1,0 +1,28 @@
+import { CheckCircle2Icon, CircleIcon } from 'lucide-react';
+import { listingCompletenessLabels, type ListingCompleteness } from '@shared/rules';
+import { cn } from '@/lib/utils';
+
+/** The seven flags of spec 02 §4; each turns green when it holds. Publish waits for all of them. */
+export function CompletenessIndicators({ completeness }: { completeness: ListingCompleteness }) {
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Ready to publish">
+      {listingCompletenessLabels.map(({ key, label }) => {
+        const done = completeness[key];
+        return (
+          <li
+            key={key}
+            data-complete={done}
+            className={cn(
+              'inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium',
+              done ? 'border-success/40 bg-success/10 text-success' : 'border-border bg-muted text-muted-foreground',
+            )}
+          >
+            {done ? <CheckCircle2Icon className="size-3.5" aria-hidden="true" /> : <CircleIcon className="size-3.5" aria-hidden="true" />}
+            {label}
+            <span className="sr-only">{done ? ': complete' : ': missing'}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,134 @@
+import { Trash2Icon, UploadIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { acceptedImageTypes, uploadFailed, type ListingImage } from '@shared/api/schemas/images';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { assetUrl } from '@/config/runtime-config';
+import { api, isApiError } from '@/lib/api';
+import { imageFileError, uploadImage } from '@/lib/upload-image';
+import { EditorSection } from './editor-section';
+
+/** The server's own message for a refused upload; the spec's fallback for anything else. */
+function uploadErrorMessage(error: unknown): string {
+  return isApiError(error) && error.code === 'HttpError' && error.message ? error.message : uploadFailed;
+}
+
+/**
+ * 2 Property Image: a photo goes straight to the image store (presigned POST), then the API makes its
+ * variants and answers with the listing's photos (PRODUCT.md "Images").
+ */
+export function ImageSection({
+  listingId,
+  images,
+  onImagesChange,
+}: {
+  listingId: string;
+  images: readonly ListingImage[];
+  onImagesChange: (images: ListingImage[]) => void;
+}) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  // 'upload', or the id of the photo being removed.
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const choose = (chosen: File | undefined) => {
+    const problem = chosen ? imageFileError('listing', chosen) : undefined;
+    setError(problem);
+    setFile(chosen && !problem ? chosen : null);
+  };
+
+  const upload = async () => {
+    if (!file) return;
+    setBusy('upload');
+    setError(undefined);
+    try {
+      const params = { listingId };
+      const presign = await api('presignListingImage', {
+        params,
+        body: { contentType: file.type as (typeof acceptedImageTypes)[number], size: file.size, fileName: file.name },
+      });
+      await uploadImage(presign, file);
+      const { images: stored } = await api('finaliseListingImage', { params, body: { key: presign.key } });
+      onImagesChange(stored);
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (failure) {
+      setError(uploadErrorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (imageId: string) => {
+    setBusy(imageId);
+    setError(undefined);
+    try {
+      const { images: stored } = await api('deleteListingImage', { params: { listingId, imageId } });
+      onImagesChange(stored);
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : uploadFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <EditorSection number={2} title="Property Image">
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>
+          Listing Image
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
+        </Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={acceptedImageTypes.join(',')}
+            aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
+            aria-invalid={Boolean(error)}
+            onChange={(event) => choose(event.target.files?.[0])}
+            className="cursor-pointer"
+          />
+          <Button onClick={() => void upload()} disabled={!file || busy !== null} className="sm:w-40">
+            {busy === 'upload' ? <Spinner label="Uploading" /> : <UploadIcon aria-hidden="true" />}
+            Upload Image
+          </Button>
+        </div>
+        <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
+          JPEG, PNG or WebP, less than 5MB.
+        </p>
+        {error && (
+          <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      {images.length > 0 && (
+        <ul className="flex flex-wrap gap-3" aria-label="Uploaded photos">
+          {images.map((image, index) => (
+            <li key={image._id} className="relative">
+              <img src={assetUrl(image.thumbnail)} alt={`Photo ${index + 1}`} className="h-20 w-28 rounded-md border object-cover" />
+              <Button
+                variant="destructive"
+                size="icon"
+                className="absolute -top-2 -right-2 size-7 rounded-full"
+                aria-label={`Remove photo ${index + 1}`}
+                disabled={busy !== null}
+                onClick={() => void remove(image._id)}
+              >
+                {busy === image._id ? <Spinner label="Removing" /> : <Trash2Icon aria-hidden="true" />}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </EditorSection>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { api, isApiError } from '@/lib/api';
+import { rememberListing } from '../api/listing-queries';
+import { Autosave, type AutosaveState } from './autosave';
+import { invalidDraftFields, parseDraft, sectionOfField, type ListingFormValues } from './listing-form';
+
+/** A draft the API would refuse (e.g. a ZIP code half typed): not sent until the fields are fixed. */
+export class DraftNotValid extends Error {
+  override readonly name = 'DraftNotValid';
+  constructor() {
+    super('Some fields need attention before this draft can be saved.');
+  }
+}
+
+/** No answer, a timeout or a server fault may pass; a refusal (4xx) or an invalid draft will not. */
+export function isRetryableSaveError(error: unknown): boolean {
+  if (error instanceof DraftNotValid) return false;
+  if (!isApiError(error)) return true;
+  return error.code === 'NetworkError' || error.code === 'Timeout' || error.status >= 500;
+}
+
+/**
+ * Binds the autosave to the editor's form: edits in the header, address and details sections are
+ * saved (PUT /listing/{id}, the whole draft) after the section and merge delays; the saved listing
+ * goes into the query cache so the preview shows its geocoded map. Warns before leaving the page
+ * while an edit is unsaved.
+ */
+export function useListingAutosave(form: UseFormReturn<ListingFormValues>, listingId: string) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AutosaveState>({ status: 'saved', error: undefined });
+  const [autosave] = useState(
+    () =>
+      new Autosave({
+        save: async () => {
+          const values = form.getValues();
+          const draft = parseDraft(values);
+          if (!draft.success) {
+            void form.trigger(invalidDraftFields(values));
+            throw new DraftNotValid();
+          }
+          const { listing } = await api('updateListing', { params: { listingId }, body: draft.data });
+          rememberListing(queryClient, listing);
+        },
+        onStateChange: setState,
+        isRetryable: isRetryableSaveError,
+      }),
+  );
+
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      const section = name ? sectionOfField(name) : undefined;
+      if (section) autosave.change(section);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, autosave]);
+
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (autosave.isDirty) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [autosave]);
+
+  // Leaving the screen with the drawer open (a sidebar link) still sends the last edits.
+  useEffect(() => () => void autosave.flush().catch(() => undefined), [autosave]);
+
+  return { autosave, state };
+}
