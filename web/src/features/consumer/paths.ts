@@ -2,7 +2,18 @@
  * Paths of the consumer area (PRODUCT.md "Names and places"). Plain strings, so links compile whether or
  * not the screen's feature has registered its route yet.
  */
-export const consumerPaths = {
+type ConsumerScreen =
+  | 'root'
+  | 'dashboard'
+  | 'requirements'
+  | 'myRequirements'
+  | 'listings'
+  | 'myListings'
+  | 'profile'
+  | 'vendors'
+  | 'operators';
+
+export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   root: '/consumer',
   dashboard: '/consumer/dashboard',
   requirements: '/consumer/requirements',
@@ -12,7 +23,7 @@ export const consumerPaths = {
   profile: '/consumer/profile',
   vendors: '/consumer/vendors',
   operators: '/consumer/operators',
-} as const;
+};
 
 export const requirementPath = (requirementId: string) => `/consumer/requirement/${encodeURIComponent(requirementId)}`;
 export const listingPath = (listingId: string) => `/consumer/listing/${encodeURIComponent(listingId)}`;

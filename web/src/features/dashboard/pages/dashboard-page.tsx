@@ -1,11 +1,138 @@
-import { useAuth } from '@/features/auth';
+import { Link } from '@tanstack/react-router';
+import { supportEmail } from '@shared/catalog';
+import { initials } from '@shared/rules/format';
+import {
+  BarChart3Icon,
+  BellRingIcon,
+  Building2Icon,
+  ClipboardListIcon,
+  LifeBuoyIcon,
+  MailIcon,
+  PlusIcon,
+  SearchIcon,
+  TimerIcon,
+  UserRoundIcon,
+} from 'lucide-react';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { assetUrl } from '@/config/runtime-config';
+import { ReviewNotice, useAuth } from '@/features/auth';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
+import { consumerPaths } from '@/features/consumer/paths';
+import { BlastCountdown } from '../components/blast-countdown';
+import { CountTileValue } from '../components/count-tile-value';
+import { DashboardTile, TileValue } from '../components/dashboard-tile';
 
+/** Spec 02 §2 "Dashboard". */
 export function DashboardPage() {
-  const { user } = useAuth();
+  const { user, isApproved } = useAuth();
+  const picture = user?.profileImage?.medium ?? user?.profileImage?.profile;
+  const subscribed = user?.subscriptions.filter((s) => s.subscribed).length ?? 0;
+  const total = user?.subscriptions.length ?? 0;
+
   return (
-    <ConsumerPage title="Dashboard" heading={`Welcome, ${user?.firstName ?? ''}`}>
-      <p className="text-muted-foreground">Your dashboard is on its way.</p>
+    <ConsumerPage
+      title="Dashboard"
+      heading={`Welcome, ${user?.firstName ?? ''}!`}
+      actions={
+        <>
+          <Button asChild variant="outline">
+            <Link to={consumerPaths.myListings}>
+              <PlusIcon aria-hidden="true" />
+              Create New Listing
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to={consumerPaths.myRequirements}>
+              <PlusIcon aria-hidden="true" />
+              Create New Requirement
+            </Link>
+          </Button>
+        </>
+      }
+    >
+      <ReviewNotice />
+
+      {/* Phones get one prominent create button; it needs an approved account (spec 02 §2). */}
+      <div className="md:hidden">
+        {isApproved ? (
+          <Button asChild size="lg" className="w-full">
+            <Link to={consumerPaths.myRequirements}>Create Requirement Request</Link>
+          </Button>
+        ) : (
+          <Button size="lg" className="w-full" disabled aria-describedby="create-requirement-disabled">
+            Create Requirement Request
+          </Button>
+        )}
+        {!isApproved && (
+          <p id="create-requirement-disabled" className="mt-2 text-center text-xs text-muted-foreground">
+            Available once your account is approved.
+          </p>
+        )}
+      </div>
+
+      <section aria-labelledby="overview-heading" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <h2 id="overview-heading" className="sr-only">
+          Overview
+        </h2>
+        <DashboardTile
+          title="Profile Picture"
+          icon={UserRoundIcon}
+          link={{ to: consumerPaths.profile, label: picture ? 'Change picture' : 'Add a picture' }}
+        >
+          <UserAvatar
+            className="size-16 text-lg"
+            src={picture ? assetUrl(picture) : undefined}
+            name={user ? `${user.firstName} ${user.lastName}`.trim() : 'Your picture'}
+            initials={initials(user?.firstName, user?.lastName)}
+          />
+        </DashboardTile>
+        <DashboardTile
+          title="Active Subscriptions"
+          icon={BellRingIcon}
+          caption="E-mail categories you receive"
+          link={{ to: consumerPaths.profile, label: 'Manage subscriptions' }}
+        >
+          <TileValue data-testid="subscriptions-count">
+            {subscribed}/{total}
+          </TileValue>
+        </DashboardTile>
+        <DashboardTile
+          title="Active Requirements"
+          icon={ClipboardListIcon}
+          caption="Sent in the last 90 days"
+          link={{ to: consumerPaths.requirements, label: 'Browse requirements' }}
+        >
+          <CountTileValue routeId="countActiveRequirements" />
+        </DashboardTile>
+        <DashboardTile
+          title="Recent Listings"
+          icon={Building2Icon}
+          caption="Published in the last 7 days"
+          link={{ to: consumerPaths.listings, label: 'Browse listings' }}
+        >
+          <CountTileValue routeId="countRecentListings" />
+        </DashboardTile>
+        <DashboardTile title="Next Listings Blast" icon={TimerIcon} caption="Weekdays at 9:00 AM Eastern">
+          <BlastCountdown className="text-3xl font-semibold tracking-tight tabular-nums" />
+        </DashboardTile>
+        <DashboardTile title="Requirements Analytics" icon={BarChart3Icon} comingSoon>
+          <p className="text-sm text-muted-foreground">See what the market is asking for, by type and submarket.</p>
+        </DashboardTile>
+        <DashboardTile title="Market Listing Search" icon={SearchIcon} comingSoon>
+          <p className="text-sm text-muted-foreground">Search every listing in the market, not only the ones broadcast.</p>
+        </DashboardTile>
+        <DashboardTile title="Need Help?" icon={LifeBuoyIcon}>
+          <p className="text-sm text-muted-foreground">Questions, problems or ideas: write to us.</p>
+          <a
+            href={`mailto:${supportEmail}`}
+            className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
+          >
+            <MailIcon aria-hidden="true" className="size-4 shrink-0" />
+            {supportEmail}
+          </a>
+        </DashboardTile>
+      </section>
     </ConsumerPage>
   );
 }

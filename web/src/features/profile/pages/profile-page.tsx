@@ -1,9 +1,23 @@
+import { ChangePasswordCard, useAuth } from '@/features/auth';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
+import { BrokerInfoCard } from '../components/broker-info-card';
+import { BrokerLogoCard, ProfileImageCard } from '../components/image-cards';
+import { PersonalInfoCard } from '../components/personal-info-card';
+import { SubscriptionsCard } from '../components/subscriptions-card';
 
+/** Spec 02 §2 "Profile": five cards, each with its edit dialog, and the change-password card. */
 export function ProfilePage() {
+  const { user } = useAuth();
   return (
     <ConsumerPage title="My Profile">
-      <p className="text-muted-foreground">Your profile is on its way.</p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PersonalInfoCard user={user} />
+        <ProfileImageCard user={user} />
+        <BrokerInfoCard user={user} />
+        <BrokerLogoCard user={user} />
+        <SubscriptionsCard user={user} className="lg:col-span-2" />
+        <ChangePasswordCard className="lg:col-span-2" />
+      </div>
     </ConsumerPage>
   );
 }
