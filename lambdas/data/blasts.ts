@@ -21,6 +21,10 @@ export interface BlastRun {
   finishedAt: string | null;
   /** Digests sent by this run (summed over resumes). */
   sent: number;
+  /** Digests SES refused in the last sending pass: the run is retried while there are any. */
+  failed: number;
+  /** Sending passes so far. */
+  attempts: number;
 }
 
 const UNFINISHED = 'BLASTRUN';
@@ -68,12 +72,15 @@ export const blastsRepository = {
   async advance(
     runId: string,
     state: BlastRunState,
-    fields: Partial<Pick<BlastRun, 'listingIds' | 'publishedOn' | 'finishedAt'>> & { addSent?: number } = {},
+    fields: Partial<Pick<BlastRun, 'listingIds' | 'publishedOn' | 'finishedAt' | 'failed'>> & {
+      addSent?: number;
+      addAttempt?: boolean;
+    } = {},
   ): Promise<BlastRun> {
-    const { addSent = 0, ...set } = fields;
-    const values: Record<string, unknown> = { ':state': state, ':sent': addSent };
+    const { addSent = 0, addAttempt = false, ...set } = fields;
+    const values: Record<string, unknown> = { ':state': state, ':sent': addSent, ':attempt': addAttempt ? 1 : 0 };
     const names: Record<string, string> = { '#state': 'state' };
-    const assignments = ['#state = :state', 'sent = sent + :sent'];
+    const assignments = ['#state = :state', 'sent = sent + :sent', 'attempts = attempts + :attempt'];
     for (const [name, value] of Object.entries(set)) {
       names[`#${name}`] = name;
       values[`:${name}`] = value;

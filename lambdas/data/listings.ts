@@ -417,17 +417,22 @@ export const listingsRepository = {
     return items.map((item) => String(item.listingId));
   },
 
-  /** One page of published listings whose `expiresAt` is at or before `nowIso` (the expiry job). */
-  async pageExpired(nowIso: string, limit = 100): Promise<ListingRecord[]> {
-    const { Items } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-        ExpressionAttributeValues: { ':pk': statusKey('published'), ':now': nowIso },
-        Limit: limit,
-      }),
-    );
-    return (Items ?? []).map(fromItem);
+  /** Published listings whose `expiresAt` is at or before `nowIso`, page by page (the expiry job). */
+  async *expired(nowIso: string, pageSize = 100): AsyncGenerator<ListingRecord[]> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const { Items, LastEvaluatedKey } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+          ExpressionAttributeValues: { ':pk': statusKey('published'), ':now': nowIso },
+          Limit: pageSize,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      yield (Items ?? []).map(fromItem);
+      startKey = LastEvaluatedKey;
+    } while (startKey);
   },
 };
