@@ -32,7 +32,7 @@ const CANDIDATES_PER_STATUS = 50;
 
 export interface BroadcastOutcome {
   requirementId: string;
-  result: 'sent' | 'requeued' | 'lease-lost' | 'deleted';
+  result: 'sent' | 'requeued' | 'lease-lost' | 'deleted' | 'failed';
   mailed: number;
   failed: number;
 }
@@ -151,9 +151,15 @@ export async function broadcastRequirements(now = new Date()): Promise<Broadcast
   for (const candidate of candidates) {
     const claimed = await claim(candidate, runId, staleBefore);
     if (!claimed) continue;
-    const result = await broadcastOne(claimed, runId);
-    logger.info('requirement broadcast', { runId, ...result });
-    requirements.push(result);
+    try {
+      const result = await broadcastOne(claimed, runId);
+      logger.info('requirement broadcast', { runId, ...result });
+      requirements.push(result);
+    } catch (error) {
+      // Left in `processing` under this run's lease: a run after the lease picks it up; the others go on now.
+      logger.error('requirement broadcast failed', { runId, requirementId: claimed.requirementId, error: error as Error });
+      requirements.push({ requirementId: claimed.requirementId, result: 'failed', mailed: 0, failed: 0 });
+    }
   }
   return { runId, requirements };
 }

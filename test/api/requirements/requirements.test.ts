@@ -303,7 +303,8 @@ describe('broadcast, public list, count and operator delete', () => {
     expect((await call(stack, author.token, 'adminDeleteRequirement', { params: { requirementId: office.requirementId } })).status).toBe(403);
     await expectOk(call(stack, operator.token, 'adminDeleteRequirement', { params: { requirementId: office.requirementId } }));
     expect((await detail(author.token, office.requirementId)).status).toBe(404);
-    for (const filter of [{}, { propertyTypeId: 'office' }, { marketId: 'yolo-davis' }, { requirementTypeId: 'for-lease', marketId: 'sac-midtown' }]) {
+    const filters: Record<string, string>[] = [{}, { propertyTypeId: 'office' }, { marketId: 'yolo-davis' }, { requirementTypeId: 'for-lease', marketId: 'sac-midtown' }];
+    for (const filter of filters) {
       expect((await list(other.token, filter)).items.map((r) => r.requirementId)).not.toContain(office.requirementId);
     }
     const { requirementsRepository } = await import('../../../lambdas/data/requirements');

@@ -25,7 +25,7 @@ export async function call<T = Record<string, unknown>>(
   options: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; rawBody?: string } = {},
 ): Promise<ApiAnswer<T>> {
   const route = routeById[id];
-  const search = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const search = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));

@@ -1,0 +1,180 @@
+import type { MiddlewareStack } from '@smithy/types';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Requirement, RequirementPage } from '../../../shared/api';
+import type { LocalStack } from '../../../lib/local/stack';
+import {
+  call,
+  createRequirement,
+  expectOk,
+  newApprovedBroker,
+  newUser,
+  readMailStore,
+  runBroadcast,
+  startStack,
+  type Broker,
+} from './support';
+
+/**
+ * The broadcast against the local emulators: who gets a requirement, and what happens when SES fails half
+ * way or a run dies before it marks the requirement sent. Faults are injected into the AWS SDK clients of
+ * this process (the job runs here), never into our own code.
+ */
+
+let stack: LocalStack;
+let operator: Broker;
+let author: Broker;
+let reader: Broker;
+let unsubscribedOffice: Broker;
+let retailOnly: Broker;
+let unapproved: Broker;
+let disabled: Broker;
+
+beforeAll(async () => {
+  stack = await startStack();
+  operator = await newUser(stack, 'operator', { operator: true });
+  [author, reader, unsubscribedOffice, retailOnly, disabled, unapproved] = await Promise.all([
+    newApprovedBroker(stack, operator, 'author'),
+    newApprovedBroker(stack, operator, 'reader'),
+    newApprovedBroker(stack, operator, 'unsubscribed'),
+    newApprovedBroker(stack, operator, 'retailonly'),
+    newApprovedBroker(stack, operator, 'disabled'),
+    newUser(stack, 'unapproved'),
+  ]);
+  const subscriptions = (broker: Broker, list: { subscriptionId: string; subscribed: boolean }[]) =>
+    expectOk(call(stack, broker.token, 'updateSubscriptions', { params: { userId: broker.userId }, body: { subscriptions: list } }));
+  await subscriptions(unsubscribedOffice, [{ subscriptionId: 'office-requirements', subscribed: false }]);
+  const { subscriptionCategories } = await import('../../../shared/catalog');
+  await subscriptions(
+    retailOnly,
+    subscriptionCategories.map((c) => ({ subscriptionId: c.id, subscribed: c.id === 'retail-requirements' })),
+  );
+  await expectOk(call(stack, operator.token, 'adminDisableUser', { params: { userId: disabled.userId } }));
+});
+
+afterAll(async () => stack?.stop());
+
+const subjectOf = (requirement: Requirement) => `New ${requirement.propertyType.name} requirement: ${requirement.title}`;
+
+/** How many copies of a requirement's broadcast each address received. */
+async function copies(requirement: Requirement): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const mail of await readMailStore(stack)) {
+    if (mail.subject !== subjectOf(requirement)) continue;
+    for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function statusOf(requirement: Requirement) {
+  const { body } = await call<{ requirement: Requirement }>(stack, author.token, 'getRequirement', {
+    params: { requirementId: requirement.requirementId },
+  });
+  return body.requirement.status;
+}
+
+describe('who receives a requirement', () => {
+  it('mails every approved broker subscribed to the property type’s Requirements category, the author included', async () => {
+    const office = await createRequirement(stack, author, { propertyTypeId: 'office' });
+    const retail = await createRequirement(stack, reader, { propertyTypeId: 'retail' });
+    await runBroadcast();
+
+    const officeCopies = await copies(office);
+    expect(Object.fromEntries(officeCopies)).toEqual({ [author.email]: 1, [reader.email]: 1 });
+    for (const excluded of [unsubscribedOffice, retailOnly, unapproved, disabled, operator]) {
+      expect(officeCopies.has(excluded.email)).toBe(false);
+    }
+    // Unsubscribing from Office Requirements leaves the other categories on.
+    expect(Object.fromEntries(await copies(retail))).toEqual({
+      [author.email]: 1,
+      [reader.email]: 1,
+      [unsubscribedOffice.email]: 1,
+      [retailOnly.email]: 1,
+    });
+  });
+});
+
+describe('faults', () => {
+  const sesStack = async () => (await import('../../../lambdas/core/aws')).ses().middlewareStack as MiddlewareStack<object, object>;
+  const dbStack = async () =>
+    (await import('../../../lambdas/core/aws')).documentClient().middlewareStack as unknown as MiddlewareStack<object, object>;
+
+  afterEach(async () => {
+    (await sesStack()).remove('faultInjection');
+    (await dbStack()).remove('faultInjection');
+  });
+
+  it('SES failing half way: nothing is lost and nobody gets it twice when the next run goes on', async () => {
+    const more = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => newApprovedBroker(stack, operator, `extra${i}`)));
+    const expected = [author, reader, ...more].map((b) => b.email).sort();
+    const requirement = await createRequirement(stack, author, { propertyTypeId: 'office' });
+
+    // SES accepts the first three messages, then is unavailable.
+    let accepted = 0;
+    (await sesStack()).add(
+      (next) => async (args) => {
+        if (accepted >= 3) throw Object.assign(new Error('injected: SES unavailable'), { name: 'ServiceUnavailableException' });
+        accepted++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'faultInjection' },
+    );
+    const first = await runBroadcast();
+    expect(first.requirements).toEqual([
+      { requirementId: requirement.requirementId, result: 'requeued', mailed: 3, failed: expected.length - 3 },
+    ]);
+    expect([...(await copies(requirement)).values()]).toEqual([1, 1, 1]);
+    expect(await statusOf(requirement)).toBe('queued');
+    const { requirementsRepository } = await import('../../../lambdas/data/requirements');
+    const ledger = await requirementsRepository.deliveries(requirement.requirementId);
+    expect(ledger.map((d) => d.state)).toEqual(['sent', 'sent', 'sent']);
+
+    (await sesStack()).remove('faultInjection');
+    const second = await runBroadcast();
+    expect(second.requirements).toEqual([
+      { requirementId: requirement.requirementId, result: 'sent', mailed: expected.length - 3, failed: 0 },
+    ]);
+    const received = await copies(requirement);
+    expect([...received.keys()].sort()).toEqual(expected);
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    expect(await statusOf(requirement)).toBe('sent');
+  });
+
+  it('a run that dies before marking it sent leaves it processing; after the lease the next run finishes without re-mailing', async () => {
+    const requirement = await createRequirement(stack, author, { propertyTypeId: 'office' });
+    const isMarkSent = (input: Record<string, unknown>) =>
+      String(input.UpdateExpression ?? '').includes('REMOVE gsi2pk') && String(input.ConditionExpression ?? '').includes('leaseId');
+    (await dbStack()).add(
+      (next) => async (args) => {
+        if (isMarkSent((args as { input: Record<string, unknown> }).input)) throw new Error('injected: DynamoDB unreachable');
+        return next(args);
+      },
+      { step: 'initialize', name: 'faultInjection', priority: 'high' },
+    );
+    const crashed = await runBroadcast();
+    expect(crashed.requirements).toEqual([{ requirementId: requirement.requirementId, result: 'failed', mailed: 0, failed: 0 }]);
+    (await dbStack()).remove('faultInjection');
+    const mailedOnce = await copies(requirement);
+    expect(mailedOnce.size).toBeGreaterThan(0);
+    expect(await statusOf(requirement)).toBe('processing');
+
+    // Still under the crashed run's lease: left alone.
+    expect((await runBroadcast()).requirements).toEqual([]);
+    // Three minutes later the lease has lapsed: picked up again, nobody mailed twice, then sent and listed.
+    const later = new Date(Date.now() + 3 * 60_000).toISOString();
+    const resumed = await runBroadcast({ time: later });
+    expect(resumed.requirements).toEqual([{ requirementId: requirement.requirementId, result: 'sent', mailed: 0, failed: 0 }]);
+    expect(await copies(requirement)).toEqual(mailedOnce);
+    expect(await statusOf(requirement)).toBe('sent');
+    const page = await expectOk(call<RequirementPage>(stack, reader.token, 'listRequirements', { query: { propertyTypeId: 'office' } }));
+    expect(page.items.filter((r) => r.requirementId === requirement.requirementId)).toHaveLength(1);
+  });
+
+  it('two runs at the same time mail each broker once', async () => {
+    const requirement = await createRequirement(stack, reader, { propertyTypeId: 'office' });
+    const reports = await Promise.all([runBroadcast(), runBroadcast(), runBroadcast()]);
+    expect(reports.flatMap((r) => r.requirements).filter((r) => r.result === 'sent')).toHaveLength(1);
+    const received = await copies(requirement);
+    expect(received.size).toBeGreaterThanOrEqual(8);
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+  });
+});
