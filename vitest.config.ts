@@ -1,6 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { webAliases } from './web/aliases';
+
+/** The web app's import aliases, as in web/vite.config.ts and web/tsconfig.json `paths`. */
+const webAliases = {
+  '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+  '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+};
 
 /**
  * Test tiers (ARCHITECTURE.md "Tests"):

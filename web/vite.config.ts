@@ -2,9 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { webAliases } from './aliases';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** The same two aliases as `paths` in web/tsconfig.json (and the web project in vitest.config.ts). */
+const aliases = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
+};
 
 /**
  * Long-lived vendor code goes into named chunks so it caches across releases. Routes are lazy
@@ -15,13 +20,12 @@ const vendorChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/ },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
 ];
 
 export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss()],
-  resolve: { alias: webAliases },
+  resolve: { alias: aliases },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: {

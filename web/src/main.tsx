@@ -3,8 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/config/runtime-config';
-import { assertUserPoolConfig } from '@/lib/amplify';
-import { createQueryClient } from '@/lib/query';
+import { createQueryClient } from '@/lib/query-client';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -21,8 +20,7 @@ function StartupError({ message }: { message: string }) {
 }
 
 try {
-  const config = await loadRuntimeConfig();
-  assertUserPoolConfig(config);
+  await loadRuntimeConfig();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient });
   root.render(

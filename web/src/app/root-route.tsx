@@ -1,9 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { lazy, Suspense } from 'react';
+import { HeaderBar } from '@/components/layout/header-bar';
 import { NotFoundPage } from '@/components/layout/route-states';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { appPaths } from './paths';
+
+// Lazy, so the landing page (no header, no toasts yet) loads neither the auth code nor the API contract.
+const SiteHeader = lazy(() => import('@/components/layout/site-header').then((m) => ({ default: m.SiteHeader })));
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Available to every route's loader/beforeLoad as `context`. */
 export interface RouterContext {
@@ -24,10 +29,16 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      {!isLanding && <SiteHeader />}
+      {!isLanding && (
+        <Suspense fallback={<HeaderBar home={appPaths.landing} />}>
+          <SiteHeader />
+        </Suspense>
+      )}
       <Outlet />
       <SiteFooter />
-      <Toaster position="top-center" richColors closeButton />
+      <Suspense>
+        <Toaster position="top-center" richColors closeButton />
+      </Suspense>
     </div>
   );
 }

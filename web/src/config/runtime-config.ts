@@ -1,29 +1,34 @@
-import { z } from 'zod';
+// zod/mini: the configuration is read before the first render, so its validator stays small.
+import * as z from 'zod/mini';
 import { flagsSchema, type FlagName, type Flags } from './flags';
 
 /**
  * The per-stage settings the deployment writes beside the web app as /runtime-config.json
  * (ARCHITECTURE.md: no per-stage rebuild). Loaded once in main.tsx before the first render.
  */
-const baseUrl = z.url().transform((url) => url.replace(/\/+$/, ''));
+const baseUrl = z.pipe(
+  z.url(),
+  z.transform((url: string) => url.replace(/\/+$/, '')),
+);
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 export const runtimeConfigSchema = z.object({
   /** Product API base URL, without a trailing slash. */
   apiUrl: baseUrl,
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+  region: nonEmpty(),
+  userPoolId: nonEmpty(),
+  userPoolClientId: nonEmpty(),
   /** Public base URL of stored images; image paths from the API are relative to it. */
   assetBaseUrl: baseUrl,
   /** Local Cognito emulator endpoint; absent in the cloud. */
-  cognitoEndpoint: baseUrl.optional(),
-  stage: z.string().min(1),
+  cognitoEndpoint: z.optional(baseUrl),
+  stage: nonEmpty(),
   /** Local mail viewer, linked from local screens that say "check your e-mail". */
-  mailViewerUrl: baseUrl.optional(),
+  mailViewerUrl: z.optional(baseUrl),
   /** Map tile URL template ({z}/{x}/{y}) for the listing map; without it the map shows no tiles. */
-  mapTileUrl: z.string().min(1).optional(),
+  mapTileUrl: z.optional(nonEmpty()),
   /** Attribution the tile provider requires, shown on the map. */
-  mapTileAttribution: z.string().optional(),
+  mapTileAttribution: z.optional(z.string()),
   flags: flagsSchema,
 });
 

@@ -1,21 +1,6 @@
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { RouteId } from '@shared/api/routes';
-import { api, ApiError, type ApiOptions } from './api';
-
-/** 4xx answers will not change on a retry; network trouble and 5xx may. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
-}
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, gcTime: 5 * 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}
+import { api, type ApiOptions } from './api';
 
 /**
  * Query keys. API data is keyed by route id first, so `invalidateQueries({ queryKey: apiKey('listMyListings') })`

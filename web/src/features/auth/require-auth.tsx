@@ -1,5 +1,5 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { loginPath } from '@/app/paths';
 import { useAuth } from './use-auth';
 
@@ -11,9 +11,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const href = useRouterState({ select: (state) => state.location.href });
   const navigate = useNavigate();
+  // The guard stays mounted for a moment after the location changes to /login; redirect only once.
+  const redirected = useRef(false);
 
   useEffect(() => {
-    if (status === 'signedOut') void navigate({ href: loginPath(href), replace: true });
+    if (status !== 'signedOut' || redirected.current) return;
+    redirected.current = true;
+    void navigate({ href: loginPath(href), replace: true });
   }, [status, href, navigate]);
 
   if (status === 'signedIn') return children;

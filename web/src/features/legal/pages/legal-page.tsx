@@ -13,10 +13,10 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
     <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
       <title>{`${title} · BISN`}</title>
       <article className="prose-legal">
-        <header>
+        <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
           <p className="mt-2 text-sm text-muted-foreground">Version {legalVersion}</p>
-        </header>
+        </div>
         <div className="mt-6">{intro}</div>
         <nav aria-label="Contents" className="mt-8 rounded-lg border bg-muted/40 p-4 sm:p-5">
           <h2 className="!mt-0 !mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Contents</h2>

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { assetUrl, isFlagOn, loadRuntimeConfig } from '@/config/runtime-config';
+import { amplifyConfig, assertUserPoolConfig, signInAuthFlow } from '@/lib/amplify';
+import { stubFetch, testConfig } from '../support/fake-backend';
+
+describe('runtime configuration', () => {
+  it('loads /runtime-config.json, trims trailing slashes and defaults the flags', async () => {
+    stubFetch(undefined, testConfig);
+
+    const config = await loadRuntimeConfig();
+
+    expect(config.apiUrl).toBe('https://api.example.test');
+    expect(config.flags).toEqual({ vendorLists: false, requirementsAnalytics: false, marketListingSearch: false });
+    expect(isFlagOn('vendorLists')).toBe(false);
+    expect(assetUrl('users/u1/profile.webp')).toBe('https://assets.example.test/users/u1/profile.webp');
+  });
+
+  it('keeps flags that are switched on', async () => {
+    stubFetch(undefined, { ...testConfig, flags: { vendorLists: true, somethingOld: true } });
+
+    const config = await loadRuntimeConfig();
+
+    expect(config.flags).toEqual({ vendorLists: true, requirementsAnalytics: false, marketListingSearch: false });
+  });
+
+  it('refuses a configuration without an API URL, naming the field', async () => {
+    const { apiUrl: _omitted, ...withoutApi } = testConfig;
+    stubFetch(undefined, withoutApi);
+
+    await expect(loadRuntimeConfig()).rejects.toThrow(/apiUrl/);
+  });
+});
+
+describe('Amplify configuration', () => {
+  const config = { ...testConfig, apiUrl: 'https://api.example.test', flags: { vendorLists: false, requirementsAnalytics: false, marketListingSearch: false } };
+
+  it('uses the pool and client, signs in by e-mail, and points at the local emulator when given', () => {
+    expect(amplifyConfig(config).Auth?.Cognito).toEqual({
+      userPoolId: testConfig.userPoolId,
+      userPoolClientId: testConfig.userPoolClientId,
+      loginWith: { email: true },
+    });
+    const local = { ...config, cognitoEndpoint: 'http://localhost:9229' };
+    expect(amplifyConfig(local).Auth?.Cognito).toMatchObject({ userPoolEndpoint: 'http://localhost:9229' });
+    expect(signInAuthFlow(local)).toBe('USER_PASSWORD_AUTH');
+    expect(signInAuthFlow(config)).toBe('USER_SRP_AUTH');
+  });
+
+  it('rejects a bad pool configuration with the spec messages', () => {
+    expect(() => assertUserPoolConfig({ userPoolId: '', userPoolClientId: 'client' })).toThrow(
+      'Both UserPoolId and ClientId are required.',
+    );
+    expect(() => assertUserPoolConfig({ userPoolId: 'no-underscore', userPoolClientId: 'client' })).toThrow(
+      'Invalid UserPoolId format.',
+    );
+  });
+});

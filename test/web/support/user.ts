@@ -1,0 +1,26 @@
+import type { User } from '@shared/api/schemas/users';
+
+/** A user record as the API returns it. */
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'user-1',
+    cognitoId: 'cognito-sub-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    acceptedTermsAndConditions: true,
+    status: 'active',
+    emailConfirmed: true,
+    title: 'Broker',
+    license: '01234567',
+    phone: '9165550100',
+    subscriptions: [],
+    profileImage: null,
+    brokerImage: null,
+    brokerInfo: null,
+    isOperator: false,
+    createdAt: '2025-01-02T03:04:05.000Z',
+    approvedAt: '2025-01-03T03:04:05.000Z',
+    ...overrides,
+  };
+}
