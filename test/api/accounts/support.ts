@@ -29,7 +29,7 @@ export async function call<T = Record<string, unknown>>(
   } = {},
 ): Promise<Answer<T>> {
   const route = routeById[id];
-  const search = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const search = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: string | undefined;
