@@ -1,6 +1,12 @@
 import { createServer } from 'node:http';
 import S3rver from '@20minutes/s3rver';
+import AWSAccount from '@20minutes/s3rver/lib/models/account.js';
+import { localCredentials } from './aws';
 import { close, listen, localUrl } from './net';
+
+// s3rver knows only its own S3RVER key pair and refuses any other key id, even with mismatched
+// signatures allowed; the stack's clients sign with localCredentials.
+AWSAccount.DUMMY_ACCOUNT.createKeyPair(localCredentials.accessKeyId, localCredentials.secretAccessKey);
 
 export interface S3Emulator {
   readonly url: string;

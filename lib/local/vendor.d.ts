@@ -13,6 +13,14 @@ declare module 'dynalite' {
   export default dynalite;
 }
 
+declare module '@20minutes/s3rver/lib/models/account.js' {
+  class AWSAccount {
+    static DUMMY_ACCOUNT: AWSAccount;
+    createKeyPair(accessKeyId: string, secretAccessKey: string): void;
+  }
+  export default AWSAccount;
+}
+
 declare module '@20minutes/s3rver' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
   interface S3rverOptions {
