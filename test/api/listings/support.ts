@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import type { AcceptedImageType, Listing, ListingDraftInput, PresignResponse } from '../../../shared/api';
+import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
+import { IMAGES_BUCKET, type LocalStack } from '../../../lib/local/stack';
+import { call, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
+
+export { call, expectOk, newApprovedBroker, newUser, readMailStore, startStack } from '../requirements/support';
+export type { Broker, StoredMail } from '../requirements/support';
+
+/** A complete draft: every completeness flag but the photo holds. */
+export const validDraft = (overrides: Partial<ListingDraftInput> = {}): ListingDraftInput => ({
+  title: `Midtown office ${randomUUID().slice(0, 6)}`,
+  listingTypeId: 'for-sale-or-lease',
+  propertyTypeId: 'office',
+  marketId: 'sac-midtown',
+  sqft: 12500,
+  minSqft: 1000,
+  maxSqft: 5000,
+  price: 1250000,
+  leasePrice: 1.5,
+  leaseFrequencyId: 'monthly',
+  leaseTypeId: 'nnn',
+  description: 'Renovated two-storey office near the light rail.',
+  highlights: ['Parking', 'Light rail', '', '', ''],
+  address1: '1500 J Street',
+  address2: 'Suite 200',
+  city: 'Sacramento',
+  state: 'CA',
+  zipCode: '95814',
+  zip4: '',
+  brochureUrl: 'example.com/brochure.pdf',
+  ...overrides,
+});
+
+export async function createDraft(stack: LocalStack, broker: Broker): Promise<Listing> {
+  const answer = await call<{ listingId: string; listing: Listing }>(stack, broker.token, 'createListing');
+  if (answer.status !== 201) throw new Error(`create listing: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.listing;
+}
+
+export const saveDraft = (stack: LocalStack, broker: Broker, listingId: string, body: unknown) =>
+  call<{ listing: Listing }>(stack, broker.token, 'updateListing', { params: { listingId }, body });
+
+/** A test photo made now (no binary fixtures): a flat colour of the given size and format. */
+export const testImage = (format: 'jpeg' | 'png' | 'webp' = 'jpeg', width = 1200, height = 800) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 160 } } })
+    .toFormat(format)
+    .toBuffer();
+
+export const presign = (stack: LocalStack, broker: Broker, listingId: string, contentType: string, size: number) =>
+  call<PresignResponse>(stack, broker.token, 'presignListingImage', { params: { listingId }, body: { contentType, size } });
+
+/** What the browser does with a presigned POST: the policy fields, then the file. */
+export async function postToS3(presigned: PresignResponse, bytes: Uint8Array, contentType: string): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type: contentType }));
+  const response = await fetch(presigned.url, { method: 'POST', body: form });
+  if (response.status >= 300) throw new Error(`S3 POST: ${response.status} ${await response.text()}`);
+}
+
+export const finalise = (stack: LocalStack, broker: Broker, listingId: string, key: string) =>
+  call<{ images: Listing['images'] }>(stack, broker.token, 'finaliseListingImage', { params: { listingId }, body: { key } });
+
+/** Presign → POST → finalise, as the editor does; answers the finalise call. */
+export async function uploadPhoto(
+  stack: LocalStack,
+  broker: Broker,
+  listingId: string,
+  bytes: Uint8Array,
+  contentType: AcceptedImageType = 'image/jpeg',
+): Promise<ApiAnswer<{ images: Listing['images'] }>> {
+  const presigned = await expectOk(presign(stack, broker, listingId, contentType, bytes.byteLength));
+  await postToS3(presigned, bytes, contentType);
+  return finalise(stack, broker, listingId, presigned.key);
+}
+
+/** A draft with every completeness flag, photo included. */
+export async function completeDraft(stack: LocalStack, broker: Broker, overrides: Partial<ListingDraftInput> = {}): Promise<Listing> {
+  const draft = await createDraft(stack, broker);
+  await expectOk(saveDraft(stack, broker, draft.listingId, validDraft(overrides)));
+  await expectOk(uploadPhoto(stack, broker, draft.listingId, await testImage()));
+  return (await expectOk(call<{ listing: Listing }>(stack, broker.token, 'getListing', { params: { listingId: draft.listingId } }))).listing;
+}
+
+/** A complete draft, published (queued for the next blast). */
+export async function queuedListing(stack: LocalStack, broker: Broker, overrides: Partial<ListingDraftInput> = {}): Promise<Listing> {
+  const draft = await completeDraft(stack, broker, overrides);
+  return (await expectOk(call<{ listing: Listing }>(stack, broker.token, 'publishListing', { params: { listingId: draft.listingId } })))
+    .listing;
+}
+
+export const getListing = (stack: LocalStack, broker: Broker, listingId: string) =>
+  call<{ listing: Listing }>(stack, broker.token, 'getListing', { params: { listingId } });
+
+/** Every object in the images bucket under `prefix`. */
+export async function bucketKeys(stack: LocalStack, prefix: string): Promise<string[]> {
+  const client = new S3Client({
+    endpoint: stack.urls.s3,
+    region: LOCAL_REGION,
+    credentials: localCredentials,
+    forcePathStyle: true,
+  });
+  try {
+    const out = await client.send(new ListObjectsV2Command({ Bucket: IMAGES_BUCKET, Prefix: prefix }));
+    return (out.Contents ?? []).map((o) => o.Key!).sort();
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The job handlers, run in this process against the stack, as the scheduler does. */
+export async function runBlastJob(event?: { now?: string }) {
+  const { handler } = await import('../../../lambdas/jobs/blast');
+  return handler(event);
+}
+
+export async function runExpiryJob(event?: { now?: string }) {
+  const { handler } = await import('../../../lambdas/jobs/expire-listings');
+  return handler(event);
+}
