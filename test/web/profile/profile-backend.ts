@@ -1,0 +1,75 @@
+import { brokerInfoRequest, personalInfoRequest, subscriptionsRequest, type User } from '@shared/api/schemas/users';
+import { subscriptionCategories } from '@shared/catalog';
+import { seedCognitoSession } from '../support/cognito-session';
+import { json, startWithConfig, type RecordedRequest } from '../support/fake-backend';
+import { testUser } from '../support/user';
+
+export const STORE_URL = 'https://images.example.test/bucket';
+
+/** Every category, subscribed unless listed. */
+export function subscriptionsExcept(...off: string[]): User['subscriptions'] {
+  return subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: !off.includes(c.id) }));
+}
+
+const bodyOf = (request: RecordedRequest): unknown => JSON.parse(String(request.body));
+
+/**
+ * The product API as the browser sees it, for the consumer screens: one user record that the profile
+ * routes change (parsed with the shared schemas, as the server does), the two dashboard counts, and the
+ * image store. `failWith` makes the next matching call answer an error.
+ */
+export async function startProfileBackend(initial: Partial<User> = {}) {
+  const state = {
+    user: testUser({ subscriptions: subscriptionsExcept(), ...initial }),
+    counts: { requirements: 12, listings: 4 },
+    failures: new Map<string, { status: number; message: string }>(),
+  };
+  seedCognitoSession({ sub: state.user.cognitoId, email: state.user.email });
+
+  const fail = (key: string) => {
+    const failure = state.failures.get(key);
+    if (!failure) return undefined;
+    state.failures.delete(key);
+    return json(failure.status, { message: failure.message });
+  };
+  const answerUser = (change: Partial<User>) => {
+    state.user = { ...state.user, ...change };
+    return json(200, { user: state.user });
+  };
+
+  const { requests } = await startWithConfig((request) => {
+    const path = request.url.pathname;
+    if (request.url.href.startsWith(STORE_URL)) return fail('store') ?? new Response(null, { status: 204 });
+    if (path.startsWith('/user/cognito/')) return json(200, { user: state.user });
+    if (path === '/requirement_count') return fail('requirementCount') ?? json(200, { count: state.counts.requirements });
+    if (path === '/listings/recent-published-count') return json(200, { count: state.counts.listings });
+    if (path.startsWith('/user/personalInfo/')) {
+      return fail('personalInfo') ?? answerUser(personalInfoRequest.parse(bodyOf(request)));
+    }
+    if (path.startsWith('/user/brokerInfo/')) {
+      const { name, address1, address2 } = brokerInfoRequest.parse(bodyOf(request));
+      return fail('brokerInfo') ?? answerUser({ brokerInfo: { ...state.user.brokerInfo, name, address1, address2 } });
+    }
+    if (path.startsWith('/user/subscriptions/')) {
+      const { subscriptions } = subscriptionsRequest.parse(bodyOf(request));
+      const on = new Map(subscriptions.map((s) => [s.subscriptionId, s.subscribed]));
+      return (
+        fail('subscriptions') ??
+        answerUser({ subscriptions: state.user.subscriptions.map((s) => ({ ...s, subscribed: on.get(s._id) ?? s.subscribed })) })
+      );
+    }
+    if (/^\/user\/(profile|broker)Image\/[^/]+\/upload$/.test(path)) {
+      return fail('presign') ?? json(200, { url: STORE_URL, fields: { key: 'users/u/profile/uploads/x', 'Content-Type': 'image/png' }, key: 'users/u/profile/uploads/x', expiresAt: new Date(Date.now() + 300_000).toISOString() });
+    }
+    if (path.startsWith('/user/profileImage/')) {
+      return fail('finalise') ?? answerUser({ profileImage: { profile: 'users/u/profile/profile/new.jpg', medium: 'users/u/profile/medium/new.jpg' } });
+    }
+    if (path.startsWith('/user/brokerImage/')) {
+      return fail('finalise') ?? answerUser({ brokerImage: { thumbnail: 'users/u/logo/thumbnail/new.jpg', medium: 'users/u/logo/medium/new.jpg', original: 'users/u/logo/original/new.jpg' } });
+    }
+    return json(404, { message: 'Not found' });
+  });
+
+  const calls = (pathPrefix: string) => requests.filter((r) => r.url.pathname.startsWith(pathPrefix) && r.method === 'POST');
+  return { state, requests, calls, bodyOf };
+}
