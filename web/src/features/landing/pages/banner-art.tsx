@@ -3,9 +3,9 @@
  * connected nodes, the brokers. Pure SVG, hidden from assistive technology.
  */
 const towers: ReadonlyArray<readonly [x: number, width: number, height: number]> = [
-  [0, 70, 120], [64, 54, 190], [112, 80, 150], [186, 46, 240], [226, 90, 170], [310, 60, 280], [364, 84, 200],
-  [442, 50, 140], [486, 70, 310], [550, 96, 220], [640, 56, 170], [690, 80, 260], [764, 50, 190], [808, 92, 300],
-  [894, 64, 160], [952, 86, 230], [1032, 52, 180], [1078, 76, 250], [1148, 60, 150],
+  [0, 70, 96], [64, 54, 152], [112, 80, 120], [186, 46, 192], [226, 90, 136], [310, 60, 224], [364, 84, 160],
+  [442, 50, 112], [486, 70, 248], [550, 96, 176], [640, 56, 136], [690, 80, 208], [764, 50, 152], [808, 92, 240],
+  [894, 64, 128], [952, 86, 184], [1032, 52, 144], [1078, 76, 200], [1148, 60, 120],
 ];
 
 const nodes: ReadonlyArray<readonly [x: number, y: number]> = [
@@ -26,8 +26,8 @@ export function BannerArt() {
     >
       <defs>
         <linearGradient id="banner-tower" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#fff" stopOpacity="0.16" />
-          <stop offset="1" stopColor="#fff" stopOpacity="0.04" />
+          <stop offset="0" stopColor="#fff" stopOpacity="0.11" />
+          <stop offset="1" stopColor="#fff" stopOpacity="0.02" />
         </linearGradient>
         <pattern id="banner-grid" width="40" height="40" patternUnits="userSpaceOnUse">
           <path d="M40 0H0v40" fill="none" stroke="#fff" strokeOpacity="0.06" />

@@ -61,14 +61,6 @@ export function LandingPage() {
               <Button asChild size="lg" className="bg-white text-primary shadow-sm hover:bg-white/90">
                 <Link to={appPaths.signup}>Join the network</Link>
               </Button>
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
-                className="border-white/60 bg-transparent text-white hover:bg-white/15 hover:text-white"
-              >
-                <Link to={appPaths.login}>Sign in</Link>
-              </Button>
             </div>
           </div>
         </section>

@@ -20,7 +20,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
         <div className="mt-6">{intro}</div>
         <nav aria-label="Contents" className="mt-8 rounded-lg border bg-muted/40 p-4 sm:p-5">
           <h2 className="!mt-0 !mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Contents</h2>
-          <ol className="grid list-decimal gap-1 pl-5 text-sm sm:grid-cols-2 sm:gap-x-8">
+          <ol className="list-decimal space-y-1 pl-5 text-sm sm:columns-2 sm:gap-x-10">
             {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="!font-normal !no-underline hover:!underline">
