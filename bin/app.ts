@@ -1,0 +1,21 @@
+/**
+ * The CDK app: one Stage per stage config (lib/config/stages.ts), chosen with `-c stage=dev|prod`
+ * (default dev; `-c stage=all` synthesises both). cdk-nag's AWS Solutions checks run on every synth and
+ * fail it on any finding that is neither fixed nor acknowledged with a reason.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { isStageName, stageConfig, stageNames, type StageName } from '../lib/config/stages';
+import { BisnStage } from '../lib/stacks/bisn-stage';
+
+const app = new App();
+const requested: unknown = app.node.tryGetContext('stage') ?? 'dev';
+if (requested !== 'all' && !isStageName(requested)) {
+  throw new Error(`-c stage=${String(requested)}: expected one of ${stageNames.join(', ')} or all`);
+}
+const selected: readonly StageName[] = requested === 'all' ? stageNames : [requested];
+for (const name of selected) {
+  new BisnStage(app, `bisn-${name}`, { config: stageConfig(name, (key) => app.node.tryGetContext(key)) });
+}
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+app.synth();

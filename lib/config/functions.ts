@@ -1,0 +1,95 @@
+import type { JobId, RouteDef, RouteId } from '../../shared/api/routes';
+
+/**
+ * Sizing and permissions of every Lambda function, as data. lib/stacks/api-stack.ts and
+ * lib/stacks/jobs-stack.ts read it; lib/constructs/bisn-function.ts turns capabilities into IAM
+ * statements on the exact resources (no AWS managed policies, no action wildcards).
+ */
+
+/** What a function may do. Each maps to a handful of IAM actions on one resource. */
+export type Capability =
+  | 'table:read' // GetItem, BatchGetItem, Query on the table and its GSIs
+  | 'table:write' // + PutItem, UpdateItem, DeleteItem, BatchWriteItem
+  | 'images:read' // GetObject (+ ListBucket so a missing key is a 404, not a 403)
+  | 'images:write' // PutObject (also what a presigned POST is signed for), DeleteObject
+  | 'mail:send' // ses:SendEmail / SendRawEmail from the stage's identity
+  | 'unsubscribe-key:read' // the HMAC key of one-click unsubscribe links (Secrets Manager)
+  | 'users:read' // cognito-idp:AdminGetUser (sign-up proof)
+  | 'users:admin' // + disable, enable, global sign-out
+  | 'geo:search'; // geo:SearchPlaceIndexForText (listing addresses)
+
+export interface FunctionProfile {
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
+  /** Lambda's own retries of a failed asynchronous invocation (scheduled jobs); default 2. */
+  readonly asyncRetries?: number;
+}
+
+/**
+ * HTTP handlers: 512 MB buys a faster CPU share for the cold start of a bundled handler; API Gateway
+ * gives up after 30 s anyway, a handler that needs more than 10 s is a bug.
+ */
+export const httpProfile: FunctionProfile = { memoryMb: 512, timeoutSeconds: 10 };
+
+/** Handlers that decode and resize images with sharp. */
+export const imageProcessingProfile: FunctionProfile = { memoryMb: 1024, timeoutSeconds: 30 };
+export const imageProcessingRoutes: readonly RouteId[] = ['finaliseProfileImage', 'finaliseBrokerImage', 'finaliseListingImage'];
+
+export const jobProfiles: Record<JobId | 'admin', FunctionProfile> = {
+  // Sends the whole day's listings; its per-listing claims make a retry after a crash safe.
+  blast: { memoryMb: 1024, timeoutSeconds: 15 * 60 },
+  // Runs every minute: a failed run is simply picked up by the next one, so no retries (and no overlap).
+  broadcastRequirements: { memoryMb: 512, timeoutSeconds: 50, asyncRetries: 0 },
+  expireListings: { memoryMb: 512, timeoutSeconds: 5 * 60 },
+  admin: { memoryMb: 512, timeoutSeconds: 60 },
+};
+
+/** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
+export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'admin';
+
+const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
+  users: ['users:read'],
+  images: ['images:read', 'images:write'],
+  unsubscribe: ['unsubscribe-key:read'],
+  requirements: [],
+  listings: [],
+  admin: [],
+};
+
+/** Beyond the area's: what single routes need. */
+const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
+  createListing: ['geo:search'],
+  updateListing: ['geo:search'],
+  // Deleting a listing deletes its images.
+  deleteListing: ['images:write'],
+  adminDeleteListing: ['images:write'],
+  // Approval sends the approval e-mail; disabling and enabling also act on the Cognito user.
+  adminApproveUser: ['mail:send'],
+  adminDisableUser: ['users:admin'],
+  adminEnableUser: ['users:admin'],
+};
+
+export const jobCapabilities: Record<JobId | 'admin', readonly Capability[]> = {
+  blast: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  expireListings: ['table:write', 'images:write'],
+  admin: ['table:write', 'users:admin', 'mail:send'],
+};
+
+export function routeArea(route: RouteDef): RouteArea {
+  const area = /^lambdas\/http\/([^/]+)\//.exec(route.entry)?.[1];
+  if (!area || !(area in areaCapabilities)) {
+    throw new Error(`Route ${route.id}: entry ${route.entry} is not under lambdas/http/<area>/ with a known area (${Object.keys(areaCapabilities).join(', ')})`);
+  }
+  return area as RouteArea;
+}
+
+/** Reads need only table:read; every other method writes. */
+export function routeCapabilitiesOf(route: RouteDef): Capability[] {
+  const table: Capability = route.method === 'GET' ? 'table:read' : 'table:write';
+  return [...new Set([table, ...areaCapabilities[routeArea(route)], ...(routeCapabilities[route.id as RouteId] ?? [])])];
+}
+
+export function routeProfileOf(route: RouteDef): FunctionProfile {
+  return imageProcessingRoutes.includes(route.id as RouteId) ? imageProcessingProfile : httpProfile;
+}

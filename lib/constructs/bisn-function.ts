@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { Capability, FunctionProfile } from '../config/functions';
+import { repoRoot } from './code-root';
+import { acknowledgeWildcardResources } from './nag';
+import { shipSharp } from './native-modules';
+
+/**
+ * Node 22, the runtime the brief fixes for the handlers. cdk-nag's L1 wants the newest (24); the stage
+ * acknowledges that (lib/stacks/bisn-stage.ts).
+ */
+export const lambdaRuntime = Runtime.NODEJS_22_X;
+
+/** The resources capabilities act on (lib/config/functions.ts). */
+export interface FunctionTargets {
+  readonly table: ITableV2;
+  /** GSI names of the table, so index permissions name each index instead of `index/*`. */
+  readonly tableIndexes: readonly string[];
+  readonly imagesBucket: IBucket;
+  readonly userPoolArn: string;
+  readonly mail: { readonly identityArn: string; readonly configurationSetArn: string; readonly sandbox: boolean };
+  readonly unsubscribeSecret: ISecret;
+  readonly placeIndexArn: string;
+}
+
+export interface BisnFunctionProps {
+  /** Absolute path of the handler module (see resolveEntry). */
+  readonly entry: string;
+  readonly description: string;
+  readonly profile: FunctionProfile;
+  readonly capabilities: readonly Capability[];
+  readonly targets: FunctionTargets;
+  readonly environment: Readonly<Record<string, string>>;
+  /** Whether the handler's code imports sharp (lib/constructs/native-modules.ts). */
+  readonly needsSharp: boolean;
+  readonly logRetention: RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/**
+ * One Lambda function with our defaults: Node 22 on arm64 (x64 when it carries sharp's binaries), an ESM
+ * bundle made locally by esbuild (minified, source maps, the AWS SDK bundled too), its own log group
+ * with a retention, and its own role holding exactly its capabilities. No AWS managed policy: the role
+ * may write to its log group and nothing else beyond the capabilities.
+ *
+ * The SDK is bundled rather than taken from the runtime: the bundle then runs the SDK version the
+ * handlers were tested with locally (whose checksum and endpoint behaviour the emulators depend on),
+ * and esbuild keeps only the clients a handler imports (a few hundred KB each, minified).
+ */
+export class BisnFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: IRole;
+
+  constructor(scope: Construct, id: string, props: BisnFunctionProps) {
+    super(scope, id);
+    const sharp = props.needsSharp ? shipSharp(repoRoot) : undefined;
+
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Lambda ${props.description}`,
+    });
+    logGroup.grantWrite(role);
+    this.role = role;
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      handler: 'handler',
+      runtime: lambdaRuntime,
+      architecture: sharp?.architecture ?? Architecture.ARM_64,
+      memorySize: props.profile.memoryMb,
+      timeout: Duration.seconds(props.profile.timeoutSeconds),
+      ...(props.profile.asyncRetries !== undefined ? { retryAttempts: props.profile.asyncRetries } : {}),
+      description: props.description,
+      role,
+      logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        externalModules: ['sharp'],
+        // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
+        banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",
+        ...(sharp ? { commandHooks: sharp.commandHooks } : {}),
+      },
+    });
+
+    for (const capability of new Set(props.capabilities)) grant(this, role, capability, props.targets);
+  }
+}
+
+const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const cognitoReadActions = ['cognito-idp:AdminGetUser'];
+const cognitoAdminActions = ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut'];
+const objectWildcardReason =
+  'Object-level S3 actions name objects by key, and keys are per upload (a UUID each); the wildcard is limited to the one images bucket of this stage.';
+
+function grant(scope: Construct, role: Role, capability: Capability, t: FunctionTargets): void {
+  const allow = (actions: string[], resources: string[]) => role.addToPrincipalPolicy(new PolicyStatement({ actions, resources }));
+  const tableResources = [t.table.tableArn, ...t.tableIndexes.map((index) => `${t.table.tableArn}/index/${index}`)];
+  const objects = t.imagesBucket.arnForObjects('*');
+  switch (capability) {
+    case 'table:read':
+      return void allow(tableReadActions, tableResources);
+    case 'table:write':
+      return void allow([...tableReadActions, ...tableWriteActions], tableResources);
+    case 'images:read':
+      allow(['s3:GetObject'], [objects]);
+      allow(['s3:ListBucket'], [t.imagesBucket.bucketArn]);
+      return acknowledgeWildcardResources(role, objectWildcardReason, [objects]);
+    case 'images:write':
+      allow(['s3:PutObject', 's3:DeleteObject'], [objects]);
+      return acknowledgeWildcardResources(role, objectWildcardReason, [objects]);
+    case 'mail:send': {
+      const resources = [t.mail.identityArn, t.mail.configurationSetArn];
+      if (t.mail.sandbox) {
+        // In the SES sandbox a send is also authorised against the verified recipient's identity.
+        const anyIdentity = Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+        resources.push(anyIdentity);
+        acknowledgeWildcardResources(role, 'SES sandbox (dev): sending to a verified recipient is authorised against that recipient identity too, so any identity of this account.', [anyIdentity]);
+      }
+      return void allow(['ses:SendEmail', 'ses:SendRawEmail'], resources);
+    }
+    case 'unsubscribe-key:read':
+      return void t.unsubscribeSecret.grantRead(role);
+    case 'users:read':
+      return void allow(cognitoReadActions, [t.userPoolArn]);
+    case 'users:admin':
+      return void allow([...cognitoReadActions, ...cognitoAdminActions], [t.userPoolArn]);
+    case 'geo:search':
+      return void allow(['geo:SearchPlaceIndexForText'], [t.placeIndexArn]);
+  }
+}

@@ -1,0 +1,92 @@
+import { CfnOutput, Duration, Stack, TimeZone, type StackProps } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { Construct } from 'constructs';
+import { adminFunctionEntry, jobs, type JobId } from '../../shared/api/routes';
+import { jobCapabilities, jobProfiles } from '../config/functions';
+import { removalPolicyOf, type StageConfig } from '../config/stages';
+import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
+import { repoRoot, resolveEntry } from '../constructs/code-root';
+import { acknowledgeWildcardResources } from '../constructs/nag';
+import { entriesImporting, nativeModule } from '../constructs/native-modules';
+
+export interface JobsStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly codeRoot: string;
+  readonly targets: FunctionTargets;
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+type Job = (typeof jobs)[number];
+
+/** EventBridge Scheduler expression of a job of shared/api/routes.ts: its cron in its time zone, or its rate. */
+export function scheduleExpressionOf(job: Job): ScheduleExpression {
+  if ('cron' in job) return ScheduleExpression.expression(`cron(${job.cron})`, TimeZone.of(job.timeZone));
+  const rate = /^(\d+) (minute|hour|day)s?$/.exec(job.rate);
+  if (!rate) throw new Error(`Job ${job.id}: rate "${job.rate}" is not "<n> minute(s)|hour(s)|day(s)"`);
+  const amount = Number(rate[1]);
+  const unit = rate[2] as 'minute' | 'hour' | 'day';
+  const duration = { minute: () => Duration.minutes(amount), hour: () => Duration.hours(amount), day: () => Duration.days(amount) }[unit]();
+  return ScheduleExpression.rate(duration);
+}
+
+/**
+ * Background work: one function and one EventBridge schedule per job of shared/api/routes.ts (the
+ * weekday blast at 09:00 America/New_York, the requirement broadcast every minute, the nightly expiry),
+ * and the admin function operators invoke from the command line (`npm run admin -- --stage <stage> …`,
+ * which finds it by the AdminFunctionName output).
+ */
+export class JobsStack extends Stack {
+  readonly functions: ReadonlyMap<JobId, NodejsFunction>;
+  readonly adminFunction: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const entries = new Map<JobId | 'admin', string>([
+      ...jobs.map((job) => [job.id, resolveEntry(props.codeRoot, job.entry, `job ${job.id}`)] as const),
+      ['admin', resolveEntry(props.codeRoot, adminFunctionEntry, 'the admin function')],
+    ]);
+    const sharpImporters = entriesImporting(nativeModule, [...entries.values()], repoRoot);
+    const makeFunction = (id: JobId | 'admin', description: string) => {
+      const entry = entries.get(id)!;
+      return new BisnFunction(this, id, {
+        entry,
+        description,
+        profile: jobProfiles[id],
+        capabilities: jobCapabilities[id],
+        targets: props.targets,
+        environment: props.environment,
+        needsSharp: sharpImporters.has(entry),
+        logRetention: config.logRetention,
+        removalPolicy: removalPolicyOf(config),
+      }).function;
+    };
+
+    const functions = new Map<JobId, NodejsFunction>();
+    for (const job of jobs) {
+      const fn = makeFunction(job.id, `job ${job.id}`);
+      functions.set(job.id, fn);
+      const role = new Role(this, `${job.id}ScheduleRole`, {
+        assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
+        description: `EventBridge Scheduler: invokes job ${job.id}`,
+      });
+      new Schedule(this, `${job.id}Schedule`, {
+        description: `Runs job ${job.id}`,
+        schedule: scheduleExpressionOf(job),
+        // Scheduler retries only failed deliveries; a failing run is retried by Lambda (jobProfiles).
+        target: new LambdaInvoke(fn, { role, retryAttempts: 2, maxEventAge: Duration.minutes(5) }),
+      });
+      acknowledgeWildcardResources(role, 'lambda:InvokeFunction on the job function\'s versions and aliases (ARN:*), as the scheduler target grants it; the role can invoke nothing else.', [`${fn.functionArn}:*`]);
+    }
+    this.functions = functions;
+
+    this.adminFunction = makeFunction('admin', 'admin: operator commands (npm run admin)');
+    new CfnOutput(this, 'AdminFunctionName', {
+      description: 'Invoked by `npm run admin -- --stage <stage> …` (bin/admin.ts)',
+      value: this.adminFunction.functionName,
+    });
+  }
+}

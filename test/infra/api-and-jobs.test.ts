@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobs, routes } from '../../shared/api/routes';
+import { jobProfiles } from '../../lib/config/functions';
+import { resetEnvCache, env } from '../../lambdas/core/env';
+import { functionsOf, missingEntries, referencedId, renderSample, resourcesOf, synthesiseStages, type FunctionInfo, type SynthesisedApp } from './synth';
+
+describe.skipIf(missingEntries.length > 0)(`API and jobs${missingEntries.length ? ` (skipped: missing ${missingEntries.join(', ')})` : ''}`, () => {
+  let synth: SynthesisedApp;
+  let apiFunctions: FunctionInfo[];
+  let jobFunctions: FunctionInfo[];
+  const routeFunction = (id: string) => apiFunctions.find((f) => f.description.startsWith(`${id}:`))!;
+  const jobFunction = (id: string) => jobFunctions.find((f) => f.description.startsWith(`${id === 'admin' ? 'admin' : `job ${id}`}`))!;
+
+  beforeAll(() => {
+    synth = synthesiseStages();
+    apiFunctions = functionsOf(synth.template('dev', 'api'));
+    jobFunctions = functionsOf(synth.template('dev', 'jobs'));
+  }, 120_000);
+
+  describe('routes', () => {
+    it('has exactly one function per route, described by its id', () => {
+      expect(apiFunctions).toHaveLength(routes.length);
+      for (const route of routes) expect(routeFunction(route.id), route.id).toBeDefined();
+    });
+
+    it('wires each route key to the function of that route', () => {
+      const template = synth.template('dev', 'api');
+      const integrations = new Map(resourcesOf(template, 'AWS::ApiGatewayV2::Integration').map((i) => [i.logicalId, i.properties]));
+      const apiRoutes = resourcesOf(template, 'AWS::ApiGatewayV2::Route');
+      expect(apiRoutes).toHaveLength(routes.length);
+      for (const route of routes) {
+        const apiRoute = apiRoutes.find((r) => r.properties.RouteKey === `${route.method} ${route.path}`);
+        expect(apiRoute, route.id).toBeDefined();
+        const [prefix, integrationRef] = (apiRoute!.properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+        expect(prefix).toBe('integrations/');
+        const integration = integrations.get(referencedId(integrationRef)!);
+        expect(referencedId(integration?.IntegrationUri), route.id).toBe(routeFunction(route.id).logicalId);
+      }
+    });
+
+    it('puts the Cognito JWT authorizer on every non-public route and none on public ones', () => {
+      const apiRoutes = resourcesOf(synth.template('dev', 'api'), 'AWS::ApiGatewayV2::Route');
+      for (const route of routes) {
+        const { properties } = apiRoutes.find((r) => r.properties.RouteKey === `${route.method} ${route.path}`)!;
+        if (route.auth === 'public') {
+          expect(properties.AuthorizationType ?? 'NONE', route.id).toBe('NONE');
+          expect(properties.AuthorizerId, route.id).toBeUndefined();
+        } else {
+          expect(properties.AuthorizationType, route.id).toBe('JWT');
+          expect(properties.AuthorizerId, route.id).toBeDefined();
+        }
+      }
+      const [authorizer] = resourcesOf(synth.template('dev', 'web'), 'AWS::ApiGatewayV2::Authorizer');
+      expect(authorizer!.properties).toMatchObject({ AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
+      const jwt = authorizer!.properties.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
+      expect(renderSample(jwt.Issuer, 'POOL')).toBe('https://cognito-idp.us-west-2.amazonaws.com/POOL');
+      expect(jwt.Audience).toHaveLength(1);
+    });
+
+    it('runs Node 22 with the sizes of lib/config/functions.ts', () => {
+      for (const route of routes) {
+        const { properties } = routeFunction(route.id);
+        const imageWork = route.id.startsWith('finalise');
+        expect(properties, route.id).toMatchObject({ Runtime: 'nodejs22.x', Handler: 'index.handler', MemorySize: imageWork ? 1024 : 512, Timeout: imageWork ? 30 : 10 });
+      }
+    });
+
+    it('runs on arm64 unless the function ships sharp, whose installed binaries are x64', () => {
+      for (const route of routes) {
+        const arch = (routeFunction(route.id).properties.Architectures as string[])[0];
+        expect(['arm64', 'x86_64'], route.id).toContain(arch);
+      }
+      expect(routeFunction('getUserByCognitoId').properties.Architectures).toEqual(['arm64']);
+      expect(routeFunction('finaliseListingImage').properties.Architectures).toEqual(['x86_64']);
+    });
+
+    it('gives every function an environment that lambdas/core/env.ts accepts', () => {
+      const saved = { ...process.env };
+      try {
+        for (const fn of [...apiFunctions, ...jobFunctions]) {
+          const variables = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+          const rendered = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, renderSample(v, 'd111.cloudfront.net')]));
+          process.env = { ...rendered, AWS_REGION: 'us-west-2' };
+          resetEnvCache();
+          expect(() => env(), fn.description).not.toThrow();
+          expect(rendered).toMatchObject({ GEOCODER: 'amazon-location', SITE_URL: 'https://d111.cloudfront.net', API_URL: 'https://d111.cloudfront.net/api', ASSET_BASE_URL: 'https://d111.cloudfront.net/images' });
+          expect(rendered.UNSUBSCRIBE_SECRET).toBeUndefined();
+        }
+      } finally {
+        process.env = saved;
+        resetEnvCache();
+      }
+    });
+  });
+
+  describe('least privilege', () => {
+    const all = () => [...apiFunctions, ...jobFunctions];
+    const holders = (action: string) => all().filter((f) => f.actions.has(action)).map((f) => f.description.split(':')[0]).sort();
+
+    it('has no action wildcard and no resource "*" anywhere', () => {
+      for (const fn of all()) {
+        for (const [action, resources] of fn.resourcesByAction) {
+          expect(action, fn.description).not.toContain('*');
+          expect(resources, `${fn.description} ${action}`).not.toContain('*');
+        }
+      }
+    });
+
+    it('lets GET routes read the table but not write it', () => {
+      for (const route of routes) {
+        const fn = routeFunction(route.id);
+        expect(fn.actions.has('dynamodb:Query'), route.id).toBe(true);
+        expect(fn.actions.has('dynamodb:PutItem'), route.id).toBe(route.method !== 'GET');
+      }
+    });
+
+    it('names each GSI instead of index/*', () => {
+      const queryResources = routeFunction('listRequirements').resourcesByAction.get('dynamodb:Query')!;
+      expect(queryResources.some((r) => r.endsWith('/index/gsi1'))).toBe(true);
+      expect(queryResources.some((r) => r.endsWith('/index/gsi2'))).toBe(true);
+      expect(queryResources.some((r) => r.includes('*'))).toBe(false);
+    });
+
+    it('keeps Cognito admin calls to disabling, enabling and the admin function', () => {
+      expect(holders('cognito-idp:AdminDisableUser')).toEqual(['admin', 'adminDisableUser', 'adminEnableUser']);
+      expect(holders('cognito-idp:AdminGetUser')).toContain('createUser');
+    });
+
+    it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
+      expect(holders('ses:SendEmail')).toEqual(['admin', 'adminApproveUser', 'job blast', 'job broadcastRequirements']);
+      expect(holders('secretsmanager:GetSecretValue')).toEqual(['job blast', 'job broadcastRequirements', 'unsubscribe', 'unsubscribeOneClick'].sort());
+    });
+
+    it('lets only listing writers geocode, and only image and listing deleters touch objects', () => {
+      expect(holders('geo:SearchPlaceIndexForText')).toEqual(['createListing', 'updateListing']);
+      expect(holders('s3:DeleteObject')).toEqual(
+        [...routes.filter((r) => r.entry.startsWith('lambdas/http/images/')).map((r) => r.id), 'adminDeleteListing', 'deleteListing', 'job expireListings'].sort(),
+      );
+    });
+  });
+
+  describe('jobs', () => {
+    it('schedules every job of shared/api/routes.ts on its cron and time zone, or its rate', () => {
+      const schedules = resourcesOf(synth.template('dev', 'jobs'), 'AWS::Scheduler::Schedule');
+      expect(schedules).toHaveLength(jobs.length);
+      for (const job of jobs) {
+        const schedule = schedules.find((s) => referencedId((s.properties.Target as { Arn: unknown }).Arn) === jobFunction(job.id).logicalId);
+        expect(schedule, job.id).toBeDefined();
+        if ('cron' in job) {
+          expect(schedule!.properties).toMatchObject({ ScheduleExpression: `cron(${job.cron})`, ScheduleExpressionTimezone: job.timeZone });
+        } else {
+          expect(schedule!.properties.ScheduleExpression).toBe(`rate(${job.rate})`);
+        }
+      }
+    });
+
+    it('runs the weekday blast at 09:00 New York time, Monday to Friday', () => {
+      const schedules = resourcesOf(synth.template('prod', 'jobs'), 'AWS::Scheduler::Schedule');
+      expect(schedules.map((s) => s.properties)).toContainEqual(
+        expect.objectContaining({ ScheduleExpression: 'cron(0 9 ? * MON-FRI *)', ScheduleExpressionTimezone: 'America/New_York' }),
+      );
+    });
+
+    it('sizes job functions by jobProfiles (the blast: 15 minutes, 1024 MB)', () => {
+      for (const id of [...jobs.map((j) => j.id), 'admin'] as const) {
+        const profile = jobProfiles[id];
+        expect(jobFunction(id).properties, id).toMatchObject({ MemorySize: profile.memoryMb, Timeout: profile.timeoutSeconds });
+      }
+      expect(jobFunction('blast').properties).toMatchObject({ MemorySize: 1024, Timeout: 900 });
+    });
+
+    it('outputs the admin function name for `npm run admin -- --stage`', () => {
+      const outputs = synth.template('dev', 'jobs').toJSON().Outputs as Record<string, { Value: unknown }>;
+      expect(referencedId(outputs.AdminFunctionName?.Value)).toBe(jobFunction('admin').logicalId);
+      expect(synth.stages.dev.jobs.stackName).toMatch(/(^|[-_])dev([-_]|$)/);
+    });
+  });
+});
