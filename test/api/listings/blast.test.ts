@@ -1,0 +1,261 @@
+import { Cron } from 'croner';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, ses } from '../../../lambdas/core/aws';
+import { env } from '../../../lambdas/core/env';
+import { runBlast } from '../../../lambdas/domain/blast';
+import { subscriptionCategories } from '../../../shared/catalog';
+import { jobs } from '../../../shared/api/routes';
+import type { Listing, ListingPage } from '../../../shared/api';
+import { nextBlastAt } from '../../../shared/rules';
+import { localSchedule } from '../../../lib/local/scheduler';
+import type { LocalStack } from '../../../lib/local/stack';
+import {
+  call,
+  expectOk,
+  getListing,
+  newApprovedBroker,
+  newUser,
+  queuedListing,
+  readMailStore,
+  runBlastJob,
+  startStack,
+  type Broker,
+  type StoredMail,
+} from './support';
+
+let stack: LocalStack;
+let operator: Broker;
+let author: Broker;
+let everything: Broker;
+let officeOnly: Broker;
+let noListings: Broker;
+let unapproved: Broker;
+let disabled: Broker;
+
+async function subscribe(broker: Broker, subscribed: (categoryId: string) => boolean) {
+  await expectOk(
+    call(stack, broker.token, 'updateSubscriptions', {
+      params: { userId: broker.userId },
+      body: { subscriptions: subscriptionCategories.map((c) => ({ subscriptionId: c.id, subscribed: subscribed(c.id) })) },
+    }),
+  );
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  operator = await newUser(stack, 'operator', { operator: true });
+  [author, everything, officeOnly, noListings, disabled, unapproved] = await Promise.all([
+    newApprovedBroker(stack, operator, 'author'),
+    newApprovedBroker(stack, operator, 'everything'),
+    newApprovedBroker(stack, operator, 'officeonly'),
+    newApprovedBroker(stack, operator, 'nolistings'),
+    newApprovedBroker(stack, operator, 'disabled'),
+    newUser(stack, 'unapproved'),
+  ]);
+  await subscribe(officeOnly, (id) => id === 'office-listings' || id.endsWith('-requirements'));
+  await subscribe(noListings, (id) => id.endsWith('-requirements'));
+  await expectOk(call(stack, operator.token, 'adminDisableUser', { params: { userId: disabled.userId } }));
+});
+
+afterAll(async () => stack?.stop());
+
+/** Digest mails sent while `action` ran. */
+async function mailsDuring(action: () => Promise<unknown>): Promise<StoredMail[]> {
+  const before = (await readMailStore(stack)).length;
+  await action();
+  return (await readMailStore(stack)).slice(before).filter((m) => /new listings? on BISN/.test(m.subject));
+}
+
+const to = (mails: StoredMail[], broker: Broker) => mails.filter((m) => m.to.includes(broker.email));
+/** How many digests to `broker` carried the listing (by its detail link). */
+const deliveries = (mails: StoredMail[], broker: Broker, listing: Listing) =>
+  to(mails, broker).filter((m) => m.html?.includes(`/consumer/listing/${listing.listingId}"`)).length;
+
+/** Flushes what earlier tests left queued, so each test sees only its own listings. */
+afterEach(async () => {
+  await runBlastJob();
+});
+
+type Send = (command: unknown, ...rest: unknown[]) => Promise<unknown>;
+
+/** Wraps a client's send in this process (handlers and jobs share the module-scope clients); returns the undo. */
+function intercept(client: { send: unknown }, before: (command: { input: unknown }) => void): () => void {
+  const original = client.send as Send;
+  client.send = ((command: { input: unknown }, ...rest: unknown[]) => {
+    before(command);
+    return original.call(client, command, ...rest);
+  }) as Send;
+  return () => {
+    client.send = original;
+  };
+}
+
+describe('weekday blast', () => {
+  it('sends each approved broker one digest with the listings of the categories they follow', async () => {
+    const office = await queuedListing(stack, author, { title: 'Capitol Mall office', propertyTypeId: 'office' });
+    const retail = await queuedListing(stack, author, {
+      title: 'Folsom retail pad',
+      propertyTypeId: 'retail',
+      listingTypeId: 'for-lease',
+      marketId: 'sac-folsom',
+      sqft: null,
+      minSqft: 1200,
+      maxSqft: 4800,
+    });
+    const started = Date.now();
+    const mails = await mailsDuring(async () => {
+      const report = (await runBlastJob()) as { status: string; runs: { listings: number; sent: number }[] };
+      expect(report).toMatchObject({ status: 'ran', runs: [{ listings: 2, sent: 3 }] });
+    });
+
+    expect(to(mails, everything)).toHaveLength(1);
+    expect(to(mails, author)).toHaveLength(1);
+    expect(to(mails, officeOnly)).toHaveLength(1);
+    expect(deliveries(mails, everything, office) + deliveries(mails, everything, retail)).toBe(2);
+    expect([deliveries(mails, officeOnly, office), deliveries(mails, officeOnly, retail)]).toEqual([1, 0]);
+    for (const broker of [noListings, unapproved, disabled, operator]) expect(to(mails, broker)).toEqual([]);
+
+    const [digest] = to(mails, everything);
+    expect(digest!.subject).toMatch(/^2 new listings on BISN · \d\d\/\d\d\/\d{4}$/);
+    const site = env().SITE_URL;
+    for (const part of [digest!.html!, digest!.text!]) {
+      expect(part).toContain(`${site}/consumer/listing/${office.listingId}`);
+      expect(part).toContain('Capitol Mall office');
+      expect(part).toContain('Price: $1,250,000');
+      expect(part).toContain('Lease rate: $1.50 per sqft / Monthly');
+      expect(part).toContain('12,500 sqft');
+      expect(part).toContain('Midtown');
+      expect(part).toContain('1,200 - 4,800 sqft');
+      expect(part).toContain('Folsom');
+    }
+    expect(digest!.html).toContain(office.images[0]!.thumbnail);
+    expect(digest!.html).toContain('Unsubscribe');
+    const header = (name: string) => digest!.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+    expect(header('List-Unsubscribe')).toMatch(/^<.+\/unsubscribe\/one-click\?token=.+>$/);
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+
+    for (const listing of [office, retail]) {
+      const { listing: published } = await expectOk(getListing(stack, everything, listing.listingId));
+      expect(published.status).toBe('published');
+      const publishedOn = new Date(published.publishedOn!).getTime();
+      expect(publishedOn).toBeGreaterThanOrEqual(started - 1000);
+      expect(new Date(published.expiresAt!).getTime() - publishedOn).toBe(120 * 24 * 3600 * 1000);
+    }
+    const browse = await expectOk(call<ListingPage>(stack, everything.token, 'listListings', { query: { propertyTypeId: 'retail' } }));
+    expect(browse.items.map((i) => i.listingId)).toContain(retail.listingId);
+  });
+
+  it('sends nothing on a second run the same day', async () => {
+    await queuedListing(stack, author);
+    await mailsDuring(() => runBlastJob());
+    const mails = await mailsDuring(async () => expect(await runBlastJob()).toMatchObject({ status: 'idle', runs: [] }));
+    expect(mails).toEqual([]);
+  });
+
+  it('sends once when two runs overlap, and waits for a live lease but takes over a lapsed one', async () => {
+    const listing = await queuedListing(stack, author);
+    const mails = await mailsDuring(async () => {
+      const reports = (await Promise.all([runBlastJob(), runBlastJob(), runBlastJob()])) as { status: string }[];
+      expect(reports.filter((r) => r.status === 'ran')).toHaveLength(1);
+    });
+    for (const broker of [author, everything, officeOnly]) expect(deliveries(mails, broker, listing)).toBe(1);
+
+    // Someone else's live lease: the run leaves everything queued.
+    const lock = (expiresAtMs: number) =>
+      documentClient().send(
+        new PutCommand({ TableName: env().TABLE_NAME, Item: { pk: 'LOCK#blast', sk: 'LOCK', owner: 'crashed-run', expiresAtMs } }),
+      );
+    const waiting = await queuedListing(stack, author);
+    await lock(Date.now() + 60_000);
+    expect(await mailsDuring(async () => expect(await runBlastJob()).toMatchObject({ status: 'busy' }))).toEqual([]);
+    expect((await getListing(stack, author, waiting.listingId)).body.listing.status).toBe('queued');
+    // Its lease lapsed (the holder crashed): the next run goes ahead.
+    await lock(Date.now() - 1);
+    const later = await mailsDuring(() => runBlastJob());
+    expect(deliveries(later, everything, waiting)).toBe(1);
+  });
+
+  it('retries only the digests SES refused, on the next run, exactly once', async () => {
+    const listing = await queuedListing(stack, author, { propertyTypeId: 'office' });
+    let refused = 0;
+    const restore = intercept(ses(), (command) => {
+      const destination = (command.input as { Destination?: { ToAddresses?: string[] } }).Destination;
+      if (destination?.ToAddresses?.includes(officeOnly.email)) {
+        refused++;
+        throw Object.assign(new Error('Daily sending quota exceeded'), { name: 'LimitExceededException' });
+      }
+    });
+    let first: StoredMail[];
+    try {
+      first = await mailsDuring(async () => {
+        const report = (await runBlastJob()) as { runs: { failed: number; state: string }[] };
+        expect(report.runs).toMatchObject([{ failed: 1, state: 'sending' }]);
+      });
+    } finally {
+      restore();
+    }
+    expect(refused).toBe(1);
+    expect(deliveries(first, officeOnly, listing)).toBe(0);
+    expect(deliveries(first, everything, listing)).toBe(1);
+    // The listing is published anyway: one broker's mail failing does not hold the others back.
+    expect((await getListing(stack, everything, listing.listingId)).body.listing.status).toBe('published');
+
+    const retry = await mailsDuring(() => runBlastJob());
+    expect(deliveries(retry, officeOnly, listing)).toBe(1);
+    expect(retry.map((m) => m.to[0])).toEqual([officeOnly.email]);
+    expect(await mailsDuring(() => runBlastJob())).toEqual([]);
+  });
+
+  it('resumes a run that crashed half way without sending anyone a listing twice', async () => {
+    const brokers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => newApprovedBroker(stack, operator, `crowd${i}`)),
+    );
+    const listing = await queuedListing(stack, author, { propertyTypeId: 'office' });
+    // The process dies when it renews its lease after the third batch of two brokers.
+    let renewals = 0;
+    const restore = intercept(documentClient(), (command) => {
+      if (!(command instanceof PutCommand)) return;
+      const item = (command.input as { Item?: { pk?: string; owner?: string } }).Item;
+      if (item?.pk === 'LOCK#blast' && ++renewals === 4) throw new Error('simulated crash');
+    });
+    let first: StoredMail[];
+    try {
+      first = await mailsDuring(() => expect(runBlast({ batchSize: 2 })).rejects.toThrow('simulated crash'));
+    } finally {
+      restore();
+    }
+    const recipients = [author, everything, officeOnly, ...brokers];
+    const firstCount = recipients.filter((b) => deliveries(first, b, listing) === 1).length;
+    expect(firstCount).toBe(5);
+    expect((await getListing(stack, author, listing.listingId)).body.listing.status).toBe('processing');
+
+    const resumed = await mailsDuring(async () => {
+      const report = (await runBlastJob()) as { runs: { state: string }[] };
+      expect(report.runs).toMatchObject([{ state: 'done' }]);
+    });
+    for (const broker of recipients) expect(deliveries(first, broker, listing) + deliveries(resumed, broker, listing)).toBe(1);
+    expect((await getListing(stack, author, listing.listingId)).body.listing.status).toBe('published');
+  });
+
+  it('rolls a weekend publish over to Monday 09:00 New York; a manual weekend run still sends', async () => {
+    const saturday = new Date('2025-03-08T15:00:00Z');
+    const monday9 = new Date('2025-03-10T13:00:00Z'); // 09:00 EDT: the clocks changed on Sunday
+    const blastJob = jobs.find((j) => j.id === 'blast')!;
+    const { pattern, timezone } = localSchedule(blastJob);
+    expect(new Cron(pattern, { timezone }).nextRun(saturday)?.toISOString()).toBe(monday9.toISOString());
+    expect(nextBlastAt(saturday).toISOString()).toBe(monday9.toISOString());
+
+    const listing = await queuedListing(stack, author);
+    const mails = await mailsDuring(() => runBlastJob({ now: monday9.toISOString() }));
+    expect(deliveries(mails, everything, listing)).toBe(1);
+    const { listing: published } = await expectOk(getListing(stack, author, listing.listingId));
+    expect(published.publishedOn).toBe(monday9.toISOString());
+    expect(published.expiresAt).toBe('2025-07-08T13:00:00.000Z');
+
+    // `npm run job -- blast` on a Saturday: the job itself does not skip weekends.
+    const manual = await queuedListing(stack, author);
+    const weekendMails = await mailsDuring(() => runBlastJob({ now: saturday.toISOString() }));
+    expect(deliveries(weekendMails, everything, manual)).toBe(1);
+  });
+});
