@@ -1,13 +1,14 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../lib/local/stack';
-import type { DemoLogin } from './support';
+import type { DemoLogin } from '../../lib/local/seed';
+import type { StackInfo } from '../../lib/local/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2e: {
       webUrl: string;
       apiUrl: string;
-      mailStoreUrl: string;
+      urls: StackInfo['urls'];
       env: Record<string, string>;
       userPoolId: string;
       userPoolClientId: string;
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2e', {
     webUrl: stack.urls.web!,
     apiUrl: stack.urls.api,
-    mailStoreUrl: `${stack.urls.ses}/store`,
+    urls: stack.urls,
     env: stack.env,
     userPoolId: stack.userPoolId,
     userPoolClientId: stack.userPoolClientId,

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { readMail as readStackMail, type Mail } from '../../lib/local/testing';
 
-export interface DemoLogin {
-  email: string;
-  password: string;
-  role: 'operator' | 'broker' | 'awaiting approval';
-  firstName?: string;
-}
+export type { Mail };
+
+export type { DemoLogin } from '../../lib/local/seed';
+import type { DemoLogin } from '../../lib/local/seed';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -71,25 +70,11 @@ export async function signIn(page: Page, login: Pick<DemoLogin, 'email' | 'passw
   await page.waitForURL('**/consumer/dashboard');
 }
 
-export interface StoredMail {
-  from: string;
-  to: string;
-  subject: string;
-  html?: string;
-  text?: string;
-  headers?: { name: string; value: string }[];
-  at: number;
-}
-
 /** Every mail the product sent, from the local SES store. */
-export async function readMail(): Promise<StoredMail[]> {
-  const res = await fetch(e2e().mailStoreUrl);
-  const { emails } = (await res.json()) as { emails: (Omit<StoredMail, 'html' | 'text'> & { body?: { html?: string; text?: string } })[] };
-  return emails.map((m) => ({ ...m, html: m.body?.html, text: m.body?.text }));
-}
+export const readMail = (): Promise<Mail[]> => readStackMail({ urls: e2e().urls });
 
 /** Polls the mail store until a mail matches, e.g. the sign-up code for an address. */
-export async function waitForMail(match: (mail: StoredMail) => boolean, timeoutMs = 20_000): Promise<StoredMail> {
+export async function waitForMail(match: (mail: Mail) => boolean, timeoutMs = 20_000): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await readMail()).find(match);
