@@ -16,7 +16,7 @@ import { signingKey } from './cognito-keys';
  * What cognito-local 5.3 lacks and the product relies on, added in front of its router:
  * - GetTokensFromRefreshToken (Amplify 6 refreshes with it),
  * - ResendConfirmationCode,
- * - GlobalSignOut,
+ * - GlobalSignOut and AdminUserGlobalSignOut (the refresh tokens are revoked),
  * - sign-in refused for disabled users ("User is disabled."),
  * - the pool's password policy on every operation that sets a password.
  * Everything else goes to cognito-local unchanged.
@@ -28,6 +28,7 @@ export function withLocalExtras(router: Router, services: Services): Router {
     ResendConfirmationCode: (ctx, req: { ClientId: string; Username: string; ClientMetadata?: Record<string, string> }) =>
       resendConfirmationCode(services, ctx, req),
     GlobalSignOut: (ctx, req: { AccessToken?: string }) => globalSignOut(services, ctx, req),
+    AdminUserGlobalSignOut: (ctx, req: { UserPoolId: string; Username: string }) => adminUserGlobalSignOut(services, ctx, req),
   };
   return (target) => {
     const extra = extras[target];
@@ -80,7 +81,7 @@ async function resendConfirmationCode(
   return { CodeDeliveryDetails: deliveryDetails };
 }
 
-/** Revokes every refresh token of the user; access and ID tokens stay valid until they expire, as in AWS. */
+/** Revokes every refresh token of the token's user; access and ID tokens stay valid until they expire, as in AWS. */
 async function globalSignOut({ cognito }: Services, ctx: Context, req: { AccessToken?: string }) {
   if (!req.AccessToken) throw new InvalidParameterError('Missing required parameter AccessToken');
   const claims = await jwtVerify(req.AccessToken, await importJWK(signingKey.jwk, 'RS256')).then(
@@ -93,6 +94,14 @@ async function globalSignOut({ cognito }: Services, ctx: Context, req: { AccessT
   const userPool = await cognito.getUserPoolForClientId(ctx, claims.client_id);
   const user = await userPool.getUserByUsername(ctx, claims.username);
   if (!user) throw new NotAuthorizedError('Invalid Access Token');
+  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+}
+
+async function adminUserGlobalSignOut({ cognito }: Services, ctx: Context, req: { UserPoolId: string; Username: string }) {
+  const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError('User does not exist.');
   await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
   return {};
 }

@@ -43,20 +43,19 @@ export async function startCognito(options: {
   port: number;
   directory: string;
   sendCode: (message: CodeMessage) => Promise<void>;
-  quiet: boolean;
 }): Promise<CognitoEmulator> {
   const server = createServer();
   const port = await listen(server, options.port, 'Cognito (cognito-local)');
   const url = localUrl(port);
   try {
-    const ctx: Context = { logger: emulatorLogger(options.quiet) };
+    const ctx: Context = { logger: emulatorLogger() };
     const router = withLocalExtras(...(await assemble(ctx, url, options.directory, options.sendCode)));
     const serialized = serialize();
     const { userPoolId, userPoolClientId } = await ensurePool((target, req) => router(target)(ctx, req));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       handle(req, res, url, (target, body) => serialized(() => router(target)(ctx, body))).catch((error: unknown) => {
         ctx.logger.error(error);
-        if (!res.headersSent) res.writeHead(500).end();
+        if (!res.headersSent) sendJson(res, 500, { __type: 'InternalErrorException', message: 'Internal error' });
       });
     });
     return { url, port, userPoolId, userPoolClientId, stop: () => close(server) };
@@ -255,10 +254,15 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** cognito-local logs through pino; locally only its errors matter (and nothing at all when quiet). */
-function emulatorLogger(quiet: boolean): LogService {
+/** cognito-local logs through pino at debug level; only errors (ours, unexpected) are worth printing. */
+function emulatorLogger(): LogService {
   const ignore = () => undefined;
-  const error = quiet ? ignore : (...args: unknown[]) => console.error('[cognito]', ...args);
-  const logger: LogService = { child: () => logger, debug: ignore, info: ignore, warn: ignore, error };
+  const logger: LogService = {
+    child: () => logger,
+    debug: ignore,
+    info: ignore,
+    warn: ignore,
+    error: (...args: unknown[]) => console.error('[cognito]', ...args),
+  };
   return logger;
 }

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { routes } from '../../shared/api/routes';
 import { localCredentials, LOCAL_REGION } from './aws';
@@ -14,10 +13,8 @@ import { startS3 } from './s3';
 import { startScheduler } from './scheduler';
 import { seedOnce, type DemoLogin } from './seed';
 import { startSes } from './ses';
+import { REPO_ROOT } from './state';
 import { startWeb } from './web';
-
-/** The repository root: route and job `entry` paths are relative to it. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const TABLE_NAME = 'bisn-local';
 export const IMAGES_BUCKET = 'bisn-images-local';
@@ -100,7 +97,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port: port('cognito'),
       directory: join(scratch, 'cognito'),
       sendCode: codeMailer(sesClient, MAIL_FROM),
-      quiet,
     });
     stoppers.push(cognito.stop);
 
@@ -115,10 +111,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     stoppers.push(gateway.stop);
 
+    const assetBaseUrl = `${s3.url}/${IMAGES_BUCKET}`;
     const env: Record<string, string> = {
       TABLE_NAME,
       IMAGES_BUCKET,
-      ASSET_BASE_URL: `${s3.url}/${IMAGES_BUCKET}`,
+      ASSET_BASE_URL: assetBaseUrl,
       SITE_URL: siteUrl,
       API_URL: gateway.url,
       MAIL_FROM,
@@ -139,8 +136,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // which cannot arrive before this synchronous continuation of its listen() has run.
     Object.assign(process.env, env);
 
-    if (options.scheduler) stoppers.push(startScheduler({ root: REPO_ROOT, quiet }).stop);
-
     const web = options.web
       ? await startWeb({
           root: REPO_ROOT,
@@ -151,7 +146,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             region: LOCAL_REGION,
             userPoolId: cognito.userPoolId,
             userPoolClientId: cognito.userPoolClientId,
-            assetBaseUrl: env.ASSET_BASE_URL!,
+            assetBaseUrl,
             cognitoEndpoint: cognito.url,
             stage: 'local',
             mailViewerUrl: ses.url,
@@ -178,6 +173,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stop,
     };
     if (options.seed) stack.demoLogins = await seedOnce(stack);
+    // After the seed, so a job never sees half-written demo data.
+    if (options.scheduler) stoppers.push(startScheduler({ root: REPO_ROOT, quiet }).stop);
     return stack;
   } catch (error) {
     await stop().catch((stopError: unknown) => console.error(stopError));

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { HOST, localUrl, PortInUseError } from './net';
+import { close, listen, localUrl } from './net';
 
 /** What the deployment writes as /runtime-config.json, with the local stack's values. */
 export interface LocalRuntimeConfig {
@@ -37,7 +37,11 @@ function runtimeConfigPlugin(config: LocalRuntimeConfig): Plugin {
   };
 }
 
-/** Vite's dev server for web/ (hot reload); undefined with a warning while web/vite.config.ts does not exist. */
+/**
+ * Vite's dev server for web/ (hot reload), undefined with a warning while web/vite.config.ts does not exist.
+ * Vite runs in middleware mode on a server of ours: standalone, it would install process-wide SIGTERM and
+ * stdin-end handlers that exit the process before the rest of the stack has stopped.
+ */
 export async function startWeb(options: {
   root: string;
   port: number;
@@ -49,21 +53,29 @@ export async function startWeb(options: {
     console.warn(`[web] ${configFile} not found: the site is not served`);
     return undefined;
   }
-  const { createServer } = await import('vite');
-  const server = await createServer({
-    configFile,
-    clearScreen: false,
-    logLevel: options.quiet ? 'silent' : 'warn',
-    server: { host: HOST, port: options.port, strictPort: true },
-    plugins: [runtimeConfigPlugin(options.runtimeConfig)],
-  });
+  const { createServer: createViteServer } = await import('vite');
+  const server = createServer();
+  const port = await listen(server, options.port, 'Web (vite)');
   try {
-    await server.listen();
+    const vite = await createViteServer({
+      configFile,
+      clearScreen: false,
+      logLevel: options.quiet ? 'silent' : 'warn',
+      appType: 'spa',
+      server: { middlewareMode: true, ws: { server } },
+      plugins: [runtimeConfigPlugin(options.runtimeConfig)],
+    });
+    server.on('request', vite.middlewares);
+    return {
+      url: localUrl(port),
+      port,
+      stop: async () => {
+        await vite.close();
+        await close(server);
+      },
+    };
   } catch (error) {
-    await server.close();
-    if (error instanceof Error && /already in use/i.test(error.message)) throw new PortInUseError('Web (vite)', options.port);
+    await close(server);
     throw error;
   }
-  const port = (server.httpServer?.address() as AddressInfo).port;
-  return { url: localUrl(port), port, stop: () => server.close() };
 }

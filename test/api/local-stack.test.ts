@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdminDisableUserCommand,
+  AdminUserGlobalSignOutCommand,
   AdminEnableUserCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -161,6 +162,16 @@ describe('Cognito', () => {
     await cognito.send(new GlobalSignOutCommand({ AccessToken: tokens.accessToken }));
     await expect(refresh()).rejects.toThrow(expect.objectContaining({ name: 'NotAuthorizedException' }));
     await expect(cognito.send(new GlobalSignOutCommand({ AccessToken: 'not-a-token' }))).rejects.toThrow('Invalid Access Token');
+  });
+
+  it('AdminUserGlobalSignOut revokes the refresh tokens of a user', async () => {
+    const email = newEmail();
+    await createConfirmedUser(stack, { email, password: PASSWORD, firstName: 'Ray', lastName: 'Cho' });
+    const { refreshToken } = await signIn(stack, email, PASSWORD);
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: stack.userPoolId, Username: email }));
+    await expect(
+      cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: refreshToken })),
+    ).rejects.toThrow(expect.objectContaining({ name: 'NotAuthorizedException' }));
   });
 
   it('refuses sign-in and refresh for a disabled user until enabled again', async () => {
