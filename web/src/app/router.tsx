@@ -26,6 +26,7 @@ import { legalRoutes } from '@/features/legal/routes';
 import { listingsRoutes } from '@/features/listings/routes';
 import { operatorsRoutes } from '@/features/operators/routes';
 import { profileRoutes } from '@/features/profile/routes';
+import { requirementsRoutes } from '@/features/requirements/routes';
 import { vendorsRoutes } from '@/features/vendors/routes';
 import { unsubscribeRoutes } from '@/features/unsubscribe/routes';
 import { rootRoute } from './root-route';
@@ -35,6 +36,7 @@ const consumerTree = consumerRoute.addChildren([
   ...dashboardRoutes,
   ...profileRoutes,
   ...vendorsRoutes,
+  ...requirementsRoutes,
   ...listingsRoutes,
   ...operatorsRoutes,
   ...consumerFallbackRoutes,

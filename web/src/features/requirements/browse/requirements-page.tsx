@@ -1,0 +1,75 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth';
+import { ConsumerPage } from '@/features/consumer/components/consumer-page';
+import { browseRequirementsQuery, useMyRequirements } from '../api/requirement-queries';
+import { CreateRequirementButton } from '../create/create-requirement-button';
+import { RequirementFilters } from './requirement-filters';
+import { RequirementsTable } from './requirements-table';
+
+const route = getRouteApi('/consumer/requirements');
+
+/** Spec 02 "Requirements browser": requirements broadcast to the community, newest first, 25 at a time. */
+export function RequirementsPage() {
+  const filters = route.useSearch();
+  const navigate = route.useNavigate();
+  const { user } = useAuth();
+  const requirements = useInfiniteQuery(browseRequirementsQuery(filters));
+  // Keeps watching the broker's own new requirement, so it appears here once it has been sent.
+  useMyRequirements(user?._id);
+  const items = requirements.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <ConsumerPage title="Requirements" actions={<CreateRequirementButton />}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Broadcasted Requirements</CardTitle>
+          <CardDescription>These are the requirements that have been broadcasted to the community.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <RequirementFilters
+            value={filters}
+            onChange={(name, value) => void navigate({ search: (previous) => ({ ...previous, [name]: value }), replace: true })}
+            onClear={() => void navigate({ search: {}, replace: true })}
+          />
+
+          {requirements.isPending ? (
+            <div className="grid gap-2" role="status" aria-label="Loading requirements">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-9 w-full" />
+              ))}
+            </div>
+          ) : requirements.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>
+                <p>Error fetching requirements: {requirements.error.message}</p>
+                <Button variant="outline" size="sm" onClick={() => void requirements.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <RequirementsTable requirements={items} />
+          )}
+
+          {requirements.hasNextPage && (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => void requirements.fetchNextPage()}
+              disabled={requirements.isFetchingNextPage}
+            >
+              {requirements.isFetchingNextPage && <Spinner label="Loading more requirements" />}
+              Load more
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </ConsumerPage>
+  );
+}

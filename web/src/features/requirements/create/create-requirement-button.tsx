@@ -1,0 +1,28 @@
+import { PlusIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth';
+import { CreateRequirementDialog } from './create-requirement-dialog';
+
+export const awaitingApprovalText = 'You can create requirements once your account is approved.';
+
+/** Opens the Create New Requirement modal; disabled, with the reason, until the account is approved. */
+export function CreateRequirementButton() {
+  const { isApproved } = useAuth();
+  const [open, setOpen] = useState(false);
+  const noteId = useId();
+  return (
+    <div className="grid justify-items-end gap-1">
+      <Button onClick={() => setOpen(true)} disabled={!isApproved} aria-describedby={isApproved ? undefined : noteId}>
+        <PlusIcon aria-hidden="true" />
+        Create New Requirement
+      </Button>
+      {!isApproved && (
+        <p id={noteId} className="text-xs text-muted-foreground">
+          {awaitingApprovalText}
+        </p>
+      )}
+      <CreateRequirementDialog open={open} onOpenChange={setOpen} />
+    </div>
+  );
+}

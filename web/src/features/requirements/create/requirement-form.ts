@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { createRequirementRequest, HIGHLIGHT_LINES, type CreateRequirementInput } from '@shared/api/schemas/requirements';
+import { parseDigitsInput } from '@shared/rules';
+
+/** What the form holds: square feet as typed ("12,500"), five highlight lines. */
+export interface RequirementFormValues {
+  requirementTypeId: string;
+  propertyTypeId: string;
+  marketIds: string[];
+  title: string;
+  timing: string;
+  sqftMin: string;
+  sqftMax: string;
+  description: string;
+  highlights: string[];
+}
+
+/** Spec 02 "Create New Requirement": For Sale - User and Apartment are preselected. */
+export const requirementFormDefaults = (): RequirementFormValues => ({
+  requirementTypeId: 'for-sale-user',
+  propertyTypeId: 'apartment',
+  marketIds: [],
+  title: '',
+  timing: '',
+  sqftMin: '',
+  sqftMax: '',
+  description: '',
+  highlights: Array.from({ length: HIGHLIGHT_LINES }, () => ''),
+});
+
+export const requirementFormFields = [
+  'requirementTypeId',
+  'propertyTypeId',
+  'marketIds',
+  'title',
+  'timing',
+  'sqftMin',
+  'sqftMax',
+  'description',
+  'highlights',
+] as const satisfies readonly (keyof RequirementFormValues)[];
+
+/**
+ * Form values → the API request, checked by the shared schema itself: the same rules and messages as the
+ * server, under the same field names.
+ */
+export const requirementFormSchema = z
+  .object({
+    requirementTypeId: z.string(),
+    propertyTypeId: z.string(),
+    marketIds: z.array(z.string()),
+    title: z.string(),
+    timing: z.string(),
+    sqftMin: z.string(),
+    sqftMax: z.string(),
+    description: z.string(),
+    highlights: z.array(z.string()),
+  })
+  // Catalogue ids stay strings here; the shared schema is what checks them.
+  .transform(
+    (values) =>
+      ({ ...values, sqftMin: parseDigitsInput(values.sqftMin), sqftMax: parseDigitsInput(values.sqftMax) }) as CreateRequirementInput,
+  )
+  .pipe(createRequirementRequest);
+
+const schemaResolver = zodResolver(requirementFormSchema);
+
+/**
+ * Checks the form with requirementFormSchema but keeps the form's own values (square feet as typed), so
+ * every field component sees one value type; the request is made with `requirementFormSchema.parse`.
+ */
+export const requirementFormResolver: Resolver<RequirementFormValues> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors } : { values, errors: {} };
+};

@@ -1,0 +1,57 @@
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth';
+import { ConsumerPage } from '@/features/consumer/components/consumer-page';
+import { useMyRequirements } from '../api/requirement-queries';
+import { CreateRequirementButton } from '../create/create-requirement-button';
+import { MyRequirementsTable } from './my-requirements-table';
+import { StatusLegend } from './status-legend';
+
+/** Spec 02 "My requirements": the broker's own requirements in every status, refreshed until each is sent. */
+export function MyRequirementsPage() {
+  const { user } = useAuth();
+  const requirements = useMyRequirements(user?._id);
+
+  return (
+    <ConsumerPage title="My Requirements" actions={<CreateRequirementButton />}>
+      <Card>
+        <CardHeader>
+          <CardTitle>My Requirements</CardTitle>
+          <CardDescription>
+            Requirements you created. A new one is e-mailed to subscribed brokers within a minute and then appears under
+            Requirements.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <StatusLegend />
+          {requirements.isPending ? (
+            <div className="grid gap-2" role="status" aria-label="Loading your requirements">
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+            </div>
+          ) : requirements.isError ? (
+            <p role="alert" className="py-6 text-center text-sm text-destructive">
+              {requirements.error.message}
+            </p>
+          ) : (
+            <MyRequirementsTable requirements={requirements.items} />
+          )}
+          {requirements.hasNextPage && (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => void requirements.fetchNextPage()}
+              disabled={requirements.isFetchingNextPage}
+            >
+              {requirements.isFetchingNextPage && <Spinner label="Loading more requirements" />}
+              Load more
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </ConsumerPage>
+  );
+}

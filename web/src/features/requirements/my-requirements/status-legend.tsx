@@ -1,0 +1,18 @@
+import { requirementStatuses } from '@shared/api/schemas/requirements';
+import { RequirementStatusBadge, requirementStatusLook } from '../components/requirement-status-badge';
+
+/** What each status means: pending, queued, processing, sent. */
+export function StatusLegend() {
+  return (
+    <dl aria-label="Status legend" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+      {requirementStatuses.map((status) => (
+        <div key={status} className="flex items-center gap-2">
+          <dt>
+            <RequirementStatusBadge status={status} />
+          </dt>
+          <dd className="text-muted-foreground">{requirementStatusLook[status].meaning}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
