@@ -39,19 +39,19 @@ function sqftLine(listing: ListingRecord): string {
 const CELL = 'padding:12px 0;border-top:1px solid #e2e8f0;vertical-align:top';
 
 export function digestEntry(listing: ListingRecord): DigestEntry {
-  const url = listingDetailUrl(listing.listingId);
+  const link = listingDetailUrl(listing.listingId);
+  const url = escapeHtml(link);
   const propertyType = listing.propertyTypeId ? (propertyTypeById.get(listing.propertyTypeId)?.name ?? '') : '';
   const submarket = listing.marketId ? (marketById.get(listing.marketId)?.name ?? '') : '';
   const facts = [...priceLines(listing), sqftLine(listing), submarket].filter(Boolean);
   const thumbnail = listing.images[0]?.thumbnail;
+  // Kept lean: a digest holds every listing of the day, and Gmail clips messages over about 100 KB.
   const photo = thumbnail
-    ? `<a href="${escapeHtml(url)}"><img src="${escapeHtml(assetUrl(thumbnail))}" width="160" alt="${escapeHtml(listing.title)}" style="display:block;width:160px;max-width:160px;height:auto;border:0;border-radius:4px"></a>`
+    ? `<a href="${url}"><img src="${escapeHtml(assetUrl(thumbnail))}" width="160" alt="" style="display:block;width:160px;border:0"></a>`
     : '';
-  const html = `<tr><td width="172" style="${CELL};padding-right:12px">${photo}</td><td style="${CELL}">
-<a href="${escapeHtml(url)}" style="font-size:16px;font-weight:700;color:#0f3d56;text-decoration:none">${escapeHtml(listing.title)}</a>
-${facts.map((f) => `<div style="font-size:14px;line-height:1.5;color:#334155">${escapeHtml(f)}</div>`).join('\n')}
-</td></tr>`;
-  const text = [`${listing.title}${propertyType ? ` (${propertyType})` : ''}`, ...facts, url].join('\n');
+  const html = `<tr><td width="172" style="${CELL}">${photo}</td><td style="${CELL};font-size:14px;line-height:1.5;color:#334155">\
+<a href="${url}" style="font-size:16px;font-weight:700;color:#0f3d56">${escapeHtml(listing.title)}</a><br>${facts.map(escapeHtml).join('<br>')}</td></tr>`;
+  const text = [`${listing.title}${propertyType ? ` (${propertyType})` : ''}`, ...facts, link].join('\n');
   return { listingId: listing.listingId, propertyTypeId: listing.propertyTypeId ?? '', html, text };
 }
 
