@@ -82,12 +82,11 @@ async function authorize(routeId: RouteId, principal: Principal | null): Promise
   const route = routeById[routeId];
   if (route.auth === 'public') return null;
   if (!principal) throw unauthorized();
-  if (route.auth === 'operator') {
-    if (!principal.isOperator) throw forbidden('Only operators can do this.');
-    return usersRepository.get(principal.sub);
-  }
+  if (route.auth === 'operator' && !principal.isOperator) throw forbidden('Only operators can do this.');
+  // A disabled account's ID token stays valid until it expires: the record refuses it, operators included.
   const user = await usersRepository.get(principal.sub);
   if (user?.status === 'disabled') throw forbidden(disabledMessage);
+  if (route.auth === 'operator') return user;
   if (route.auth === 'approved' && user?.status !== 'active') throw forbidden(notApprovedMessage);
   return user;
 }
