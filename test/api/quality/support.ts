@@ -1,0 +1,103 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { MiddlewareStack } from '@smithy/types';
+import { documentClient } from '../../../lambdas/core/aws';
+import { env } from '../../../lambdas/core/env';
+import type { LocalStack } from '../../../lib/local/stack';
+import { bucketKeys, readMailStore } from '../listings/support';
+
+export * from '../listings/support';
+export { createRequirement, runBroadcast, validRequirement } from '../requirements/support';
+
+/**
+ * Everything the product persists, read straight from the emulators: every table item (sorted by key),
+ * every object key in the images bucket and how many mails were sent. Two equal snapshots mean nothing
+ * was written, uploaded, deleted or mailed in between.
+ */
+export interface StoreSnapshot {
+  items: Record<string, unknown>[];
+  objects: string[];
+  mails: number;
+}
+
+export async function storeSnapshot(stack: LocalStack): Promise<StoreSnapshot> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new ScanCommand({ TableName: env().TABLE_NAME, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  items.sort((a, b) => `${String(a.pk)}\u0000${String(a.sk)}`.localeCompare(`${String(b.pk)}\u0000${String(b.sk)}`));
+  const [objects, mails] = await Promise.all([bucketKeys(stack, ''), readMailStore(stack)]);
+  return { items, objects, mails: mails.length };
+}
+
+/** An error shaped as the AWS SDK raises a service error, so the SDK's retry logic classifies it like the real one. */
+export function serviceError(name: string, status: number, message = `injected: ${name}`): Error {
+  return Object.assign(new Error(message), { name, $fault: status >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: status } });
+}
+
+export const throttled = () => serviceError('ProvisionedThroughputExceededException', 400);
+export const sesUnavailable = () => serviceError('ServiceUnavailable', 503);
+
+type AnyClient = { send: (...args: never[]) => Promise<unknown>; middlewareStack: unknown };
+type Send = (command: { input: unknown }, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * Makes `client.send` fail with `error()` for the calls `fails(callNumber, command)` picks (1-based, counting
+ * every call while installed): the fault reaches the caller as an outage that outlasted the SDK's own
+ * retries would. Returns the undo and the counter.
+ */
+export function failSends(
+  client: AnyClient,
+  fails: (call: number, command: { input: unknown; constructor: { name: string } }) => boolean,
+  error: () => Error,
+): { restore: () => void; calls: () => number; failed: () => number } {
+  const original = client.send as unknown as Send;
+  let calls = 0;
+  let failed = 0;
+  (client as { send: Send }).send = (command, ...rest) => {
+    calls += 1;
+    if (fails(calls, command as { input: unknown; constructor: { name: string } })) {
+      failed += 1;
+      return Promise.reject(error());
+    }
+    return original.call(client, command, ...rest);
+  };
+  return {
+    restore: () => {
+      (client as { send: Send }).send = original;
+    },
+    calls: () => calls,
+    failed: () => failed,
+  };
+}
+
+/**
+ * Makes the wire fail under the SDK's retry middleware: `fails(requestNumber)` picks which HTTP requests
+ * answer with `error()` instead of reaching the emulator, so the client's retry strategy sees them as it
+ * would see the service's throttling. Returns the undo and the counter.
+ */
+export function failRequests(
+  client: AnyClient,
+  fails: (request: number) => boolean,
+  error: () => Error,
+): { restore: () => void; failed: () => number } {
+  const stack = client.middlewareStack as MiddlewareStack<object, object>;
+  const name = `quality-fault-${Math.random().toString(36).slice(2)}`;
+  let requests = 0;
+  let failed = 0;
+  stack.add(
+    (next) => async (args) => {
+      requests += 1;
+      if (fails(requests)) {
+        failed += 1;
+        throw error();
+      }
+      return next(args);
+    },
+    // Below finalizeRequest, where the retry middleware sits: every attempt passes through here.
+    { step: 'deserialize', name, priority: 'low' },
+  );
+  return { restore: () => void stack.remove(name), failed: () => failed };
+}
