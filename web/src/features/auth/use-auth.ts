@@ -37,9 +37,11 @@ export function useAuth(): Auth {
       await auth.signOut();
     } finally {
       clearSession();
+      // Leave the signed-in screens first: a guard that saw the session vanish while still mounted would
+      // send the user to /login instead of /.
+      await navigate({ href: appPaths.landing });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
       queryClient.setQueryData(queryKeys.session, null);
-      await navigate({ href: appPaths.landing });
     }
   }, [navigate, queryClient]);
 
