@@ -20,6 +20,9 @@ const PORT_VARIABLES: Record<PortName, string> = {
   ses: 'BISN_SES_PORT',
 };
 
+/** A second Ctrl-C this long after the first exits at once. */
+const FORCE_EXIT_AFTER_MS = 2000;
+
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -59,13 +62,16 @@ async function main(): Promise<void> {
   const { stop, ...info } = stack;
   writeFileSync(ENV_FILE, `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), ...info }, null, 2)}\n`);
 
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const shutdown = async (signal: string) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      // One Ctrl-C reaches this process more than once (terminal, npm and tsx all pass it on);
+      // only a later one means "stop waiting".
+      if (Date.now() - stoppingSince < FORCE_EXIT_AFTER_MS) return;
       console.error(`\n${signal} again: exiting without a clean stop.`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     console.log('\nStopping the local stack…');
     try {
       await stop();
