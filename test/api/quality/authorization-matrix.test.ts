@@ -252,7 +252,7 @@ let fx: Fixtures;
 const tokens = {} as Record<Caller, string | null>;
 
 /** Signs `payload` as an ID token with `key` under the local pool's key id. */
-async function signIdToken(payload: JWTPayload, key: CryptoKey | Uint8Array, kid: string): Promise<string> {
+async function signIdToken(payload: JWTPayload, key: Parameters<SignJWT['sign']>[0], kid: string): Promise<string> {
   return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(key);
 }
 

@@ -40,7 +40,8 @@ export function serviceError(name: string, status: number, message = `injected: 
 export const throttled = () => serviceError('ProvisionedThroughputExceededException', 400);
 export const sesUnavailable = () => serviceError('ServiceUnavailable', 503);
 
-type AnyClient = { send: (...args: never[]) => Promise<unknown>; middlewareStack: unknown };
+/** Any AWS SDK v3 client (or the DynamoDB document client, which shares its client's middleware stack). */
+type AnyClient = { send: unknown; middlewareStack: unknown };
 type Send = (command: { input: unknown }, ...rest: unknown[]) => Promise<unknown>;
 
 /**
