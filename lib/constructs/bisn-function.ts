@@ -10,8 +10,9 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Capability, FunctionProfile } from '../config/functions';
 import { repoRoot } from './code-root';
+import { type EntryScan, sourceFingerprint } from './bundle-scan';
 import { acknowledgeWildcardResources } from './nag';
-import { shipSharp } from './native-modules';
+import { nativeModule, shipSharp } from './native-modules';
 
 /**
  * Node 22, the runtime the brief fixes for the handlers. cdk-nag's L1 wants the newest (24); the stage
@@ -39,8 +40,8 @@ export interface BisnFunctionProps {
   readonly capabilities: readonly Capability[];
   readonly targets: FunctionTargets;
   readonly environment: Readonly<Record<string, string>>;
-  /** Whether the handler's code imports sharp (lib/constructs/native-modules.ts). */
-  readonly needsSharp: boolean;
+  /** The entry's scan (lib/constructs/bundle-scan.ts): whether it needs sharp, what its bundle is made of. */
+  readonly scan: EntryScan;
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
 }
@@ -61,7 +62,8 @@ export class BisnFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: BisnFunctionProps) {
     super(scope, id);
-    const sharp = props.needsSharp ? shipSharp(repoRoot) : undefined;
+    const sharp = props.scan.packageImports.has(nativeModule) ? shipSharp(repoRoot) : undefined;
+    const architecture = sharp?.architecture ?? Architecture.ARM_64;
 
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
     const role = new Role(this, 'Role', {
@@ -71,13 +73,24 @@ export class BisnFunction extends Construct {
     logGroup.grantWrite(role);
     this.role = role;
 
+    const bundling = {
+      format: OutputFormat.ESM,
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      mainFields: ['module', 'main'],
+      externalModules: [nativeModule],
+      // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
+      banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",
+    };
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
       handler: 'handler',
       runtime: lambdaRuntime,
-      architecture: sharp?.architecture ?? Architecture.ARM_64,
+      architecture,
       memorySize: props.profile.memoryMb,
       timeout: Duration.seconds(props.profile.timeoutSeconds),
       ...(props.profile.asyncRetries !== undefined ? { retryAttempts: props.profile.asyncRetries } : {}),
@@ -86,16 +99,11 @@ export class BisnFunction extends Construct {
       logGroup,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        externalModules: ['sharp'],
-        // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
-        banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",
+        ...bundling,
         ...(sharp ? { commandHooks: sharp.commandHooks } : {}),
+        // A content hash instead of hashing esbuild's output: a synth whose cdk.out already holds this
+        // asset skips esbuild for it.
+        assetHash: sourceFingerprint(props.scan, repoRoot, { bundling, runtime: lambdaRuntime.name, architecture: architecture.name, sharp: !!sharp }),
       },
     });
 

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { buildSync } from 'esbuild';
 
 /**
  * sharp is a native module: esbuild cannot bundle its .node binary and libvips. We keep `sharp` external
@@ -12,42 +11,10 @@ import { buildSync } from 'esbuild';
  *
  * The binaries copied are the ones installed here, so the function runs on the architecture they were
  * built for: Linux glibc x64 on this project's machines (Lambda's Node runtime is Amazon Linux 2023, glibc).
- * Which functions get sharp is not a list to maintain: a function ships it when its own code imports it.
+ * Which functions get sharp is not a list to maintain: a function ships it when its own code imports it
+ * (lib/constructs/bundle-scan.ts).
  */
 export const nativeModule = 'sharp';
-
-const importersCache = new Map<string, ReadonlySet<string>>();
-
-/**
- * Entry files (absolute) whose code imports `moduleName`, statically or dynamically. One esbuild pass over
- * all entries with every package left external, so only our own modules are read: fast, nothing written.
- */
-export function entriesImporting(moduleName: string, entries: readonly string[], projectRoot: string): ReadonlySet<string> {
-  const key = [moduleName, projectRoot, ...[...entries].sort()].join('\n');
-  const cached = importersCache.get(key);
-  if (cached) return cached;
-  const result = buildSync({
-    entryPoints: [...entries],
-    absWorkingDir: projectRoot,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    outdir: path.join(projectRoot, 'cdk.out', '.import-scan'),
-    logLevel: 'silent',
-  });
-  const importers = new Set<string>();
-  for (const output of Object.values(result.metafile.outputs)) {
-    if (!output.entryPoint) continue;
-    if (output.imports.some((i) => i.path === moduleName || i.path.startsWith(`${moduleName}/`))) {
-      importers.add(path.resolve(projectRoot, output.entryPoint));
-    }
-  }
-  importersCache.set(key, importers);
-  return importers;
-}
 
 export interface NativeModuleShipping {
   readonly architecture: Architecture;

@@ -11,7 +11,7 @@ import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
 import { repoRoot, resolveEntry } from '../constructs/code-root';
 import { acknowledge } from '../constructs/nag';
-import { entriesImporting, nativeModule } from '../constructs/native-modules';
+import { scanEntries } from '../constructs/bundle-scan';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -46,7 +46,7 @@ export class ApiStack extends Stack {
     const { config } = props;
 
     const entries = new Map(routes.map((route) => [route.id, resolveEntry(props.codeRoot, route.entry, `route ${route.id}`)]));
-    const sharpImporters = entriesImporting(nativeModule, [...entries.values()], repoRoot);
+    const scans = scanEntries([...entries.values()], repoRoot);
     const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, { userPoolClients: [props.userPoolClient] });
 
     const functions = new Map<RouteId, NodejsFunction>();
@@ -59,7 +59,7 @@ export class ApiStack extends Stack {
         capabilities: routeCapabilitiesOf(route),
         targets: props.targets,
         environment: props.environment,
-        needsSharp: sharpImporters.has(entry),
+        scan: scans.get(entry)!,
         logRetention: config.logRetention,
         removalPolicy: removalPolicyOf(config),
       });

@@ -75,7 +75,7 @@ export class AuthStack extends Stack {
 
     acknowledge(
       this.userPool,
-      'The product has no second factor (the spec\'s sign-in, sign-up and reset screens have none, and brokers sign in from shared office machines without authenticator apps); prod relies on the Plus plan\'s adaptive authentication and compromised-credential checks instead.',
+      "The product's sign-in, sign-up and reset flows (spec 01) have no second factor, and adding one is a product decision not taken; prod relies on the Plus plan's adaptive authentication and compromised-credential checks instead.",
       'AwsSolutions-COG2',
     );
     if (!config.threatProtection) {

@@ -10,7 +10,7 @@ import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
 import { repoRoot, resolveEntry } from '../constructs/code-root';
 import { acknowledgeWildcardResources } from '../constructs/nag';
-import { entriesImporting, nativeModule } from '../constructs/native-modules';
+import { scanEntries } from '../constructs/bundle-scan';
 
 export interface JobsStackProps extends StackProps {
   readonly config: StageConfig;
@@ -49,7 +49,7 @@ export class JobsStack extends Stack {
       ...jobs.map((job) => [job.id, resolveEntry(props.codeRoot, job.entry, `job ${job.id}`)] as const),
       ['admin', resolveEntry(props.codeRoot, adminFunctionEntry, 'the admin function')],
     ]);
-    const sharpImporters = entriesImporting(nativeModule, [...entries.values()], repoRoot);
+    const scans = scanEntries([...entries.values()], repoRoot);
     const makeFunction = (id: JobId | 'admin', description: string) => {
       const entry = entries.get(id)!;
       return new BisnFunction(this, id, {
@@ -59,7 +59,7 @@ export class JobsStack extends Stack {
         capabilities: jobCapabilities[id],
         targets: props.targets,
         environment: props.environment,
-        needsSharp: sharpImporters.has(entry),
+        scan: scans.get(entry)!,
         logRetention: config.logRetention,
         removalPolicy: removalPolicyOf(config),
       }).function;

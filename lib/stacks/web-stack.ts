@@ -55,7 +55,7 @@ export const webDistDir = path.join(repoRoot, 'web', 'dist');
  *   to /index.html (client-side routes). Distribution-wide 403/404 error responses would also rewrite
  *   the API's own 403/404 answers, so the SPA fallback is this function instead;
  * - `/images/*`: the private images bucket (OAC); a function strips the prefix, so an object's key is its
- *   path under ASSET_BASE_URL = <site>/images;
+ *   path under ASSET_BASE_URL = <site>/images (and refuses raw uploads);
  * - `/api/*`: the HTTP API, whose stage is named `api`, so /api/user/… reaches the route /user/… (no cache,
  *   every viewer header but Host, including Authorization, is forwarded).
  * The HTTP API itself (stage, throttling, access logs) lives here because the distribution fronts it;
@@ -136,11 +136,14 @@ export class WebStack extends Stack {
         "function handler(event) { var r = event.request; if (r.uri.split('/').pop().indexOf('.') === -1) { r.uri = '/index.html'; } return r; }",
       ),
     });
-    const stripImagesPrefix = new CloudFrontFunction(this, 'StripImagesPrefix', {
+    // Raw uploads (`<prefix>/uploads/<uuid>`, lambdas/domain/images.ts) are unchecked bytes until
+    // finalised: they are never served, only the variants made from them.
+    const imagesPath = new CloudFrontFunction(this, 'ImagesPath', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Object keys are paths under /images/',
+      comment: 'Object keys are paths under /images/; raw uploads are not served',
       code: FunctionCode.fromInline(
-        `function handler(event) { var r = event.request; r.uri = r.uri.slice(${imagesPathPrefix.length}); return r; }`,
+        `function handler(event) { var r = event.request; var key = r.uri.slice(${imagesPathPrefix.length}); ` +
+          "if (key.indexOf('/uploads/') !== -1) { return { statusCode: 404, statusDescription: 'Not Found' }; } r.uri = key; return r; }",
       ),
     });
 
@@ -173,7 +176,7 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: headersPolicy,
-          functionAssociations: [{ function: stripImagesPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [{ function: imagesPath, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         [`${apiPathPrefix}/*`]: {
           origin: new HttpOrigin(`${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
