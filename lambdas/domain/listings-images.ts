@@ -4,7 +4,7 @@ import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import { listingsRepository, type StoredListingImage } from '../data/listings';
 import { deleteImageKeys, finaliseImageUpload, imageIdOf, presignImageUpload } from './images';
-import { listingImagePrefix, listingImagesDto, listingNotFound, ownListing, requireDraft } from './listings';
+import { listingImagePrefix, listingImagesDto, listingNotFound, ownListing, requireDraft, variantKeysOf } from './listings';
 
 /** A listing carries at most this many photos. */
 export const MAX_LISTING_IMAGES = 10;
@@ -73,8 +73,7 @@ export async function deleteListingImage(
     requireDraft(current);
     throw notFound('Image not found');
   }
-  const { _id: _ignored, ...variants } = record.images[position]!;
-  await deleteImageKeys(Object.values(variants)).catch((error: unknown) =>
+  await deleteImageKeys(variantKeysOf(record.images[position]!)).catch((error: unknown) =>
     logger.warn('listing image variants not deleted', { listingId, imageId, error: error as Error }),
   );
   return { images: listingImagesDto(updated) };

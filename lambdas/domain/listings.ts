@@ -12,12 +12,18 @@ import { listingCompleteness, listingCompletenessLabels } from '../../shared/rul
 import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
-import { draftOf, listingsRepository, type ListingIndexRow, type ListingRecord } from '../data/listings';
+import {
+  draftOf,
+  listingsRepository,
+  type ListingIndexRow,
+  type ListingRecord,
+  type StoredListingImage,
+} from '../data/listings';
 import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { assetUrl } from './assets';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
-import { deleteImagePrefix } from './images';
+import { deleteImageKeys, deleteImagePrefix } from './images';
 import { toContact } from './users';
 
 /** PRODUCT.md: published listings are deleted 120 days after the blast sent them. */
@@ -38,6 +44,9 @@ const countyById = byId(counties);
 
 /** Where a listing's images live in the bucket; finalise accepts only uploads under this prefix. */
 export const listingImagePrefix = (listingId: string) => `listings/${listingId}`;
+
+/** The stored objects of one photo. */
+export const variantKeysOf = (image: StoredListingImage) => [image.thumbnail, image.medium, image.large];
 
 type CatalogRefs = Pick<ListingRecord, 'listingTypeId' | 'propertyTypeId' | 'marketId'>;
 
@@ -194,13 +203,17 @@ export async function publishListing(principal: Principal, listingId: string): P
 }
 
 /**
- * Removes a listing in any status with its index items and every object under its image prefix (variants
- * and unfinished uploads). A queued listing removed here is not in the next blast: the blast claims only
- * listings that still exist.
+ * Removes a listing in any status with its index items and its images. A queued listing removed here is not
+ * in the next blast: the blast claims only listings that still exist. The photos' variants go first (they
+ * need only s3:DeleteObject); the sweep of the listing's prefix then removes uploads never finalised, and
+ * as a clean-up of orphans its failure is logged, not the caller's problem.
  */
 export async function removeListing(listingId: string): Promise<ListingRecord | null> {
   const removed = await listingsRepository.delete(listingId);
-  await deleteImagePrefix(`${listingImagePrefix(listingId)}/`);
+  if (removed) await deleteImageKeys(removed.images.flatMap(variantKeysOf));
+  await deleteImagePrefix(`${listingImagePrefix(listingId)}/`).catch((error: unknown) =>
+    logger.warn('listing image prefix not swept', { listingId, error: error as Error }),
+  );
   return removed;
 }
 
