@@ -11,7 +11,7 @@ export function ListingGallery({ images, title }: { images: readonly ListingImag
 
   if (!selected) {
     return (
-      <div className="flex aspect-[16/9] w-full flex-col items-center justify-center gap-2 rounded-lg bg-muted text-sm text-muted-foreground">
+      <div className="flex aspect-[3/2] w-full flex-col items-center justify-center gap-2 rounded-lg bg-muted text-sm text-muted-foreground">
         <ImageIcon className="size-8" aria-hidden="true" />
         No photo yet
       </div>
@@ -24,7 +24,7 @@ export function ListingGallery({ images, title }: { images: readonly ListingImag
         srcSet={`${assetUrl(selected.medium)} 800w, ${assetUrl(selected.large)} 1600w`}
         sizes="(min-width: 1024px) 60vw, 100vw"
         alt={title ? `Photo of ${title}` : 'Listing photo'}
-        className="aspect-[16/9] w-full rounded-lg bg-muted object-cover"
+        className="aspect-[3/2] w-full rounded-lg bg-muted object-cover"
       />
       {images.length > 1 && (
         <ul className="flex flex-wrap gap-2" aria-label="Photos">

@@ -29,7 +29,7 @@ export function ListingDetailPage() {
       <title>{`${listing?.title || 'Listing'} · BISN`}</title>
       {isPending ? (
         <div className="grid gap-4" role="status" aria-label="Loading the listing">
-          <Skeleton className="aspect-[16/9] w-full max-w-4xl" />
+          <Skeleton className="aspect-[3/2] w-full max-w-4xl" />
           <Skeleton className="h-8 w-1/2" />
           <Skeleton className="h-24 w-full max-w-4xl" />
         </div>

@@ -184,12 +184,12 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
               destructive
               disabled={busy !== null}
               onConfirm={() => void abandon()}
-              buttonProps={{ variant: 'outline', className: 'text-destructive' }}
+              buttonProps={{ variant: 'outline', size: 'sm', className: 'text-destructive' }}
             >
               {busy === 'abandoning' && <Spinner label="Abandoning" />}
               Abandon Draft
             </ConfirmButton>
-            <Button variant="outline" onClick={saveDraft} disabled={busy !== null}>
+            <Button variant="outline" size="sm" onClick={saveDraft} disabled={busy !== null}>
               {busy === 'saving' && <Spinner label="Saving" />}
               Save Draft
             </Button>
@@ -199,6 +199,7 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
               confirmLabel="Publish Listing"
               disabled={!complete || busy !== null}
               onConfirm={() => void publish()}
+              buttonProps={{ size: 'sm' }}
             >
               {busy === 'publishing' && <Spinner label="Publishing" />}
               Publish Listing

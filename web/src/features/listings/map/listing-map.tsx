@@ -33,6 +33,18 @@ const pinIcon = L.divIcon({
 });
 
 /**
+ * Offline base layer: light grid lines drawn per tile in the page (no image is fetched), so the map
+ * still reads as a map when it pans and zooms; the county outlines and the pin go on top.
+ */
+class OfflineGrid extends L.GridLayer {
+  override createTile(): HTMLElement {
+    const tile = document.createElement('div');
+    tile.className = 'listing-map-grid-tile';
+    return tile;
+  }
+}
+
+/**
  * The listing's place on a Leaflet map. Imported only through React.lazy (LazyListingMap), so Leaflet
  * and the outlines load with the listing detail, not with the rest of the app.
  */
@@ -46,13 +58,14 @@ export default function ListingMap({ lat, lng, label, tileUrl, tileAttribution }
       // The page scrolls past the map; zoom with the buttons, a pinch, or + and - when focused.
       scrollWheelZoom: false,
     });
-    if (tileUrl) {
-      L.tileLayer(tileUrl, { maxZoom: 19, attribution: tileAttribution ?? '' }).addTo(map);
-    }
+    // Short enough for a phone's width: the scale and the attribution share the bottom edge.
+    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19, attribution: tileAttribution ?? '' }).addTo(map);
+    else new OfflineGrid({ tileSize: 128 }).addTo(map);
     L.geoJSON(regionCounties as FeatureCollection, {
       style: { color: '#1f5f7a', weight: 2, fillColor: '#8fb9c9', fillOpacity: tileUrl ? 0 : 0.18 },
       onEachFeature: (feature, layer) => layer.bindTooltip(`${String(feature.properties?.name)} County`, { sticky: true }),
-      attribution: 'County outlines: US Census Bureau',
+      attribution: 'Counties: US Census Bureau',
     }).addTo(map);
     L.marker([lat, lng], { icon: pinIcon, title: label, alt: label, keyboard: false })
       .bindTooltip(label)

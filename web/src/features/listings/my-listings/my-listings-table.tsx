@@ -11,70 +11,90 @@ export const deleteListingTitle = 'Delete Listing';
 export const deleteListingText = 'Are you sure you want to delete this listing? This action cannot be undone.';
 export const noMyListingsText = 'No listings fit the search criteria, try changing the filters.';
 
-/** Title, Status, Published On (MM/dd/yyyy); View, Edit (drafts only) and Delete. */
-export function MyListingsTable({
-  listings,
-  onEdit,
-  onDelete,
-  deletingId,
-}: {
-  listings: readonly ListingSummary[];
+interface ActionsProps {
   onEdit: (listingId: string) => void;
   onDelete: (listingId: string) => void;
   deletingId: string | undefined;
-}) {
+}
+
+const titleOf = (listing: ListingSummary) => listing.title || 'Untitled listing';
+
+/** View, Edit (drafts only: published listings cannot be edited) and Delete with its confirmation. */
+function ListingActions({ listing, onEdit, onDelete, deletingId }: ActionsProps & { listing: ListingSummary }) {
+  const title = titleOf(listing);
+  return (
+    <div className="flex flex-wrap justify-end gap-1">
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/consumer/listing/$listingId" params={{ listingId: listing.listingId }} aria-label={`View ${title}`}>
+          <EyeIcon aria-hidden="true" /> View
+        </Link>
+      </Button>
+      {listing.status === 'draft' && (
+        <Button variant="ghost" size="sm" onClick={() => onEdit(listing.listingId)} aria-label={`Edit ${title}`}>
+          <PencilIcon aria-hidden="true" /> Edit
+        </Button>
+      )}
+      <ConfirmButton
+        title={deleteListingTitle}
+        description={deleteListingText}
+        confirmLabel="Delete"
+        destructive
+        disabled={deletingId === listing.listingId}
+        onConfirm={() => onDelete(listing.listingId)}
+        buttonProps={{ variant: 'ghost', size: 'sm', className: 'text-destructive', 'aria-label': `Delete ${title}` }}
+      >
+        <Trash2Icon aria-hidden="true" /> Delete
+      </ConfirmButton>
+    </div>
+  );
+}
+
+/**
+ * Title, Status, Published On (MM/dd/yyyy) and the actions: a table from md up, one card per listing on
+ * a phone (where a four-column table would hide its actions off screen).
+ */
+export function MyListingsTable({ listings, ...actions }: ActionsProps & { listings: readonly ListingSummary[] }) {
   if (listings.length === 0) return <p className="py-8 text-center text-muted-foreground">{noMyListingsText}</p>;
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Title</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Published On</TableHead>
-          <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {listings.map((listing) => {
-          const title = listing.title || 'Untitled listing';
-          return (
+    <>
+      <ul className="grid gap-3 py-2 md:hidden" aria-label="My listings">
+        {listings.map((listing) => (
+          <li key={listing.listingId} className="grid gap-2 rounded-lg border p-3">
+            <div className="flex items-start justify-between gap-2">
+              <span className="font-medium break-words">{titleOf(listing)}</span>
+              <ListingStatusBadge status={listing.status} />
+            </div>
+            <p className="text-xs text-muted-foreground">Published On {formatDate(listing.publishedOn) || '—'}</p>
+            <ListingActions listing={listing} {...actions} />
+          </li>
+        ))}
+      </ul>
+      <Table className="hidden md:table">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Title</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Published On</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {listings.map((listing) => (
             <TableRow key={listing.listingId}>
-              <TableCell className="max-w-[22rem] truncate font-medium">{title}</TableCell>
+              <TableCell className="max-w-[22rem] truncate font-medium">{titleOf(listing)}</TableCell>
               <TableCell>
                 <ListingStatusBadge status={listing.status} />
               </TableCell>
               <TableCell className="tabular-nums">{formatDate(listing.publishedOn) || '—'}</TableCell>
               <TableCell>
-                <div className="flex justify-end gap-1">
-                  <Button asChild variant="ghost" size="sm">
-                    <Link to="/consumer/listing/$listingId" params={{ listingId: listing.listingId }} aria-label={`View ${title}`}>
-                      <EyeIcon aria-hidden="true" /> View
-                    </Link>
-                  </Button>
-                  {listing.status === 'draft' && (
-                    <Button variant="ghost" size="sm" onClick={() => onEdit(listing.listingId)} aria-label={`Edit ${title}`}>
-                      <PencilIcon aria-hidden="true" /> Edit
-                    </Button>
-                  )}
-                  <ConfirmButton
-                    title={deleteListingTitle}
-                    description={deleteListingText}
-                    confirmLabel="Delete"
-                    destructive
-                    disabled={deletingId === listing.listingId}
-                    onConfirm={() => onDelete(listing.listingId)}
-                    buttonProps={{ variant: 'ghost', size: 'sm', className: 'text-destructive', 'aria-label': `Delete ${title}` }}
-                  >
-                    <Trash2Icon aria-hidden="true" /> Delete
-                  </ConfirmButton>
-                </div>
+                <ListingActions listing={listing} {...actions} />
               </TableCell>
             </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }

@@ -1,0 +1,254 @@
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  demoLogin,
+  openBrowser,
+  PHONE,
+  runJob,
+  screenshot,
+  seriousA11yViolations,
+  signIn,
+  waitForMail,
+} from './support';
+
+/**
+ * A broker's whole listing lifecycle in Chromium against the local stack (issue 6 item 8): create a
+ * draft, fill every section, upload a real photo, watch the seven indicators turn valid, publish, run
+ * the blast, find the e-mail in the local SES store, find the listing with each filter, open its
+ * detail with the offline map, delete it. Screenshots at 1280 and 390 px under test-results/screenshots.
+ */
+
+const title = `E2E Midtown flex building ${Date.now().toString(36)}`;
+const description = 'Two-storey flex building with roll-up doors, 40 parking spaces and a fenced yard.';
+
+/** A JPEG that looks like a photo of a building: sky, a facade with windows, a lawn. */
+async function buildingPhoto(): Promise<Buffer> {
+  const windows = Array.from({ length: 4 }, (_, row) =>
+    Array.from({ length: 8 }, (_, col) => `<rect x="${330 + col * 120}" y="${300 + row * 110}" width="70" height="70" fill="#9cc3d8" stroke="#35535f" stroke-width="4"/>`).join(''),
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6fa8dc"/><stop offset="1" stop-color="#d9ecf7"/></linearGradient></defs>
+    <rect width="1600" height="1000" fill="url(#sky)"/>
+    <rect x="280" y="240" width="1040" height="560" fill="#c9b79c" stroke="#5b4a36" stroke-width="6"/>
+    <rect x="280" y="200" width="1040" height="50" fill="#7d6a52"/>
+    ${windows}
+    <rect x="740" y="660" width="120" height="140" fill="#4d3b2a"/>
+    <rect x="0" y="800" width="1600" height="200" fill="#5f8f4e"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Picks an option of a Radix select by its label, the way a user does. */
+async function pick(page: Page, scope: Locator | Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('listings, end to end', () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+  let listingId: string;
+
+  beforeAll(async () => {
+    browser = await openBrowser(DESKTOP);
+    page = await browser.newPage();
+    await signIn(page, demoLogin('broker'));
+  });
+  afterAll(async () => browser?.dispose());
+
+  it('creates a draft and fills every section of the editor, with a real photo, until all seven indicators hold', async () => {
+    await page.goto('/consumer/my-listings');
+    // The dev server compiles each screen on its first visit: slow on a cold two-core machine.
+    await page.getByRole('heading', { name: 'My Listings' }).waitFor({ timeout: 90_000 });
+    const countdown = page.locator('main time').first();
+    await expect.poll(() => countdown.innerText()).toMatch(/^\d{2,}h \d{2}m \d{2}s$/);
+
+    await page.getByRole('button', { name: 'Create New Listing' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit Listing' });
+    await drawer.waitFor();
+    await page.waitForURL(/edit=/);
+    listingId = new URL(page.url()).searchParams.get('edit')!;
+    expect(listingId).toBeTruthy();
+
+    const indicators = drawer.getByRole('list', { name: 'Ready to publish' });
+    const complete = () => indicators.locator('li[data-complete="true"]').count();
+    expect(await complete()).toBe(0);
+    await expect(drawer.getByText('You must enter a listing type before entering a sale or leasing price.').isVisible()).resolves.toBe(true);
+    await expect(drawer.getByRole('button', { name: 'Publish Listing' }).isDisabled()).resolves.toBe(true);
+
+    // 1 Listing Header
+    await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await pick(page, drawer, 'Listing Type', 'For Sale or Lease');
+    await pick(page, drawer, 'Property Type', 'Flex');
+    await drawer.getByRole('textbox', { name: 'Square Footage' }).pressSequentially('12500');
+    await expect(drawer.getByRole('textbox', { name: 'Square Footage' }).inputValue()).resolves.toBe('12,500');
+    await drawer.getByRole('textbox', { name: 'Sales Price' }).fill('2450000');
+    await drawer.getByRole('textbox', { name: 'Lease Rate (per sqft)' }).fill('1.35');
+    await pick(page, drawer, 'Lease Frequency', 'Monthly');
+    await pick(page, drawer, 'Lease Type', 'Triple Net (NNN)');
+    await drawer.getByRole('textbox', { name: 'Min Sqft' }).fill('2000');
+    await drawer.getByRole('textbox', { name: 'Max Sqft' }).fill('12500');
+
+    // 2 Property Image: a real JPEG through the presigned POST and the server's variants
+    const upload = drawer.getByRole('button', { name: 'Upload Image' });
+    await expect(upload.isDisabled()).resolves.toBe(true);
+    await drawer.getByLabel('Listing Image').setInputFiles({ name: 'building.jpg', mimeType: 'image/jpeg', buffer: await buildingPhoto() });
+    await upload.click();
+    const photo = drawer.getByRole('list', { name: 'Uploaded photos' }).getByRole('img');
+    await photo.first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => photo.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+    // 3 Property Address
+    await drawer.getByRole('textbox', { name: 'Street Address' }).fill('1801 L St');
+    await drawer.getByRole('textbox', { name: 'Address Line 2' }).fill('Suite 100');
+    await drawer.getByRole('textbox', { name: 'City' }).fill('Sacramento');
+    await pick(page, drawer, 'State', 'CA');
+    await drawer.getByRole('textbox', { name: 'ZIP Code' }).fill('95811');
+    await pick(page, drawer, 'Market', 'Midtown');
+
+    // 4 Listing Details
+    await drawer.getByRole('textbox', { name: 'Description' }).fill(description);
+    await drawer.getByRole('textbox', { name: 'Highlight 1' }).fill('Roll-up doors');
+    await drawer.getByRole('textbox', { name: 'Highlight 2' }).fill('Fenced yard');
+    await drawer.getByRole('textbox', { name: 'Brochure URL' }).fill('example.com/brochure.pdf');
+
+    await expect.poll(complete, { timeout: 10_000 }).toBe(7);
+    await expect.poll(() => drawer.getByText('All changes saved').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect(drawer.getByText('This listing is not yet published').isVisible()).resolves.toBe(true);
+    // The saved draft was geocoded: the preview shows its map.
+    await drawer.getByTestId('listing-map').waitFor({ timeout: 15_000 });
+    await drawer.getByRole('heading', { name: '1 Listing Header' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'listings-editor-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('publishes after the confirmation; the listing waits for the blast', async () => {
+    const drawer = page.getByRole('dialog', { name: 'Edit Listing' });
+    await drawer.getByRole('button', { name: 'Publish Listing' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.innerText()).resolves.toContain(
+      'Are you sure you want to publish this listing? Once published, it will be visible to all users and cannot be edited.',
+    );
+    await confirm.getByRole('button', { name: 'Publish Listing' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect.poll(() => row.innerText()).toContain('Queued');
+    await expect(row.getByRole('button', { name: `Edit ${title}` }).count()).resolves.toBe(0);
+    await screenshot(page, 'listings-my-listings-desktop');
+  });
+
+  it('goes out in the blast: the digest is in the local SES store and the listing is published', async () => {
+    await runJob('blast');
+    const mail = await waitForMail((m) => Boolean(m.html?.includes(title)));
+    expect(mail.text).toContain(title);
+
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect.poll(() => row.innerText()).toContain('Published');
+    expect(await row.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+  });
+
+  it('is found in the Listings browser with each filter, kept in the URL', async () => {
+    await page.goto('/consumer/listings');
+    await page.getByText('Broadcasted Listings').waitFor();
+    const card = page.getByRole('link', { name: new RegExp(title) });
+    await card.waitFor();
+    const cardText = await card.innerText();
+    expect(cardText).toContain('$2,450,000');
+    expect(cardText).toContain('$1.35 per sqft / Monthly');
+    expect(cardText).toContain('Midtown');
+    expect(cardText).toMatch(/1 day on BISN/);
+    await screenshot(page, 'listings-browse-desktop');
+
+    const filters: [string, string, string][] = [
+      ['Listing Type', 'For Sale or Lease', 'listingTypeId=for-sale-or-lease'],
+      ['Property Type', 'Flex', 'propertyTypeId=flex'],
+      ['Submarket', 'Midtown', 'marketId=sac-midtown'],
+    ];
+    for (const [label, option, param] of filters) {
+      await pick(page, page, label, option);
+      await page.waitForURL((url) => url.search.includes(param));
+      await card.waitFor();
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.waitForURL((url) => url.search === '');
+    }
+
+    // Filters that match nothing: the empty text.
+    await page.goto('/consumer/listings?propertyTypeId=speciality&marketId=yuba-county&listingTypeId=for-lease');
+    await page.getByText('No listings found.').waitFor();
+    await expect(card.count()).resolves.toBe(0);
+  });
+
+  it('opens its detail: photo, facts, brochure, contact cards and the offline map at the address', async () => {
+    await page.goto('/consumer/listings?marketId=sac-midtown');
+    await page.getByRole('link', { name: new RegExp(title) }).click();
+    await page.waitForURL(`**/consumer/listing/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    const breadcrumb = await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText();
+    expect(breadcrumb.replace(/\s+/g, ' ')).toContain(`Home Listings ${title}`);
+    const body = await page.locator('main').innerText();
+    for (const text of ['1 day on BISN', 'Flex · For Sale or Lease', '12,500 sqft', '$2,450,000', '$1.35 per sqft / Monthly', 'Triple Net (NNN)', '2,000 - 12,500 sqft', description, 'Roll-up doors', 'Fenced yard', 'Midtown', '1801 L St', 'Sacramento, CA 95811', 'Contact Information']) {
+      expect(body).toContain(text);
+    }
+    const brochure = page.getByRole('link', { name: 'Download Brochure' });
+    await expect(brochure.getAttribute('href')).resolves.toBe('https://example.com/brochure.pdf');
+    await expect(brochure.getAttribute('target')).resolves.toBe('_blank');
+    await expect(brochure.getAttribute('rel')).resolves.toContain('noopener');
+
+    const map = page.getByTestId('listing-map');
+    await map.waitFor();
+    await map.locator('.listing-map-pin').waitFor();
+    expect(await map.locator('path.leaflet-interactive').count()).toBeGreaterThan(0);
+    // Offline: no tile was requested from anywhere.
+    expect(await map.locator('img.leaflet-tile').count()).toBe(0);
+    await expect(page.locator('img[alt^="Photo of"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBeGreaterThan(0);
+    await screenshot(page, 'listings-detail-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await map.locator('.listing-map-pin').waitFor();
+    await screenshot(page, 'listings-detail-phone');
+    await page.goto('/consumer/listings');
+    await page.getByRole('link', { name: new RegExp(title) }).waitFor();
+    await screenshot(page, 'listings-browse-phone');
+    await page.goto('/consumer/my-listings');
+    await page.getByRole('list', { name: 'My listings' }).getByText(title).waitFor();
+    await screenshot(page, 'listings-my-listings-phone');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('is deleted from My Listings after the confirmation', async () => {
+    await page.goto('/consumer/my-listings');
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Listing' });
+    await expect(confirm.innerText()).resolves.toContain('Are you sure you want to delete this listing? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    await page.goto(`/consumer/listing/${listingId}`);
+    await page.getByText('This listing does not exist or is no longer available.').waitFor();
+  });
+
+  it('shows the editor on a phone, and an empty draft can be abandoned', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/consumer/my-listings');
+    await page.getByRole('button', { name: 'Create New Listing' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit Listing' });
+    await drawer.waitFor();
+    await drawer.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
+    await screenshot(page, 'listings-editor-phone');
+
+    await drawer.getByRole('button', { name: 'Abandon Draft' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.innerText()).resolves.toContain('Are you sure you want to abandon this listing draft? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Abandon Draft' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.setViewportSize(DESKTOP);
+  });
+});
