@@ -107,7 +107,8 @@ function statusIndex(record: Pick<ListingRecord, 'status' | 'updatedAt' | 'expir
   };
 }
 
-function toItem(record: ListingRecord) {
+/** The stored item of a listing (exported for bulk loads: test/bench writes items directly). */
+export function toItem(record: ListingRecord) {
   return {
     ...keys(record.listingId),
     gsi1pk: ownerKey(record.userId),
@@ -140,6 +141,13 @@ function toIndexRow(record: PublishedListing): ListingIndexRow {
     publishedOn: record.publishedOn,
     thumbnail: record.images[0]?.thumbnail ?? null,
   };
+}
+
+/** The browse index items of a published listing: one per filter combination (README "Browse indexes"). */
+export function indexItemsOf(record: PublishedListing) {
+  const row = toIndexRow(record);
+  const sk = indexSortKey(record.publishedOn, record.listingId);
+  return partitionsOf(record).map((pk) => ({ pk, sk, type: 'listingIndex', ...row }));
 }
 
 function fromIndexItem(item: Record<string, unknown>): ListingIndexRow {
@@ -336,9 +344,7 @@ export const listingsRepository = {
 
   /** Makes a published listing browsable: one index item per filter combination. Idempotent. */
   async writeIndex(record: PublishedListing): Promise<void> {
-    const row = toIndexRow(record);
-    const sk = indexSortKey(record.publishedOn, record.listingId);
-    await batchWrite(partitionsOf(record).map((pk) => ({ PutRequest: { Item: { pk, sk, type: 'listingIndex', ...row } } })));
+    await batchWrite(indexItemsOf(record).map((Item) => ({ PutRequest: { Item } })));
   },
 
   async deleteIndex(record: Pick<ListingRecord, 'listingId' | 'listingTypeId' | 'propertyTypeId' | 'marketId'> & { publishedOn: string }): Promise<void> {

@@ -91,7 +91,8 @@ export function partitionsOf(record: Pick<RequirementRecord, 'requirementTypeId'
 
 const indexSortKey = (sentAt: string, requirementId: string) => `${sentAt}#${requirementId}`;
 
-function toItem({ sentAt, ...record }: RequirementRecord) {
+/** The stored item of a requirement (exported for bulk loads: test/bench writes items directly). */
+export function toItem({ sentAt, ...record }: RequirementRecord) {
   return {
     ...keys(record.requirementId),
     gsi1pk: ownerKey(record.userId),
@@ -113,6 +114,13 @@ function fromItem(item: Record<string, unknown>): RequirementRecord {
 function toIndexRow(record: RequirementRecord & { sentAt: string }): RequirementIndexRow {
   const { requirementId, title, requirementTypeId, propertyTypeId, timing, createdAt, sentAt } = record;
   return { requirementId, title, status: 'sent', requirementTypeId, propertyTypeId, timing, createdAt, sentAt };
+}
+
+/** The browse index items of a sent requirement: one per filter combination (README "Browse indexes"). */
+export function indexItemsOf(record: RequirementRecord & { sentAt: string }) {
+  const row = toIndexRow(record);
+  const sk = indexSortKey(record.sentAt, record.requirementId);
+  return partitionsOf(record).map((pk) => ({ pk, sk, type: 'requirementIndex', ...row }));
 }
 
 function fromIndexItem(item: Record<string, unknown>): RequirementIndexRow {
@@ -309,9 +317,7 @@ export const requirementsRepository = {
 
   /** Makes a sent requirement browsable: one index item per filter combination. Idempotent. */
   async writeIndex(record: RequirementRecord & { sentAt: string }): Promise<void> {
-    const row = toIndexRow(record);
-    const sk = indexSortKey(record.sentAt, record.requirementId);
-    await batchWrite(partitionsOf(record).map((pk) => ({ PutRequest: { Item: { pk, sk, type: 'requirementIndex', ...row } } })));
+    await batchWrite(indexItemsOf(record).map((Item) => ({ PutRequest: { Item } })));
   },
 
   async deleteIndex(record: RequirementRecord & { sentAt: string }): Promise<void> {

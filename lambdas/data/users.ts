@@ -29,7 +29,8 @@ const keys = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 const emailKey = (email: string) => `EMAIL#${email.toLowerCase()}`;
 export const statusKey = (status: UserStatus) => `USERSTATUS#${status}`;
 
-function toItem(user: UserRecord) {
+/** The stored item of a user (exported for bulk loads: test/bench writes items directly). */
+export function toItem(user: UserRecord) {
   return {
     ...keys(user.userId),
     gsi1pk: emailKey(user.email),
