@@ -48,11 +48,11 @@ export function ChangePasswordCard({ className }: { className?: string }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
-          <Field control={form.control} name="oldPassword" label="Current Password" required>
-            {({ field, ...aria }) => <PasswordInput autoComplete="current-password" {...field} {...aria} />}
+          <Field control={form.control} name="oldPassword" label="Current Password">
+            {({ field, ...aria }) => <PasswordInput autoComplete="current-password" {...field} {...aria} aria-required />}
           </Field>
-          <Field control={form.control} name="newPassword" label="New Password" required>
-            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} />}
+          <Field control={form.control} name="newPassword" label="New Password">
+            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
           </Field>
           <FormMessage error={error} notice={notice} />
           <Button type="submit" disabled={submitting} className="justify-self-start">

@@ -69,8 +69,8 @@ export function ForgotPasswordPage() {
     return (
       <AuthPage title="Forgot Password" description="Enter your e-mail address and we will send you a code to reset your password." footer={backToLogin}>
         <form onSubmit={emailForm.handleSubmit(requestCode)} noValidate className="grid gap-5">
-          <Field control={emailForm.control} name="email" label="Email" required>
-            {({ field, ...aria }) => <Input type="email" autoComplete="username" {...field} {...aria} />}
+          <Field control={emailForm.control} name="email" label="Email">
+            {({ field, ...aria }) => <Input type="email" autoComplete="username" {...field} {...aria} aria-required />}
           </Field>
           <FormMessage error={error} />
           <Button type="submit" disabled={submitting}>
@@ -101,10 +101,9 @@ export function ForgotPasswordPage() {
           control={resetForm.control}
           name="newPassword"
           label="New Password"
-          required
           description="At least 8 characters, with an uppercase and a lowercase letter, a number and one of @$!%*?&."
         >
-          {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} />}
+          {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
         </Field>
         <FormMessage error={error} />
         <div className="flex flex-wrap items-center gap-3">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { newPassword, signInForm, type SignInForm } from '@shared/api/schemas/auth';
@@ -17,7 +17,8 @@ import { useAuth } from '../use-auth';
 
 const route = getRouteApi('/login');
 
-/** In new-password mode (an account an operator created) the new password must meet the policy. */
+/** Plain sign-in checks e-mail and password only; in new-password mode (an account an operator created) the new password must meet the policy. */
+const passwordForm = signInForm.omit({ newPassword: true });
 const newPasswordForm = signInForm.extend({ newPassword });
 
 type Mode = 'signIn' | 'newPassword' | 'verifyEmail';
@@ -35,12 +36,12 @@ export function LoginPage() {
   const [error, setError] = useState<string>();
 
   const form = useForm<SignInForm>({
-    resolver: zodResolver(mode === 'newPassword' ? newPasswordForm : signInForm),
-    defaultValues: { email: search.email ?? '', password: '', newPassword: '' },
+    resolver: zodResolver(mode === 'newPassword' ? newPasswordForm : passwordForm),
+    defaultValues: { email: search.email ?? '', password: '' },
   });
 
   // Already signed in (or just signed in): straight on.
-  const navigate = route.useNavigate();
+  const navigate = useNavigate();
   useEffect(() => {
     if (status === 'signedIn') void navigate({ href: target, replace: true });
   }, [status, target, navigate]);
@@ -83,15 +84,15 @@ export function LoginPage() {
     >
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5">
         {search.message && !error && <FormMessage notice={search.message} />}
-        <Field control={form.control} name="email" label="Email" required>
-          {({ field, ...aria }) => <Input type="email" autoComplete="username" readOnly={newPasswordMode} {...field} {...aria} />}
+        <Field control={form.control} name="email" label="Email">
+          {({ field, ...aria }) => <Input type="email" autoComplete="username" readOnly={newPasswordMode} {...field} {...aria} aria-required />}
         </Field>
-        <Field control={form.control} name="password" label="Password" required>
-          {({ field, ...aria }) => <PasswordInput autoComplete="current-password" readOnly={newPasswordMode} {...field} {...aria} />}
+        <Field control={form.control} name="password" label="Password">
+          {({ field, ...aria }) => <PasswordInput autoComplete="current-password" readOnly={newPasswordMode} {...field} {...aria} aria-required />}
         </Field>
         {newPasswordMode && (
-          <Field control={form.control} name="newPassword" label="New Password" required>
-            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus {...field} value={field.value ?? ''} {...aria} />}
+          <Field control={form.control} name="newPassword" label="New Password">
+            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus {...field} value={field.value ?? ''} {...aria} aria-required />}
           </Field>
         )}
         <FormMessage error={error} />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -29,7 +29,7 @@ type SignUpValues = z.input<typeof signUpForm>;
 export function SignupPage() {
   const search = route.useSearch();
   const { status } = useAuth();
-  const navigate = route.useNavigate();
+  const navigate = useNavigate();
   const finishSignIn = useFinishSignIn();
   // Held in memory only, for the automatic sign-in after the code (spec 01 §4).
   const [pending, setPending] = useState<{ email: string; password: string }>();
@@ -89,24 +89,23 @@ export function SignupPage() {
       }
     >
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5">
-        <Field control={form.control} name="email" label="Email" required>
-          {({ field, ...aria }) => <Input type="email" autoComplete="email" {...field} {...aria} />}
+        <Field control={form.control} name="email" label="Email">
+          {({ field, ...aria }) => <Input type="email" autoComplete="email" {...field} {...aria} aria-required />}
         </Field>
         <Field
           control={form.control}
           name="password"
           label="Password"
-          required
           description="At least 8 characters, with an uppercase and a lowercase letter, a number and one of @$!%*?&."
         >
-          {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} />}
+          {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field control={form.control} name="firstName" label="First Name" required>
-            {({ field, ...aria }) => <Input autoComplete="given-name" {...field} {...aria} />}
+          <Field control={form.control} name="firstName" label="First Name">
+            {({ field, ...aria }) => <Input autoComplete="given-name" {...field} {...aria} aria-required />}
           </Field>
-          <Field control={form.control} name="lastName" label="Last Name" required>
-            {({ field, ...aria }) => <Input autoComplete="family-name" {...field} {...aria} />}
+          <Field control={form.control} name="lastName" label="Last Name">
+            {({ field, ...aria }) => <Input autoComplete="family-name" {...field} {...aria} aria-required />}
           </Field>
         </div>
         <Field

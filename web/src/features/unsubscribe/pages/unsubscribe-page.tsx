@@ -67,8 +67,8 @@ export function UnsubscribePage() {
         <CardContent className="grid gap-5">
           {showForm && (
             <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5">
-              <Field control={form.control} name="email" label="Email" required>
-                {({ field, ...aria }) => <Input type="email" autoComplete="email" {...field} {...aria} />}
+              <Field control={form.control} name="email" label="Email">
+                {({ field, ...aria }) => <Input type="email" autoComplete="email" {...field} {...aria} aria-required />}
               </Field>
               <Button type="submit" disabled={loading}>
                 {loading && <Spinner label="Unsubscribing" />}

@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoClient, createConfirmedUser, latestCode, readMail, type StackRef } from '../../lib/local/testing';
+import { demoLogin, DESKTOP, e2e, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+const PASSWORD = 'Sacramento!2025';
+const NEW_PASSWORD = 'Riverfront!2026';
+/** The e2e stack as lib/local/testing's helpers want it (its URLs are in the handler env). */
+const stackRef = (): StackRef => {
+  const { env, apiUrl, userPoolId, userPoolClientId } = e2e();
+  const urls = {
+    api: apiUrl,
+    cognito: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!,
+    dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB!,
+    s3: env.AWS_ENDPOINT_URL_S3!,
+    ses: env.AWS_ENDPOINT_URL_SESV2!,
+    mailViewer: env.AWS_ENDPOINT_URL_SESV2!,
+  };
+  return { urls, userPoolId, userPoolClientId };
+};
+const mailStack = stackRef;
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** The 6-digit code of the newest code mail to `email`, waiting for it to arrive. */
+async function waitForCode(email: string, after?: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const code = await latestCode(mailStack(), email);
+    if (code && code !== after) return code;
+    if (Date.now() > deadline) throw new Error(`no code mail for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The screen at desktop and phone width: test-results/screenshots/accounts-<name>-{desktop,phone}.png. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await screenshot(page, `accounts-${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `accounts-${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+// Runs in the page, where globalThis is the window (the server typecheck has no DOM lib).
+const storage = (page: Page, key: string) =>
+  page.evaluate((k) => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem(k), key);
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+let browser: Browser;
+let operatorBrowser: Browser;
+
+beforeAll(async () => {
+  [browser, operatorBrowser] = await Promise.all([openBrowser(DESKTOP), openBrowser(DESKTOP)]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.dispose(), operatorBrowser?.dispose()]);
+});
+
+describe('sign-up to approval', () => {
+  it('signs up, confirms the code from the mail, lands on the dashboard under review; an operator approves; the notice goes', async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail('newbroker');
+    await page.goto('/signup?firstName=Sam&lastName=Signup');
+    // The first visit of a screen may wait for the dev server to build it.
+    await page.getByLabel('First Name').waitFor({ timeout: 60_000 });
+    await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('Sam');
+    await expect(page.getByLabel('Last Name').inputValue()).resolves.toBe('Signup');
+
+    // Every rule's message under its field.
+    await page.getByLabel('First Name').fill('');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    for (const message of ['Please enter a valid email address', 'Password must be at least 8 characters long', 'First name is required', 'You must agree to the terms and conditions']) {
+      await expect(page.getByText(message).isVisible(), message).resolves.toBe(true);
+    }
+    for (const [password, message] of [
+      ['lowercase1!', 'Password must contain at least one uppercase letter'],
+      ['UPPERCASE1!', 'Password must contain at least one lowercase letter'],
+      ['NoNumbers!!', 'Password must contain at least one number'],
+      ['NoSpecial12', 'Password must contain at least one special character (@$!%*?&)'],
+    ]) {
+      await page.getByLabel('Password', { exact: true }).fill(password!);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByText(message!).isVisible(), message).resolves.toBe(true);
+    }
+    await shoot(page, 'signup-errors');
+
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('First Name').fill('Sam');
+    await page.getByRole('checkbox').check();
+    await shoot(page, 'signup');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await heading(page, 'Verify your e-mail').waitFor();
+    await expect(page.getByText(email, { exact: true }).isVisible()).resolves.toBe(true); // lowercased
+    await shoot(page, 'verify');
+    const code = await waitForCode(email);
+
+    // Too short, then wrong: the spec's one message.
+    await page.getByLabel('Verification code, characters 1 to 3').fill('12');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Invalid Code, please re-enter.').waitFor();
+    await page.getByLabel('Verification code, characters 1 to 3').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Invalid Code, please re-enter.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Resend sends a new code; the whole code typed into the first box fills both groups.
+    await page.getByRole('button', { name: 'Resend code' }).click();
+    await page.getByText(`We sent a new code to ${email}.`).waitFor();
+    const resent = await waitForCode(email, code);
+    await page.getByLabel('Verification code, characters 1 to 3').fill(resent);
+    await expect(page.getByLabel('Verification code, characters 4 to 6').inputValue()).resolves.toBe(resent.slice(3));
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.waitForURL('**/consumer/dashboard');
+    const notice = page.getByText('Your account is being reviewed…');
+    await notice.waitFor();
+    await expect(page.getByText(/typically in under 24 hours/).isVisible()).resolves.toBe(true);
+    expect(await storage(page, 'isAuthenticated')).toBe('true');
+    expect(await storage(page, 'idToken')).toMatch(/^ey/);
+    expect(await storage(page, 'accessToken')).toMatch(/^ey/);
+    await shoot(page, 'review-notice');
+
+    // The operator approves from the operator page.
+    const operatorPage = await operatorBrowser.newPage();
+    await signIn(operatorPage, demoLogin('operator'));
+    await operatorPage.getByRole('link', { name: 'Operators' }).click();
+    await operatorPage.waitForURL('**/consumer/operators');
+    const row = operatorPage.getByRole('listitem').filter({ hasText: email });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toContain('Sam Signup');
+    await shoot(operatorPage, 'operators-queue');
+    expect(await seriousA11yViolations(operatorPage)).toEqual([]);
+    await row.getByRole('button', { name: 'Approve Sam Signup' }).click();
+    await operatorPage.getByText('Sam Signup is approved. The approval e-mail is on its way.').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    const approval = (await readMail(mailStack())).find((m) => m.to.includes(email) && m.subject === 'Your BISN account is approved');
+    expect(approval?.html).toContain('/login?email=');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await expect(notice.count()).resolves.toBe(0);
+
+    // Members tab: disable, then the account cannot sign in; enable again.
+    await operatorPage.getByRole('tab', { name: 'Members' }).click();
+    const member = operatorPage.getByRole('listitem').filter({ hasText: email });
+    await member.getByRole('button', { name: 'Disable Sam Signup' }).click();
+    await shoot(operatorPage, 'operators-disable-dialog');
+    await operatorPage.getByRole('button', { name: 'Disable Account' }).click();
+    await operatorPage.getByText('Sam Signup is disabled and signed out.').waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('User is disabled.').waitFor();
+    expect(await storage(page, 'isAuthenticated')).toBe('false');
+
+    await operatorPage.getByLabel('Disabled').check();
+    await operatorPage
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .getByRole('button', { name: 'Enable Sam Signup' })
+      .click();
+    await operatorPage.getByText('Sam Signup is enabled again.').waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/consumer/dashboard');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await Promise.all([page.close(), operatorPage.close()]);
+  });
+});
+
+describe('sign-in', () => {
+  it('shows the service message for a wrong password and an unknown user, and the field rules', async () => {
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByLabel('Email').fill(demoLogin('broker').email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong!password1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const wrong = page.getByRole('alert').filter({ hasText: /incorrect|password/i });
+    await wrong.waitFor();
+    expect(await storage(page, 'isAuthenticated')).toBe('false');
+    await shoot(page, 'login-error');
+
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // cognito-local: "User not authorized"; Cognito with user-existence errors hidden: "Incorrect username or password."
+    await page.getByRole('alert').filter({ hasText: /not authorized|incorrect|not exist/i }).waitFor();
+    await page.close();
+  });
+
+  it('an invited user sets a new password through the challenge form', async () => {
+    const email = uniqueEmail('invited');
+    const temporary = 'Temporary!123';
+    const cognito = cognitoClient(stackRef());
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: e2e().userPoolId,
+        Username: email,
+        TemporaryPassword: temporary,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: 'Ivy' },
+          { Name: 'family_name', Value: 'Invited' },
+        ],
+      }),
+    );
+    cognito.destroy();
+
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(temporary);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await heading(page, 'Set New Password').waitFor();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await shoot(page, 'new-password');
+
+    await page.getByLabel('New Password').fill('weak');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password must be at least 8 characters long').waitFor();
+    await page.getByLabel('New Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.waitForURL('**/consumer/dashboard');
+    // The record did not exist; the first read created it from the identity provider's attributes.
+    await page.getByText('Your account is being reviewed…').waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, { email, password: NEW_PASSWORD });
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.close();
+  });
+});
+
+describe('forgot password', () => {
+  it('resets with the mailed code and returns to the login with the e-mail and a green notice', async () => {
+    const email = uniqueEmail('forgetful');
+    await createConfirmedUser(stackRef(), { email, password: PASSWORD, firstName: 'Fay', lastName: 'Forgetful' });
+
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.waitForURL('**/forgotPassword');
+    await shoot(page, 'forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Code' }).click();
+
+    await page
+      .getByText('If you have a valid email address, you will receive a code to your email within 5 minutes. If you do not receive an email, please check your spam folder.')
+      .waitFor();
+    await shoot(page, 'reset-password');
+    const code = await waitForCode(email);
+    await page.getByLabel('New Password').fill('short');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Invalid Code, please re-enter.').waitFor();
+    await page.getByText('Password must be at least 8 characters long').waitFor();
+    await page.getByLabel('Code, characters 1 to 3').fill(code);
+    await page.getByLabel('New Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+
+    await page.waitForURL(/\/login\?/);
+    expect(new URL(page.url()).searchParams.get('message')).toBe('Successfully Reset Password');
+    await page.getByText('Successfully Reset Password').waitFor();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await shoot(page, 'login-reset-notice');
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/consumer/dashboard');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.close();
+  });
+});
+
+describe('session', () => {
+  it('the guard says Loading..., sends a visitor to /login and back; reload keeps the session; sign out clears it', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.goto('/consumer/profile');
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/consumer/profile');
+    await shoot(page, 'login');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const broker = demoLogin('broker');
+    await page.getByLabel('Email').fill(broker.email);
+    await page.getByLabel('Password', { exact: true }).fill(broker.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/consumer/profile');
+    // History replaced: back goes to where the visitor was before the guarded page, not to the login.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/consumer/dashboard');
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(page.url()).toContain('/consumer/dashboard');
+
+    // Signed in, /login goes straight on; an operator-only page is hidden from a broker.
+    await page.goto('/login');
+    await page.waitForURL('**/consumer/dashboard');
+    await expect(page.getByRole('link', { name: 'Operators' }).count()).resolves.toBe(0);
+    await page.goto('/consumer/operators');
+    await page.getByText('This page is for the BISN operator team only.').waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    for (const key of ['accessToken', 'idToken', 'isAuthenticated']) expect(await storage(page, key), key).toBeNull();
+    await page.goto('/consumer/dashboard');
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.close();
+  });
+});
+
+describe('unsubscribe', () => {
+  it('unsubscribes by address from the form, and by the signed link of an e-mail', async () => {
+    const page = await browser.newPage();
+    await page.goto('/unsubscribe');
+    await shoot(page, 'unsubscribe');
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByLabel('Email').fill(uniqueEmail('anyone'));
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText('Unsubscribed successfully').waitFor();
+    await shoot(page, 'unsubscribe-success');
+    await expect(page.getByRole('link', { name: 'Sign Up' }).last().getAttribute('href')).resolves.toBe('/signup');
+
+    Object.assign(process.env, e2e().env);
+    const { unsubscribeLinks } = await import('../../lambdas/domain/mail');
+    const { pageUrl } = await unsubscribeLinks(demoLogin('broker').email);
+    const link = new URL(pageUrl);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByText('Unsubscribed successfully').waitFor();
+
+    await page.goto('/unsubscribe?token=forged.token-value');
+    await page.getByText(/This unsubscribe link is not valid/).waitFor();
+    await expect(page.getByLabel('Email').isVisible()).resolves.toBe(true);
+    await shoot(page, 'unsubscribe-error');
+    await page.close();
+  });
+});
