@@ -146,4 +146,22 @@ describe('listing editor autosave', { timeout: 30_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Flex space');
   });
+
+  it('holds back a draft the API would refuse (a half-typed ZIP), says why, and saves once it is fixed', async () => {
+    const { api } = await openEditor();
+
+    type(/^City/, 'Davis');
+    type(/^ZIP Code/, '956');
+    await advance(SECTION_DELAY_MS + MERGE_DELAY_MS);
+    expect(api.saves()).toHaveLength(0);
+    await eventually(() => expect(screen.getByText('ZIP code is required.')).toBeInTheDocument());
+    expect(screen.getByText('Not saved')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields need attention before this draft can be saved.');
+
+    type(/^ZIP Code/, '95616');
+    await advance(SECTION_DELAY_MS + MERGE_DELAY_MS);
+    await eventually(() => expect(api.saves()).toHaveLength(1));
+    expect(api.saves()[0]).toMatchObject({ city: 'Davis', zipCode: '95616' });
+    await eventually(() => expect(screen.getByText('All changes saved')).toBeInTheDocument());
+  });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MB } from '@shared/api/schemas/images';
 import { listingTypeHint } from '@/features/listings/editor/sections/header-section';
 import { abandonConfirmText, notPublishedText, publishConfirmText } from '@/features/listings/editor/listing-editor';
 import { allowRadixSelect, fakeListingsApi, renderEditor, testImage, testListing } from './listing-backend';
@@ -188,5 +189,65 @@ describe('listing editor: completeness and actions', { timeout: 30_000 }, () => 
     expect(api.requests.map((r) => r.method)).toContain('DELETE');
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(api.saves()).toEqual([]);
+  });
+});
+
+describe('listing editor: photos', { timeout: 30_000 }, () => {
+  const jpeg = (size = 1024, name = 'front.jpg', type = 'image/jpeg') => new File([new Uint8Array(size)], name, { type });
+
+  it('checks the file before uploading: the Upload button waits for an acceptable one', async () => {
+    await fakeListingsApi(testListing());
+    renderEditor();
+    const input = await screen.findByLabelText(/^Listing Image/, {}, loaded);
+    const upload = screen.getByRole('button', { name: /Upload Image/ });
+    expect(upload).toBeDisabled();
+
+    await userEvent.upload(input, jpeg(5 * MB + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('Image size must be less than 5MB.');
+    expect(upload).toBeDisabled();
+
+    await userEvent.upload(input, jpeg(1024, 'plan.gif', 'image/gif'), { applyAccept: false });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a JPEG, PNG or WebP image.');
+    expect(upload).toBeDisabled();
+
+    await userEvent.upload(input, jpeg());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(upload).toBeEnabled();
+  });
+
+  it('uploads through the presigned POST, shows the thumbnail, turns Listing Image green, and removes it again', async () => {
+    const api = await fakeListingsApi(testListing());
+    renderEditor();
+    await userEvent.upload(await screen.findByLabelText(/^Listing Image/, {}, loaded), jpeg());
+    expect(indicator('Listing Image')).toHaveAttribute('data-complete', 'false');
+    await userEvent.click(screen.getByRole('button', { name: /Upload Image/ }));
+
+    const photos = await screen.findByRole('list', { name: 'Uploaded photos' });
+    expect(within(photos).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', testImage.thumbnail);
+    expect(indicator('Listing Image')).toHaveAttribute('data-complete', 'true');
+    const calls = api.requests.map((r) => `${r.method} ${r.url.host === 'store.example.test' ? 'store' : r.url.pathname}`);
+    expect(calls.slice(-3)).toEqual(['POST /listing/image/listing-1/upload', 'POST store', 'POST /listing/image/listing-1']);
+    expect(JSON.parse(String(api.requests.at(-3)!.body))).toEqual({ contentType: 'image/jpeg', size: 1024, fileName: 'front.jpg' });
+    expect(JSON.parse(String(api.requests.at(-1)!.body))).toEqual({ key: 'uploads/raw-1' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Uploaded photos' })).not.toBeInTheDocument());
+    expect(indicator('Listing Image')).toHaveAttribute('data-complete', 'false');
+  });
+
+  it('shows the server’s message when it refuses the photo, and the spec’s fallback when the store fails', async () => {
+    const api = await fakeListingsApi(testListing());
+    renderEditor();
+    const input = await screen.findByLabelText(/^Listing Image/, {}, loaded);
+
+    api.failNext('finalise', 400, 'The file is not a JPEG, PNG or WebP image.');
+    await userEvent.upload(input, jpeg());
+    await userEvent.click(screen.getByRole('button', { name: /Upload Image/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is not a JPEG, PNG or WebP image.');
+
+    api.failNext('store', 403);
+    await userEvent.click(screen.getByRole('button', { name: /Upload Image/ }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to upload image. Please try again.'));
+    expect(screen.queryByRole('list', { name: 'Uploaded photos' })).not.toBeInTheDocument();
   });
 });

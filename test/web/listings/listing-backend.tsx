@@ -51,6 +51,11 @@ function applyDraft(stored: Listing, body: unknown): Listing {
   };
 }
 
+const STORE_URL = 'https://store.example.test/bucket';
+
+/** A call of the fake API that answers an error once: the image store, or presign / finalise. */
+export type FailingCall = 'store' | 'presign' | 'finalise';
+
 export interface FakeListingsApi {
   /** Bodies of every PUT /listing/{id}, parsed, in order. */
   saves: () => Record<string, unknown>[];
@@ -58,6 +63,8 @@ export interface FakeListingsApi {
   /** Makes the next PUTs fail as if the network were down (fetch rejects: not our code). */
   failSaves: (on: boolean) => void;
   current: () => Listing;
+  /** The next `call` answers `status` with `message` (the store answers S3's XML, never a message). */
+  failNext: (call: FailingCall, status: number, message?: string) => void;
 }
 
 /**
@@ -69,9 +76,33 @@ export async function fakeListingsApi(initial: Listing): Promise<FakeListingsApi
   seedCognitoSession({ sub: 'cognito-sub-1', email: 'ada@example.com' });
   let stored = initial;
   let failing = false;
+  const failures = new Map<FailingCall, Response>();
   const path = `/listing/${initial.listingId}`;
+  const imagePath = `/listing/image/${initial.listingId}`;
   const { requests } = await startWithConfig((request) => {
     const { pathname } = request.url;
+    const failure = (call: FailingCall) => {
+      const response = failures.get(call);
+      failures.delete(call);
+      return response;
+    };
+    if (request.url.href.startsWith(STORE_URL)) return failure('store') ?? new Response(null, { status: 204 });
+    if (pathname === `${imagePath}/upload`) {
+      return (
+        failure('presign') ??
+        json(200, { url: STORE_URL, fields: { key: 'uploads/raw-1', policy: 'policy' }, key: 'uploads/raw-1', expiresAt: '2030-01-01T00:00:00.000Z' })
+      );
+    }
+    if (pathname === imagePath && request.method === 'POST') {
+      const refused = failure('finalise');
+      if (refused) return refused;
+      stored = { ...stored, images: [...stored.images, { ...testImage, _id: `image-${stored.images.length + 1}` }] };
+      return json(200, { images: stored.images });
+    }
+    if (pathname.startsWith(`${imagePath}/`) && request.method === 'DELETE') {
+      stored = { ...stored, images: stored.images.filter((image) => !pathname.endsWith(`/${image._id}`)) };
+      return json(200, { images: stored.images });
+    }
     if (pathname === path && request.method === 'GET') return json(200, { listing: stored });
     if (pathname === path && request.method === 'PUT') {
       if (failing) throw new TypeError('Failed to fetch');
@@ -95,6 +126,9 @@ export async function fakeListingsApi(initial: Listing): Promise<FakeListingsApi
       failing = on;
     },
     current: () => stored,
+    failNext: (call, status, message) => {
+      failures.set(call, message ? json(status, { message }) : new Response('<Error/>', { status }));
+    },
   };
 }
 

@@ -45,14 +45,17 @@ export function useCreateListing() {
   });
 }
 
-/** DELETE /listing/{id}: Delete in My listings and Abandon Draft in the editor. */
+/** After a delete: the listing's detail is dropped from the cache and the lists load again. */
+export function forgetListing(queryClient: QueryClient, listingId: string): void {
+  queryClient.removeQueries({ queryKey: listingQuery(listingId).queryKey });
+  void refreshListingLists(queryClient);
+}
+
+/** DELETE /listing/{id} from My listings (the editor's Abandon Draft deletes through the same route). */
 export function useDeleteListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (listingId: string) => api('deleteListing', { params: { listingId } }),
-    onSuccess: (_, listingId) => {
-      queryClient.removeQueries({ queryKey: listingQuery(listingId).queryKey });
-      void refreshListingLists(queryClient);
-    },
+    onSuccess: (_, listingId) => forgetListing(queryClient, listingId),
   });
 }

@@ -11,7 +11,7 @@ import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
-import { listingQuery, refreshListingLists, rememberListing, useDeleteListing } from '../api/listing-queries';
+import { forgetListing, listingQuery, refreshListingLists, rememberListing } from '../api/listing-queries';
 import { ListingView } from '../components/listing-view';
 import { AutosaveStatusText, saveErrorMessage } from './autosave-status';
 import { CompletenessIndicators } from './completeness-indicators';
@@ -91,7 +91,6 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
     resolver: listingFormResolver,
   });
   const { autosave, state } = useListingAutosave(form, listingId);
-  const deleteListing = useDeleteListing();
   const [busy, setBusy] = useState<Busy | null>(null);
   const [actionError, setActionError] = useState<string>();
 
@@ -147,18 +146,20 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
       await autosave.flush();
       const { listing: published } = await api('publishListing', { params: { listingId } });
       autosave.dispose();
+      // Closed first: the drawer must not show a listing that is no longer a draft on its way out.
+      onClose();
       rememberListing(queryClient, published);
       void refreshListingLists(queryClient);
       toast.success('Listing published. It goes out with the next listings blast.');
-      onClose();
     });
 
   const abandon = () =>
     act('abandoning', async () => {
       autosave.dispose();
-      await deleteListing.mutateAsync(listingId);
-      toast.success('Listing draft abandoned.');
+      await api('deleteListing', { params: { listingId } });
       onClose();
+      forgetListing(queryClient, listingId);
+      toast.success('Listing draft abandoned.');
     });
 
   const setImages = (images: ListingImage[]) =>
