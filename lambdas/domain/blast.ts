@@ -187,14 +187,19 @@ async function sendDigests(
 
   const flush = async (users: UserRecord[]) => {
     const recipients = users.map((user) => ({ user, entries: digestFor(user) })).filter((r) => r.entries.length > 0);
-    const claims = await Promise.all(recipients.map((r) => blastsRepository.claimDelivery(run.runId, r.user.userId)));
-    const claimed = recipients.filter((_, i) => claims[i]);
-    const mails: OutgoingMail[] = await Promise.all(claimed.map((r) => blastDigestMail(r.user.email, r.entries, now)));
+    // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
+    const built: OutgoingMail[] = await Promise.all(recipients.map((r) => blastDigestMail(r.user.email, r.entries, now)));
+    // Settled, not all: a claim that failed (throttled) was not taken and counts as failed, so the run retries
+    // that broker; the claims that were taken must still be sent, or those brokers would never get the digest.
+    const claims = await Promise.allSettled(recipients.map((r) => blastsRepository.claimDelivery(run.runId, r.user.userId)));
+    const taken = claims.map((claim) => claim.status === 'fulfilled' && claim.value);
+    const claimed = recipients.filter((_, i) => taken[i]);
+    const mails = built.filter((_, i) => taken[i]);
     const report = await sendMails(mails, { concurrency });
     const userIdByEmail = new Map(claimed.map((r) => [r.user.email, r.user.userId]));
     await Promise.all(report.failed.map((f) => blastsRepository.releaseDelivery(run.runId, userIdByEmail.get(f.to)!)));
     sent += report.sent.length;
-    failed += report.failed.length;
+    failed += report.failed.length + claims.filter((claim) => claim.status === 'rejected').length;
     await renewLease();
   };
 
