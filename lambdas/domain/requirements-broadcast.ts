@@ -74,9 +74,13 @@ async function deliverBatch(requirement: Requirement, brokers: UserRecord[]): Pr
   const { requirementId } = requirement;
   // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
   const mails = await Promise.all(brokers.map((broker) => requirementBroadcastMail(requirement, broker.email)));
-  const claims = await Promise.all(brokers.map((broker) => requirementsRepository.claimDelivery(requirementId, broker.userId)));
-  const claimed = mails.filter((_, i) => claims[i]);
-  if (claimed.length === 0) return { mailed: 0, failed: [] };
+  // Settled, not all: a claim that failed (throttled) was not taken and counts as failed, so the next run
+  // retries that broker; the claims that were taken must still be sent, or those brokers would never get it.
+  const claims = await Promise.allSettled(brokers.map((broker) => requirementsRepository.claimDelivery(requirementId, broker.userId)));
+  const taken = claims.map((claim) => claim.status === 'fulfilled' && claim.value);
+  const claimed = mails.filter((_, i) => taken[i]);
+  const unclaimed = brokers.filter((_, i) => claims[i]!.status === 'rejected').map((broker) => broker.email);
+  if (claimed.length === 0) return { mailed: 0, failed: unclaimed };
 
   const userIdOf = new Map(brokers.map((broker) => [broker.email, broker.userId]));
   const report = await sendMails(claimed);
@@ -84,7 +88,7 @@ async function deliverBatch(requirement: Requirement, brokers: UserRecord[]): Pr
     ...report.sent.map((email) => requirementsRepository.confirmDelivery(requirementId, userIdOf.get(email)!)),
     ...report.failed.map(({ to }) => requirementsRepository.releaseDelivery(requirementId, userIdOf.get(to)!)),
   ]);
-  return { mailed: report.sent.length, failed: report.failed.map(({ to }) => to) };
+  return { mailed: report.sent.length, failed: [...report.failed.map(({ to }) => to), ...unclaimed] };
 }
 
 async function broadcastOne(record: RequirementRecord, runId: string): Promise<BroadcastOutcome> {
