@@ -2,10 +2,14 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { MiddlewareStack } from '@smithy/types';
 import { documentClient } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
+import { logger } from '../../../lambdas/core/logger';
 import type { LocalStack } from '../../../lib/local/stack';
 import { bucketKeys, readMailStore } from '../listings/support';
 
 export * from '../listings/support';
+
+// The handlers and jobs run in this process and log the faults these tests cause on purpose; the assertions are the verdict.
+logger.setLogLevel('SILENT');
 export { createRequirement, runBroadcast, validRequirement } from '../requirements/support';
 
 /**
