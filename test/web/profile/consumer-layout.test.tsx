@@ -9,7 +9,7 @@ const firstLoad = { timeout: 8000 };
 const desktopWidth = window.innerWidth;
 const nav = () => screen.getByRole('navigation', { name: 'Consumer area' });
 
-describe('consumer layout', () => {
+describe('consumer layout', { timeout: 20_000 }, () => {
   afterEach(() => {
     window.innerWidth = desktopWidth;
   });

@@ -11,7 +11,7 @@ const tile = (title: string) =>
     .find((heading) => heading.textContent === title)!
     .closest<HTMLElement>('[data-slot="card"]')!;
 
-describe('blast countdown tile', () => {
+describe('blast countdown tile', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -46,7 +46,7 @@ describe('blast countdown tile', () => {
   });
 });
 
-describe('dashboard', () => {
+describe('dashboard', { timeout: 20_000 }, () => {
   it('welcomes by first name, links the create buttons, and shows the tiles', async () => {
     const backend = await startProfileBackend({ subscriptions: subscriptionsExcept('office-listings', 'retail-listings', 'land-listings') });
     renderApp('/consumer/dashboard');

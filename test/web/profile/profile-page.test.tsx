@@ -20,7 +20,7 @@ async function openProfile() {
   return view;
 }
 
-describe('My Profile cards', () => {
+describe('My Profile cards', { timeout: 20_000 }, () => {
   it('shows the read-only personal information, with the phone formatted when it has 10 digits', async () => {
     await startProfileBackend({ phone: '916.555.0100' });
     await openProfile();
@@ -89,7 +89,7 @@ describe('My Profile cards', () => {
   });
 });
 
-describe('edit dialogs', () => {
+describe('edit dialogs', { timeout: 20_000 }, () => {
   it('personal information: the schema messages, then a save that updates the card and the header', async () => {
     const backend = await startProfileBackend();
     await openProfile();
@@ -188,7 +188,7 @@ describe('edit dialogs', () => {
   });
 });
 
-describe('image upload dialogs', () => {
+describe('image upload dialogs', { timeout: 20_000 }, () => {
   const pngFile = (bytes = 1024, name = 'me.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
 
   it('keeps Upload disabled until a file is chosen, and refuses a wrong type or an oversize file', async () => {

@@ -10,11 +10,13 @@ import {
   UserRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { Logo } from '@/components/brand/logo';
 import {
   Sidebar,
   SidebarContent,
   SidebarGroup,
   SidebarGroupLabel,
+  SidebarHeader,
   SidebarMenu,
   SidebarMenuButton,
   SidebarMenuItem,
@@ -75,8 +77,15 @@ function NavMenu({ items }: { items: readonly NavItem[] }) {
 /** The consumer area's navigation; Operators only for members of the `operators` group. */
 export function ConsumerSidebar() {
   const { user } = useAuth();
+  const { isMobile } = useSidebar();
   return (
     <Sidebar label="Consumer area">
+      {/* On phones the sheet covers the header: repeat the logo, and leave room for the close button. */}
+      {isMobile && (
+        <SidebarHeader className="h-(--header-height) justify-center border-b px-4">
+          <Logo />
+        </SidebarHeader>
+      )}
       <SidebarContent>
         <SidebarGroup>
           <NavMenu items={mainItems} />

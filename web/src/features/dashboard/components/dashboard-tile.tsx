@@ -27,9 +27,14 @@ export function DashboardTile({
     <Card className={cn('gap-3', comingSoon && 'border-dashed bg-muted/40', className)}>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="text-sm font-medium">{title}</CardTitle>
-        {comingSoon ? <Badge variant="secondary">Coming soon</Badge> : <Icon aria-hidden="true" className="size-4 text-muted-foreground" />}
+        <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-1">
+        {comingSoon && (
+          <Badge variant="secondary" className="mb-1">
+            Coming soon
+          </Badge>
+        )}
         {children}
         {caption && <CardDescription>{caption}</CardDescription>}
         {link && (

@@ -6,7 +6,6 @@ import {
   BellRingIcon,
   Building2Icon,
   ClipboardListIcon,
-  LifeBuoyIcon,
   MailIcon,
   PlusIcon,
   SearchIcon,
@@ -114,7 +113,7 @@ export function DashboardPage() {
           <CountTileValue routeId="countRecentListings" />
         </DashboardTile>
         <DashboardTile title="Next Listings Blast" icon={TimerIcon} caption="Weekdays at 9:00 AM Eastern">
-          <BlastCountdown className="text-3xl font-semibold tracking-tight tabular-nums" />
+          <BlastCountdown className="text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums" />
         </DashboardTile>
         <DashboardTile title="Requirements Analytics" icon={BarChart3Icon} comingSoon>
           <p className="text-sm text-muted-foreground">See what the market is asking for, by type and submarket.</p>
@@ -122,13 +121,12 @@ export function DashboardPage() {
         <DashboardTile title="Market Listing Search" icon={SearchIcon} comingSoon>
           <p className="text-sm text-muted-foreground">Search every listing in the market, not only the ones broadcast.</p>
         </DashboardTile>
-        <DashboardTile title="Need Help?" icon={LifeBuoyIcon}>
+        <DashboardTile title="Need Help?" icon={MailIcon}>
           <p className="text-sm text-muted-foreground">Questions, problems or ideas: write to us.</p>
           <a
             href={`mailto:${supportEmail}`}
-            className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
+            className="mt-1 text-sm font-medium [overflow-wrap:anywhere] text-primary underline-offset-4 hover:underline"
           >
-            <MailIcon aria-hidden="true" className="size-4 shrink-0" />
             {supportEmail}
           </a>
         </DashboardTile>

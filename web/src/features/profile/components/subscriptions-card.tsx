@@ -17,9 +17,10 @@ export function SubscriptionsCard({ user, className }: { user: User | undefined;
     >
       {user && (
         <>
-          <ul className="grid gap-x-8 sm:grid-cols-2" aria-label="E-mail subscriptions">
+          {/* Two columns filled top to bottom: the Listings categories, then the Requirements ones. */}
+          <ul className="gap-x-8 sm:columns-2" aria-label="E-mail subscriptions">
             {user.subscriptions.map((s) => (
-              <li key={s._id} className="flex items-center justify-between gap-3 border-b py-2 text-sm last:border-b-0 sm:[&:nth-last-child(2)]:border-b-0">
+              <li key={s._id} className="flex break-inside-avoid items-center justify-between gap-3 border-b py-2 text-sm">
                 <span>{s.name}</span>
                 <Badge variant={s.subscribed ? 'success' : 'destructive'}>{s.subscribed ? 'Subscribed' : 'Unsubscribed'}</Badge>
               </li>

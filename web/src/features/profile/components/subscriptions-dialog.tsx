@@ -62,10 +62,10 @@ function SubscriptionsForm({ subscriptions, onDone }: { subscriptions: Subscript
       >
         {allOn ? 'Unsubscribe from all' : 'Subscribe to all'}
       </button>
-      <fieldset className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      <fieldset className="gap-x-6 sm:columns-2">
         <legend className="sr-only">E-mail categories</legend>
         {subscriptions.map((s) => (
-          <div key={s._id} className="flex items-center gap-2">
+          <div key={s._id} className="flex break-inside-avoid items-center gap-2 py-1.5">
             <Checkbox
               id={`${idPrefix}-${s._id}`}
               checked={checked[s._id] ?? false}
