@@ -58,6 +58,13 @@ describe('consumer layout', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/consumer/dashboard');
   });
 
+  it('/requirements goes to the consumer requirements page', async () => {
+    await startProfileBackend();
+    const { router } = renderApp('/requirements');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consumer/requirements'), firstLoad);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requirements' }, firstLoad)).toBeInTheDocument();
+  });
+
   it('sends a signed-out visitor to the login page with the way back', async () => {
     await startWithConfig();
     const { router } = renderApp('/consumer/profile');
