@@ -81,6 +81,14 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const checkbox = (scope: Locator, name: string) => scope.getByRole('checkbox', { name, exact: true });
 const tableTitles = (page: Page) => page.getByRole('table', { name: 'Requirements' }).getByRole('link').allInnerTexts();
+const emptyText = 'No requirements fit the search criteria, try changing the filters.';
+
+/** The titles the browser shows once the current filters' answer is in (a table or the empty text). */
+async function settledTitles(page: Page): Promise<string[]> {
+  await page.getByRole('status', { name: 'Loading requirements' }).waitFor({ state: 'detached' });
+  await page.getByRole('table', { name: 'Requirements' }).or(page.getByText(emptyText)).waitFor();
+  return tableTitles(page);
+}
 
 describe('requirements, end to end', () => {
   let browser: Browser;
@@ -128,6 +136,8 @@ describe('requirements, end to end', () => {
     // Sutter is a county without submarkets: the county is the market.
     await checkbox(modal, 'Sutter County').click();
     await expect(checkbox(modal, 'Sutter County').getAttribute('aria-checked')).resolves.toBe('true');
+    await modal.evaluate((dialog) => dialog.scrollTo(0, 0));
+    await shoot(page, 'create-markets');
 
     const titleBox = modal.getByRole('textbox', { name: 'Title' });
     await titleBox.fill(title);
@@ -152,6 +162,7 @@ describe('requirements, end to end', () => {
     await min.fill('');
     await min.pressSequentially('2500');
     await expect(min.inputValue()).resolves.toBe('2,500');
+    await expect.poll(() => modal.getByText('Maximum square footage must be at least the minimum.').count(), { timeout: 15_000 }).toBe(0);
     await shoot(page, 'create');
 
     // Step two: read-only, Continue Editing goes back with everything kept.
@@ -183,47 +194,56 @@ describe('requirements, end to end', () => {
     await expect(row.getByRole('cell').nth(4).innerText()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     requirementUrl = (await link.getAttribute('href'))!;
     expect(requirementUrl).toMatch(/^\/consumer\/requirement\/[\w-]+$/);
+    // The "saved" toast fades out first: axe would judge its contrast mid-animation.
+    await page.locator('[data-sonner-toast]').waitFor({ state: 'detached', timeout: 15_000 });
     await shoot(page, 'my');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The author is subscribed to Office Requirements, so the broadcast reached them too.
     const mail = await waitForMail((m) => m.subject === `New Office requirement: ${title}`);
     expect(mail.html).toContain(requirementUrl);
+    expect(mail.text).toContain(requirementUrl);
+    // How the e-mail renders, kept with the screenshots.
+    const preview = await browser.newPage();
+    await preview.setContent(mail.html!);
+    await shoot(preview, 'email');
+    await preview.close();
   });
 
   it('finds it with each filter, kept in the URL', async () => {
     await page.goto('/consumer/requirements');
     await page.getByRole('heading', { name: 'Broadcasted Requirements' }).waitFor();
     await page.getByText('These are the requirements that have been broadcasted to the community.').waitFor();
-    await expect.poll(() => tableTitles(page)).toContain(title);
+    await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
 
     await pick(page, 'Requirement Type', 'For Lease');
     await page.waitForURL(/requirementTypeId=for-lease/);
-    await expect.poll(() => tableTitles(page)).toContain(title);
+    await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
     await pick(page, 'Requirement Type', 'For Sale - Investment');
-    await page.getByText('No requirements fit the search criteria, try changing the filters.').waitFor();
+    await page.waitForURL(/requirementTypeId=for-sale-investment/);
+    expect(await settledTitles(page)).not.toContain(title);
 
     await page.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe('');
     await pick(page, 'Property Type', 'Office');
-    await expect.poll(() => tableTitles(page)).toContain(title);
+    await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
     await pick(page, 'Market', 'Davis');
     await page.waitForURL(/marketId=yolo-davis/);
-    await expect.poll(() => tableTitles(page)).toContain(title);
+    await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
 
     // A filtered view survives a reload and can be shared.
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Market', exact: true }).innerText()).resolves.toBe('Davis');
-    await expect.poll(() => tableTitles(page)).toContain(title);
+    await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
     await shoot(page, 'browser');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto('/consumer/requirements?marketId=sutter-county&requirementTypeId=for-lease&propertyTypeId=office');
-    await expect.poll(() => tableTitles(page)).toContain(title);
-    await page.goto('/consumer/requirements?marketId=yolo-woodland');
-    await page.getByText('No requirements fit the search criteria, try changing the filters.').waitFor();
+    await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
+    await page.goto('/consumer/requirements?marketId=yolo-woodland&propertyTypeId=speciality&requirementTypeId=for-sale-investment');
+    await page.getByText(emptyText).waitFor();
     await page.goto('/consumer/requirements?propertyTypeId=retail');
-    await expect.poll(async () => (await tableTitles(page)).includes(title)).toBe(false);
+    expect(await settledTitles(page)).not.toContain(title);
   });
 
   it('opens the detail with the breadcrumb, sections, contact and broker', async () => {
@@ -282,6 +302,6 @@ describe('an unapproved broker', () => {
     await create.waitFor();
     await expect(create.isDisabled()).resolves.toBe(true);
     await page.getByText('You can create requirements once your account is approved.').waitFor();
-    await expect.poll(() => tableTitles(page)).toContain(title);
+    await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
   });
 });

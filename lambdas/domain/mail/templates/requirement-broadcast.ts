@@ -111,7 +111,8 @@ export async function requirementBroadcastMail(requirement: Requirement, recipie
   )!;
   const author = requirement.user ? `${requirement.user.firstName} ${requirement.user.lastName}`.trim() : 'A BISN broker';
   const intro = `${author} shared a new ${requirement.propertyType.name} requirement with the community.`;
-  const why = `You receive this because you are subscribed to ${category.name}. You can change your subscriptions in your profile: ${env().SITE_URL}/consumer/profile`;
+  const profileUrl = `${env().SITE_URL}/consumer/profile`;
+  const why = `You receive this because you are subscribed to ${category.name}. You can change your subscriptions in your profile`;
   const sections = sectionsOf(requirement);
 
   const html = layout({
@@ -121,13 +122,13 @@ export async function requirementBroadcastMail(requirement: Requirement, recipie
       `<p style="${P}">${escapeHtml(intro)}</p>`,
       ...sections.map(sectionHtml),
       `<p style="margin:24px 0"><a href="${escapeHtml(detailUrl)}" style="display:inline-block;background:#0f3d56;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">View the requirement on BISN</a></p>`,
-      `<p style="margin:0;font-size:12px;line-height:1.5;color:#475569">${escapeHtml(why)}</p>`,
+      `<p style="margin:0;font-size:12px;line-height:1.5;color:#475569">${escapeHtml(why)}: <a href="${escapeHtml(profileUrl)}" style="color:#0f3d56">${escapeHtml(profileUrl)}</a></p>`,
     ].join('\n'),
     unsubscribeUrl: pageUrl,
   });
   const text = textLayout({
     title: requirement.title,
-    bodyText: [intro, ...sections.map(sectionText), `View the requirement: ${detailUrl}`, why].join('\n\n'),
+    bodyText: [intro, ...sections.map(sectionText), `View the requirement: ${detailUrl}`, `${why}: ${profileUrl}`].join('\n\n'),
     unsubscribeUrl: pageUrl,
   });
   return { to: recipientEmail, subject: requirementBroadcastSubject(requirement), html, text, unsubscribeEmail: recipientEmail };

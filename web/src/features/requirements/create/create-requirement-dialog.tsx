@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, type Control, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { propertyTypes, requirementTypes, type CatalogItem } from '@shared/catalog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { SqftInput } from '@/features/listings/editor/number-inputs';
 import { serverErrorOf } from '@/features/profile/components/apply-field-errors';
+import { cn } from '@/lib/utils';
 import { useCreateRequirement } from '../api/requirement-queries';
 import { MarketTree } from './market-tree';
 import { RequirementReview } from './requirement-review';
@@ -55,10 +56,11 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
   const [step, setStep] = useState<Step>('edit');
   const [error, setError] = useState<string>();
 
-  const next = async () => {
+  // Through handleSubmit, so once Next was pressed each field's message updates as it is corrected.
+  const next = form.handleSubmit(() => {
     setError(undefined);
-    if (await form.trigger()) setStep('confirm');
-  };
+    setStep('confirm');
+  });
 
   const send = form.handleSubmit(
     async (values) => {
@@ -92,7 +94,7 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
       </DialogHeader>
 
       <div className="grid gap-8 px-6 py-6">
-        {step === 'edit' ? <EditSteps control={form.control} /> : <RequirementReview values={form.getValues()} />}
+        {step === 'edit' ? <EditSteps form={form} /> : <RequirementReview values={form.getValues()} />}
         {error && (
           <Alert variant="destructive" role="alert">
             <AlertDescription>{error}</AlertDescription>
@@ -148,11 +150,13 @@ function CatalogRadios({
   name,
   legend,
   items,
+  columns = 1,
 }: {
   control: FormControl;
   name: 'requirementTypeId' | 'propertyTypeId';
   legend: string;
   items: readonly CatalogItem[];
+  columns?: 1 | 2;
 }) {
   const id = useId();
   return (
@@ -163,7 +167,7 @@ function CatalogRadios({
         <fieldset className="grid gap-3">
           <legend className="mb-3 text-sm font-medium">
             {legend}
-            <span aria-hidden="true" className="text-destructive">
+            <span aria-hidden="true" className="ml-1 text-destructive">
               *
             </span>
           </legend>
@@ -173,7 +177,7 @@ function CatalogRadios({
             aria-invalid={Boolean(fieldState.error)}
             aria-describedby={fieldState.error ? `${id}-error` : undefined}
             aria-required
-            className="grid-cols-1 gap-2 sm:grid-cols-2"
+            className={cn('gap-2', columns === 2 && 'grid-cols-2')}
           >
             {items.map((item) => (
               <div key={item.id} className="flex items-center gap-2">
@@ -195,14 +199,19 @@ function CatalogRadios({
   );
 }
 
-function EditSteps({ control }: { control: FormControl }) {
+function EditSteps({ form }: { form: UseFormReturn<RequirementFormValues> }) {
+  const { control } = form;
   const marketsErrorId = useId();
+  // The range message sits under the maximum; changing the minimum can settle it too.
+  const recheckRange = () => {
+    if (form.getFieldState('sqftMax').error) void form.trigger('sqftMax');
+  };
   return (
     <>
       <Section number={1} title="Requirement Categories" required>
         <div className="grid gap-6 sm:grid-cols-2">
           <CatalogRadios control={control} name="requirementTypeId" legend="Requirement Type" items={requirementTypes} />
-          <CatalogRadios control={control} name="propertyTypeId" legend="Property Type" items={propertyTypes} />
+          <CatalogRadios control={control} name="propertyTypeId" legend="Property Type" items={propertyTypes} columns={2} />
         </div>
       </Section>
 
@@ -232,9 +241,19 @@ function EditSteps({ control }: { control: FormControl }) {
         <Field control={control} name="title" label="Title" required>
           {({ field, ...aria }) => <Input maxLength={200} {...field} {...aria} />}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field control={control} name="sqftMin" label="Minimum Square Feet">
-            {({ field, ...aria }) => <SqftInput placeholder="e.g. 2,500" {...field} {...aria} />}
+            {({ field, ...aria }) => (
+              <SqftInput
+                placeholder="e.g. 2,500"
+                {...field}
+                {...aria}
+                onChange={(value) => {
+                  field.onChange(value);
+                  recheckRange();
+                }}
+              />
+            )}
           </Field>
           <Field control={control} name="sqftMax" label="Maximum Square Feet">
             {({ field, ...aria }) => <SqftInput placeholder="e.g. 10,000" {...field} {...aria} />}

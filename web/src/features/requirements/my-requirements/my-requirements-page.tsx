@@ -18,10 +18,9 @@ export function MyRequirementsPage() {
     <ConsumerPage title="My Requirements" actions={<CreateRequirementButton />}>
       <Card>
         <CardHeader>
-          <CardTitle>My Requirements</CardTitle>
+          <CardTitle>Requirements You Created</CardTitle>
           <CardDescription>
-            Requirements you created. A new one is e-mailed to subscribed brokers within a minute and then appears under
-            Requirements.
+            A new requirement is e-mailed to every subscribed broker within a minute, then it appears under Requirements.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
