@@ -30,15 +30,14 @@ const stackRef = (): StackRef => {
 };
 
 /**
- * Signs in through the login form (the label of a required field ends with its asterisk: "Password*").
- * Once more if the first attempt does not arrive: on a cold dev server Vite may reload the page while it
- * optimises dependencies, swallowing the first submit.
+ * Signs in through the login form, once more if the first attempt does not arrive: on a cold dev server
+ * Vite may reload the page while it optimises dependencies, swallowing the first submit.
  */
 async function signIn(page: Page, login: { email: string; password: string }) {
   for (let attempt = 1; ; attempt++) {
     await page.goto('/login');
     await page.getByLabel('Email').fill(login.email);
-    await page.getByLabel(/^Password\*?$/).fill(login.password);
+    await page.getByLabel('Password', { exact: true }).fill(login.password);
     await page.getByRole('button', { name: /^(sign in|login|log in)$/i }).click();
     try {
       await page.waitForURL('**/consumer/dashboard', { timeout: 20_000 });
