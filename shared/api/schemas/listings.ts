@@ -15,7 +15,16 @@ export const leaseTypeId = z.enum(idsOf(leaseTypes), { error: 'You must select a
 export const usState = z.enum(usStates, { error: 'State is required' });
 
 const sqft = z.number().int().nonnegative().max(100_000_000).nullable();
-const money = z.number().nonnegative().max(10_000_000_000).nullable();
+/**
+ * Dollars with at most 4 decimals: anything finer is not money, and numbers as small as 1e-130 cannot be
+ * stored in DynamoDB at all (a 5e-324 price used to be a 500).
+ */
+const money = z
+  .number()
+  .nonnegative()
+  .max(10_000_000_000)
+  .refine((v) => Math.round(v * 10_000) / 10_000 === v, 'Use at most 4 decimal places.')
+  .nullable();
 
 /**
  * A draft save: every field may still be empty; completeness (shared/rules/completeness) decides
