@@ -5,7 +5,7 @@ import { usersRepository } from '../data/users';
 import { verifyUnsubscribeToken } from './mail';
 
 export const unsubscribedMessage = 'Unsubscribed successfully';
-export const invalidUnsubscribeLinkMessage = 'This unsubscribe link is not valid. Enter your e-mail address on the unsubscribe page instead.';
+export const invalidUnsubscribeLinkMessage = 'This unsubscribe link is not valid. Enter your e-mail address to unsubscribe instead.';
 
 /** The spec's answer shape; the same whether or not the address has an account, so nobody can probe for members. */
 const unsubscribed: UnsubscribeResponse = { statusCode: '200', body: { message: unsubscribedMessage } };

@@ -38,6 +38,9 @@ async function waitForCode(email: string, after?: string): Promise<string> {
 
 /** The screen at desktop and phone width: test-results/screenshots/accounts-<name>-{desktop,phone}.png. */
 async function shoot(page: Page, name: string): Promise<void> {
+  // The header's account links show once the session has resolved: the screen is settled.
+  // (A CSS locator: an open dialog hides the header from the accessibility tree, not from view.)
+  await page.locator('header nav[aria-label="Account"] :is(a, button)').first().waitFor();
   await screenshot(page, `accounts-${name}-desktop`);
   await page.setViewportSize(PHONE);
   await screenshot(page, `accounts-${name}-phone`);
@@ -47,6 +50,14 @@ async function shoot(page: Page, name: string): Promise<void> {
 // Runs in the page, where globalThis is the window (the server typecheck has no DOM lib).
 const storage = (page: Page, key: string) =>
   page.evaluate((k) => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem(k), key);
+/** A page with nobody signed in, whatever an earlier test left behind in the shared profile. */
+async function signedOutPage(from: Browser): Promise<Page> {
+  const page = await from.newPage();
+  await page.goto('/');
+  await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+  return page;
+}
+
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 let browser: Browser;
@@ -61,7 +72,7 @@ afterAll(async () => {
 
 describe('sign-up to approval', () => {
   it('signs up, confirms the code from the mail, lands on the dashboard under review; an operator approves; the notice goes', async () => {
-    const page = await browser.newPage();
+    const page = await signedOutPage(browser);
     const email = uniqueEmail('newbroker');
     await page.goto('/signup?firstName=Sam&lastName=Signup');
     // The first visit of a screen may wait for the dev server to build it.
@@ -126,7 +137,7 @@ describe('sign-up to approval', () => {
     await shoot(page, 'review-notice');
 
     // The operator approves from the operator page.
-    const operatorPage = await operatorBrowser.newPage();
+    const operatorPage = await signedOutPage(operatorBrowser);
     await signIn(operatorPage, demoLogin('operator'));
     await operatorPage.getByRole('link', { name: 'Operators' }).click();
     await operatorPage.waitForURL('**/consumer/operators');
@@ -181,7 +192,7 @@ describe('sign-up to approval', () => {
 
 describe('sign-in', () => {
   it('shows the service message for a wrong password and an unknown user, and the field rules', async () => {
-    const page = await browser.newPage();
+    const page = await signedOutPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Please enter a valid email address').waitFor();
@@ -222,7 +233,7 @@ describe('sign-in', () => {
     );
     cognito.destroy();
 
-    const page = await browser.newPage();
+    const page = await signedOutPage(browser);
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(temporary);
@@ -253,7 +264,7 @@ describe('forgot password', () => {
     const email = uniqueEmail('forgetful');
     await createConfirmedUser(stackRef(), { email, password: PASSWORD, firstName: 'Fay', lastName: 'Forgetful' });
 
-    const page = await browser.newPage();
+    const page = await signedOutPage(browser);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL('**/forgotPassword');
@@ -288,8 +299,8 @@ describe('forgot password', () => {
 });
 
 describe('session', () => {
-  it('the guard says Loading..., sends a visitor to /login and back; reload keeps the session; sign out clears it', async () => {
-    const page = await browser.newPage();
+  it('the guard sends a visitor to /login and back; reload keeps the session; sign out clears it', async () => {
+    const page = await signedOutPage(browser);
     await page.goto('/');
     await page.goto('/consumer/profile');
     await page.waitForURL(/\/login\?redirect=/);
@@ -330,7 +341,7 @@ describe('session', () => {
 
 describe('unsubscribe', () => {
   it('unsubscribes by address from the form, and by the signed link of an e-mail', async () => {
-    const page = await browser.newPage();
+    const page = await signedOutPage(browser);
     await page.goto('/unsubscribe');
     await shoot(page, 'unsubscribe');
     await page.getByLabel('Email').fill('not-an-address');

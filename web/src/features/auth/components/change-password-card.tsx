@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { changePassword, messageOf } from '../auth-service';
 import { FormMessage } from './form-message';
-import { PasswordInput } from './password-input';
+import { PasswordInput, passwordRules } from './password-input';
 
 type ChangePasswordValues = z.infer<typeof changePasswordForm>;
 
@@ -44,7 +44,7 @@ export function ChangePasswordCard({ className }: { className?: string }) {
     <Card className={className}>
       <CardHeader>
         <CardTitle>Change Password</CardTitle>
-        <CardDescription>Use at least 8 characters, with an uppercase and a lowercase letter, a number and one of @$!%*?&.</CardDescription>
+        <CardDescription>{passwordRules}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">

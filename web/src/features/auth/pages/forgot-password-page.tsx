@@ -13,7 +13,7 @@ import { finishPasswordReset, messageOf, resetFailed, startPasswordReset } from 
 import { AuthPage } from '../components/auth-page';
 import { FormMessage } from '../components/form-message';
 import { OneTimeCodeInput } from '../components/one-time-code-input';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput, passwordRules } from '../components/password-input';
 
 export const resetCodeNote =
   'If you have a valid email address, you will receive a code to your email within 5 minutes. If you do not receive an email, please check your spam folder.';
@@ -101,7 +101,7 @@ export function ForgotPasswordPage() {
           control={resetForm.control}
           name="newPassword"
           label="New Password"
-          description="At least 8 characters, with an uppercase and a lowercase letter, a number and one of @$!%*?&."
+          description={passwordRules}
         >
           {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
         </Field>

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageOf, signInFailed, signInWithPassword } from '../auth-service';
 import { AuthPage } from '../components/auth-page';
 import { FormMessage } from '../components/form-message';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput, passwordRules } from '../components/password-input';
 import { VerifyEmailStep } from '../components/verify-email-step';
 import { afterSignInPath, useFinishSignIn } from '../navigation';
 import { useAuth } from '../use-auth';
@@ -74,12 +74,14 @@ export function LoginPage() {
       title={newPasswordMode ? 'Set New Password' : 'Sign In'}
       description={newPasswordMode ? 'Your account needs a new password before you can continue.' : undefined}
       footer={
-        <>
-          New to BISN?
-          <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign Up
-          </Link>
-        </>
+        !newPasswordMode && (
+          <>
+            New to BISN?
+            <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+              Sign Up
+            </Link>
+          </>
+        )
       }
     >
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5">
@@ -91,7 +93,7 @@ export function LoginPage() {
           {({ field, ...aria }) => <PasswordInput autoComplete="current-password" readOnly={newPasswordMode} {...field} {...aria} aria-required />}
         </Field>
         {newPasswordMode && (
-          <Field control={form.control} name="newPassword" label="New Password">
+          <Field control={form.control} name="newPassword" label="New Password" description={passwordRules}>
             {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus {...field} value={field.value ?? ''} {...aria} aria-required />}
           </Field>
         )}

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageOf, signUpAccount, signUpFailed } from '../auth-service';
 import { AuthPage } from '../components/auth-page';
 import { FormMessage } from '../components/form-message';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput, passwordRules } from '../components/password-input';
 import { VerifyEmailStep } from '../components/verify-email-step';
 import { useFinishSignIn } from '../navigation';
 import { useAuth } from '../use-auth';
@@ -96,7 +96,7 @@ export function SignupPage() {
           control={form.control}
           name="password"
           label="Password"
-          description="At least 8 characters, with an uppercase and a lowercase letter, a number and one of @$!%*?&."
+          description={passwordRules}
         >
           {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
         </Field>

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { accountsQuery, fullName } from '../api';
 
 /** Columns on wide screens; on phones each account is a small stacked card. */
-const grid = 'md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,1.6fr)_7rem_auto] md:items-center md:gap-4';
+const grid = 'md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,1.6fr)_7rem_6rem] md:items-center md:gap-4';
 
 function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
