@@ -8,19 +8,21 @@ import { env } from './env';
 /**
  * Module-scope AWS clients, created on first use and reused across invocations. Endpoints come from the
  * standard AWS_ENDPOINT_URL_<SERVICE> variables, which the local stack sets to the emulators.
+ * Each `lazy(...)` is marked pure, so a handler's bundle keeps only the clients it uses (esbuild drops an
+ * unused export and, with it, that service's SDK package).
  */
 function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
 }
 
-export const documentClient = lazy(() =>
+export const documentClient = /* @__PURE__ */ lazy(() =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ region: env().AWS_REGION, maxAttempts: 6 }), {
     marshallOptions: { removeUndefinedValues: true },
   }),
 );
 
-export const s3 = lazy(
+export const s3 = /* @__PURE__ */ lazy(
   () =>
     new S3Client({
       region: env().AWS_REGION,
@@ -31,6 +33,6 @@ export const s3 = lazy(
     }),
 );
 
-export const ses = lazy(() => new SESv2Client({ region: env().AWS_REGION }));
+export const ses = /* @__PURE__ */ lazy(() => new SESv2Client({ region: env().AWS_REGION }));
 
-export const cognito = lazy(() => new CognitoIdentityProviderClient({ region: env().AWS_REGION }));
+export const cognito = /* @__PURE__ */ lazy(() => new CognitoIdentityProviderClient({ region: env().AWS_REGION }));

@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { contract, type Contract } from '../../shared/api/contract';
 import { routeById, type RouteId } from '../../shared/api/routes';
 import type { UserRecord } from '../data/users';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { userStatus, type AdminUser, type User } from '../../shared/api';
 import { env } from '../core/env';
 import { HttpError } from '../core/errors';

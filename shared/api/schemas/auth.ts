@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailField } from './common';
 
 /** The spec's five password rules, each with its own message (spec 01 §5). Also the Cognito policy. */

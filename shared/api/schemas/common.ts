@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Error body of every 4xx/5xx answer. */
 export const errorResponse = z.object({

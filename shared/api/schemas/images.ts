@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { imageVariants } from './common';
 
 export const MB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALL, idsOf, leaseFrequencies, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
 import { cursor, idParam, pageOf, PAGE_SIZE, text } from './common';
 import { listingImage } from './images';

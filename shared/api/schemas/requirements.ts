@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALL, idsOf, markets, propertyTypes, requirementTypes } from '../../catalog';
 import { cursor, idParam, pageOf, PAGE_SIZE, pageQuery, text } from './common';
 import { contact } from './users';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { subscriptionCategories } from '../../catalog';
 import { emailField, idParam, imageVariants, pageOf, pageQuery, text } from './common';
 
