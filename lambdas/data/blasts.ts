@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, nowIso, tableName } from './table';
+import { db, nowIso, putIfAbsent, tableName } from './table';
 
 /**
  * A weekday blast run (README "blast run + ledger"), in the order it moves:
@@ -104,20 +104,8 @@ export const blastsRepository = {
    * Claims this run's digest for one broker before it is sent. False when the broker already has it (or it
    * is in flight): the caller must not send.
    */
-  async claimDelivery(runId: string, userId: string): Promise<boolean> {
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...ledgerKey(runId, userId), type: 'blastDelivery', claimedAt: nowIso() },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailed(error)) return false;
-      throw error;
-    }
+  claimDelivery(runId: string, userId: string): Promise<boolean> {
+    return putIfAbsent({ ...ledgerKey(runId, userId), type: 'blastDelivery', claimedAt: nowIso() });
   },
 
   /** The send failed: give the claim back so the retry sends it. */

@@ -1,16 +1,13 @@
 import {
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
 import { ALL } from '../../shared/catalog';
-import { db, decodeCursor, encodeCursor, InvalidCursorError, isConditionFailed, nowIso, tableName } from './table';
+import { batchWrite, db, encodeCursor, isConditionFailed, nowIso, startKeyFor, tableName } from './table';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
 export interface StoredListingImage {
@@ -153,33 +150,6 @@ export function indexItemsOf(record: PublishedListing) {
 function fromIndexItem(item: Record<string, unknown>): ListingIndexRow {
   const { pk: _pk, sk: _sk, type: _t, ...row } = item;
   return row as unknown as ListingIndexRow;
-}
-
-/** Reads a page cursor and checks it belongs to the partition being read (a foreign key would be a 500 otherwise). */
-function startKeyFor(cursor: string | undefined, keyNames: readonly string[], expected: Record<string, string>) {
-  const key = decodeCursor(cursor);
-  if (!key) return undefined;
-  const valid =
-    Object.keys(key).length === keyNames.length &&
-    keyNames.every((name) => typeof key[name] === 'string') &&
-    Object.entries(expected).every(([name, value]) => key[name] === value);
-  if (!valid) throw new InvalidCursorError();
-  return key;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** BatchWrite in chunks of 25, retrying what DynamoDB leaves unprocessed with a growing pause. */
-async function batchWrite(requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: requests.slice(i, i + 25) };
-    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchWrite left items unprocessed after retries');
-      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2000));
-      const out: BatchWriteCommandOutput = await db().send(new BatchWriteCommand({ RequestItems: pending }));
-      pending = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length > 0 ? out.UnprocessedItems : undefined;
-    }
-  }
 }
 
 /** A conditional update that answers the new record, or null when its condition did not hold. */

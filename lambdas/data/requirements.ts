@@ -1,16 +1,13 @@
 import {
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
 import { ALL, type PropertyTypeId, type RequirementTypeId } from '../../shared/catalog';
-import { db, decodeCursor, encodeCursor, InvalidCursorError, isConditionFailed, nowIso, tableName } from './table';
+import { batchWrite, db, encodeCursor, isConditionFailed, nowIso, putIfAbsent, startKeyFor, tableName } from './table';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
 export interface RequirementRecord {
@@ -126,33 +123,6 @@ export function indexItemsOf(record: RequirementRecord & { sentAt: string }) {
 function fromIndexItem(item: Record<string, unknown>): RequirementIndexRow {
   const { pk: _pk, sk: _sk, type: _t, ...row } = item;
   return row as unknown as RequirementIndexRow;
-}
-
-/** Reads a page cursor and checks it belongs to the partition being read (a foreign key would be a 500 otherwise). */
-function startKeyFor(cursor: string | undefined, keyNames: readonly string[], expected: Record<string, string>) {
-  const key = decodeCursor(cursor);
-  if (!key) return undefined;
-  const valid =
-    Object.keys(key).length === keyNames.length &&
-    keyNames.every((name) => typeof key[name] === 'string') &&
-    Object.entries(expected).every(([name, value]) => key[name] === value);
-  if (!valid) throw new InvalidCursorError();
-  return key;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** BatchWrite in chunks of 25, retrying what DynamoDB leaves unprocessed with a growing pause. */
-async function batchWrite(requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: requests.slice(i, i + 25) };
-    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchWrite left items unprocessed after retries');
-      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2000));
-      const out: BatchWriteCommandOutput = await db().send(new BatchWriteCommand({ RequestItems: pending }));
-      pending = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length > 0 ? out.UnprocessedItems : undefined;
-    }
-  }
 }
 
 export const requirementsRepository = {
@@ -349,20 +319,13 @@ export const requirementsRepository = {
    * Claims the delivery of one requirement to one broker before the mail is sent. False when the broker
    * already has it (or it is in flight from another run): the caller must not send.
    */
-  async claimDelivery(requirementId: string, userId: string): Promise<boolean> {
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...ledgerKey(requirementId, userId), type: 'requirementDelivery', state: 'sending' satisfies DeliveryState, claimedAt: nowIso() },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailed(error)) return false;
-      throw error;
-    }
+  claimDelivery(requirementId: string, userId: string): Promise<boolean> {
+    return putIfAbsent({
+      ...ledgerKey(requirementId, userId),
+      type: 'requirementDelivery',
+      state: 'sending' satisfies DeliveryState,
+      claimedAt: nowIso(),
+    });
   },
 
   async confirmDelivery(requirementId: string, userId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { BatchWriteCommand, PutCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/aws';
 import { env } from '../core/env';
 
@@ -32,3 +33,41 @@ export function isConditionFailed(error: unknown): boolean {
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/** Reads a page cursor and checks it belongs to the partition being read (a foreign key would be a 500 otherwise). */
+export function startKeyFor(cursor: string | undefined, keyNames: readonly string[], expected: Record<string, string>) {
+  const key = decodeCursor(cursor);
+  if (!key) return undefined;
+  const valid =
+    Object.keys(key).length === keyNames.length &&
+    keyNames.every((name) => typeof key[name] === 'string') &&
+    Object.entries(expected).every(([name, value]) => key[name] === value);
+  if (!valid) throw new InvalidCursorError();
+  return key;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** BatchWrite in chunks of 25, retrying what DynamoDB leaves unprocessed with a growing pause. */
+export async function batchWrite(requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: BatchWriteCommandInput['RequestItems'] = { [tableName()]: requests.slice(i, i + 25) };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt > 8) throw new Error('BatchWrite left items unprocessed after retries');
+      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2000));
+      const out: BatchWriteCommandOutput = await db().send(new BatchWriteCommand({ RequestItems: pending }));
+      pending = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length > 0 ? out.UnprocessedItems : undefined;
+    }
+  }
+}
+
+/** Puts an item unless its key exists: true when written, false when it was already there. */
+export async function putIfAbsent(item: Record<string, unknown>): Promise<boolean> {
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BrokerInfo, ImageVariants, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
-import { db, isConditionFailed, nowIso, tableName } from './table';
+import { db, nowIso, putIfAbsent, tableName } from './table';
 
 /** The stored user. `userId` is the Cognito `sub`: one id for both, so the token names the record. */
 export interface UserRecord {
@@ -101,17 +101,10 @@ export const usersRepository = {
 
   /** Creates the record unless one exists; returns the stored record either way (idempotent sign-up). */
   async createIfAbsent(user: UserRecord): Promise<UserRecord> {
-    try {
-      await db().send(
-        new PutCommand({ TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
-      return user;
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-      const existing = await usersRepository.get(user.userId);
-      if (!existing) throw error;
-      return existing;
-    }
+    if (await putIfAbsent(toItem(user))) return user;
+    const existing = await usersRepository.get(user.userId);
+    if (!existing) throw new Error(`user ${user.userId} exists and vanished`);
+    return existing;
   },
 
   /**
