@@ -47,6 +47,25 @@ export interface BisnFunctionProps {
 }
 
 /**
+ * Packages only the local stack loads: the ZIP-centroid geocoder's 5 MB table is imported when
+ * GEOCODER=zip-centroids, which no deployed stage sets, so it stays out of the bundles.
+ */
+const localOnlyModules = ['zipcodes'];
+
+/** esbuild settings of every function (test/bench rebuilds the bundles with these to measure them). */
+export const bundling = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  externalModules: [nativeModule, ...localOnlyModules],
+  // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
+  banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",
+};
+
+/**
  * One Lambda function with our defaults: Node 22 on arm64 (x64 when it carries sharp's binaries), an ESM
  * bundle made locally by esbuild (minified, source maps, the AWS SDK bundled too), its own log group
  * with a retention, and its own role holding exactly its capabilities. No AWS managed policy: the role
@@ -73,17 +92,6 @@ export class BisnFunction extends Construct {
     logGroup.grantWrite(role);
     this.role = role;
 
-    const bundling = {
-      format: OutputFormat.ESM,
-      target: 'node22',
-      minify: true,
-      sourceMap: true,
-      sourcesContent: false,
-      mainFields: ['module', 'main'],
-      externalModules: [nativeModule],
-      // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
-      banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",
-    };
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       projectRoot: repoRoot,
