@@ -4,11 +4,15 @@
  * fail it on any finding that is neither fixed nor acknowledged with a reason.
  */
 import { App, Validations } from 'aws-cdk-lib';
+import { FAIL_SYNTH_ON_VALIDATION_ERRORS_CONTEXT } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { isStageName, stageConfig, stageNames, type StageName } from '../lib/config/stages';
 import { BisnStage } from '../lib/stacks/bisn-stage';
 
 const app = new App();
+// The CLI turns this off and reports findings only for the stacks it selects; an app made of stages has
+// none at its top level, so a plain `cdk synth` would pass with findings. The app fails the synth itself.
+app.node.setContext(FAIL_SYNTH_ON_VALIDATION_ERRORS_CONTEXT, true);
 const requested: unknown = app.node.tryGetContext('stage') ?? 'dev';
 if (requested !== 'all' && !isStageName(requested)) {
   throw new Error(`-c stage=${String(requested)}: expected one of ${stageNames.join(', ')} or all`);

@@ -97,7 +97,6 @@ export class WebStack extends Stack {
       objectOwnership: ObjectOwnership.OBJECT_WRITER,
       lifecycleRules: [{ expiration: Duration.days(config.retainData ? 365 : 30) }],
     });
-    acknowledge(logsBucket, 'This bucket is the access-log destination of the other buckets and the distribution; logging it into itself would loop.', 'AwsSolutions-S1');
 
     this.imagesBucket = new Bucket(this, 'Images', { ...privateBucket, serverAccessLogsBucket: logsBucket, serverAccessLogsPrefix: 's3/images/' });
     const siteBucket = new Bucket(this, 'Site', { ...privateBucket, serverAccessLogsBucket: logsBucket, serverAccessLogsPrefix: 's3/site/' });

@@ -16,7 +16,6 @@ const reviewedAcknowledgements = [
   'AwsSolutions-IAM4', // CDK's own handler functions
   'AwsSolutions-IAM5', // object keys in the images bucket; invoke versions of a job; CDK handlers; dev SES sandbox
   'AwsSolutions-L1', // Node 22
-  'AwsSolutions-S1', // the access-log bucket itself
   'AwsSolutions-SMG4', // unsubscribe HMAC key not rotated automatically
 ];
 
