@@ -5,11 +5,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { browseListingsQuery } from '../api/listing-queries';
 import { ListingCard } from '../components/listing-card';
 import { ListingFilters } from './listing-filters';
+import { LoadMoreButton } from '@/components/load-more-button';
 
 const route = getRouteApi('/consumer/listings');
 
@@ -66,17 +66,7 @@ export function ListingsPage() {
             </ul>
           )}
 
-          {listings.hasNextPage && (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              onClick={() => void listings.fetchNextPage()}
-              disabled={listings.isFetchingNextPage}
-            >
-              {listings.isFetchingNextPage && <Spinner label="Loading more listings" />}
-              Load more
-            </Button>
-          )}
+          <LoadMoreButton query={listings} loadingLabel="Loading more listings" />
         </CardContent>
       </Card>
     </ConsumerPage>

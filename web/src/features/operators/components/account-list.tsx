@@ -4,10 +4,9 @@ import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
 import { formatDate } from '@shared/rules/format';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { accountsQuery, fullName } from '../api';
+import { LoadMoreButton } from '@/components/load-more-button';
 
 /** Columns on wide screens; on phones each account is a small stacked card. */
 const grid = 'md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,1.6fr)_7rem_6rem] md:items-center md:gap-4';
@@ -93,12 +92,7 @@ export function AccountList({
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button variant="outline" className="justify-self-center" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage && <Spinner />}
-          Show more
-        </Button>
-      )}
+      <LoadMoreButton query={query} loadingLabel="Loading more accounts" />
     </div>
   );
 }

@@ -4,13 +4,13 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { browseRequirementsQuery, useMyRequirements } from '../api/requirement-queries';
 import { CreateRequirementButton } from '../create/create-requirement-button';
 import { RequirementFilters } from './requirement-filters';
-import { RequirementsTable } from './requirements-table';
+import { RequirementsTable } from '../components/requirements-table';
+import { LoadMoreButton } from '@/components/load-more-button';
 
 const route = getRouteApi('/consumer/requirements');
 
@@ -54,20 +54,10 @@ export function RequirementsPage() {
               </AlertDescription>
             </Alert>
           ) : (
-            <RequirementsTable requirements={items} />
+            <RequirementsTable requirements={items} variant="browse" />
           )}
 
-          {requirements.hasNextPage && (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              onClick={() => void requirements.fetchNextPage()}
-              disabled={requirements.isFetchingNextPage}
-            >
-              {requirements.isFetchingNextPage && <Spinner label="Loading more requirements" />}
-              Load more
-            </Button>
-          )}
+          <LoadMoreButton query={requirements} loadingLabel="Loading more requirements" />
         </CardContent>
       </Card>
     </ConsumerPage>

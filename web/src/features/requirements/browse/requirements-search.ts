@@ -1,13 +1,22 @@
-import { z } from 'zod';
-import { marketId, propertyTypeId, requirementTypeId } from '@shared/api/schemas';
+import { idsOf, markets, propertyTypes, requirementTypes } from '@shared/catalog';
+import { oneOf, type RawSearch } from '@/lib/search-params';
+
+const requirementTypeIds = idsOf(requirementTypes);
+const propertyTypeIds = idsOf(propertyTypes);
+const marketIds = idsOf(markets);
+
+export interface RequirementsSearch {
+  requirementTypeId?: (typeof requirementTypeIds)[number];
+  propertyTypeId?: (typeof propertyTypeIds)[number];
+  marketId?: (typeof marketIds)[number];
+}
 
 /**
  * The Requirements browser's filters live in the URL (?propertyTypeId=office&marketId=sac-midtown), so a
  * filtered list can be shared and survives a reload. Absent means ALL; an unknown value is dropped.
  */
-export const requirementsSearch = z.object({
-  requirementTypeId: requirementTypeId.optional().catch(undefined),
-  propertyTypeId: propertyTypeId.optional().catch(undefined),
-  marketId: marketId.optional().catch(undefined),
+export const requirementsSearch = (search: RawSearch): RequirementsSearch => ({
+  requirementTypeId: oneOf(requirementTypeIds, search.requirementTypeId),
+  propertyTypeId: oneOf(propertyTypeIds, search.propertyTypeId),
+  marketId: oneOf(marketIds, search.marketId),
 });
-export type RequirementsSearch = z.infer<typeof requirementsSearch>;

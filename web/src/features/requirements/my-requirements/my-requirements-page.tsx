@@ -1,13 +1,12 @@
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { useMyRequirements } from '../api/requirement-queries';
 import { CreateRequirementButton } from '../create/create-requirement-button';
-import { MyRequirementsTable } from './my-requirements-table';
+import { RequirementsTable } from '../components/requirements-table';
 import { StatusLegend } from './status-legend';
+import { LoadMoreButton } from '@/components/load-more-button';
 
 /** Spec 02 "My requirements": the broker's own requirements in every status, refreshed until each is sent. */
 export function MyRequirementsPage() {
@@ -36,19 +35,9 @@ export function MyRequirementsPage() {
               {requirements.error.message}
             </p>
           ) : (
-            <MyRequirementsTable requirements={requirements.items} />
+            <RequirementsTable requirements={requirements.items} variant="mine" />
           )}
-          {requirements.hasNextPage && (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              onClick={() => void requirements.fetchNextPage()}
-              disabled={requirements.isFetchingNextPage}
-            >
-              {requirements.isFetchingNextPage && <Spinner label="Loading more requirements" />}
-              Load more
-            </Button>
-          )}
+          <LoadMoreButton query={requirements} loadingLabel="Loading more requirements" />
         </CardContent>
       </Card>
     </ConsumerPage>
