@@ -1,0 +1,835 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usersRepository } from '../../../lambdas/data/users';
+import { unsubscribeLinks } from '../../../lambdas/domain/mail';
+import { createConfirmedUser } from '../../../lib/local/testing';
+import type { LocalStack } from '../../../lib/local/stack';
+import {
+  acceptedImageTypes,
+  contract,
+  createRequirementRequest,
+  imageKinds,
+  listingDraft,
+  type Listing,
+  type PresignResponse,
+  type Requirement,
+  type User,
+} from '../../../shared/api';
+import { buildPath, routeById, routes, type RouteId } from '../../../shared/api/routes';
+import {
+  idsOf,
+  leaseFrequencies,
+  leaseTypes,
+  listingTypes,
+  markets,
+  propertyTypes,
+  requirementTypes,
+  subscriptionCategories,
+  usStates,
+} from '../../../shared/catalog';
+import {
+  bucketKeys,
+  call,
+  completeDraft,
+  createDraft,
+  createRequirement,
+  expectOk,
+  newApprovedBroker,
+  newUser,
+  postToS3,
+  startStack,
+  storeSnapshot,
+  testImage,
+  uploadPhoto,
+  type Broker,
+} from './support';
+
+/**
+ * Property-based fuzzing of every write route (POST/PUT/DELETE) through the local gateway:
+ * - valid input (hand-written arbitraries of the shared schemas' shapes: unicode, edge lengths, edge
+ *   numbers) is accepted and reads back as the schema normalises it (trimmed, defaults filled);
+ * - invalid input (mutations of a valid request: wrong types, missing fields, huge strings, numbers out of
+ *   range, arrays too long, nested junk, non-JSON bodies, junk ids) and well-formed requests the domain
+ *   refuses (unknown ids, foreign keys, sizes over the cap) get a 4xx and persist nothing anywhere;
+ * - no input gets a 5xx; prototype-pollution keys are ignored and pollute nothing.
+ */
+
+interface Fx {
+  stack: LocalStack;
+  owner: Broker;
+  operator: Broker;
+  /** The account the unsubscribe routes act on. */
+  reader: Broker;
+  /** A draft of the owner that stays a draft (presign and update act on it). */
+  draft: Listing;
+  /** A draft of the owner missing everything: publishing it is refused. */
+  incomplete: Listing;
+}
+
+interface Req {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Sent as is instead of `body` (non-JSON, pollution keys, oversize). */
+  raw?: string;
+  contentType?: string;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+interface Case<I> {
+  caller?: (fx: Fx) => Broker | null;
+  /** A valid request the invalid mutations start from (sent only after a mutation). */
+  template: (fx: Fx) => Req | Promise<Req>;
+  /** Valid inputs, and the request each becomes (which may first make its own target). */
+  valid: (fx: Fx) => fc.Arbitrary<I>;
+  request: (fx: Fx, input: I) => Req | Promise<Req>;
+  /** Reads back, as the owner, what the answer says was done: it must be what was sent, normalised by the schema. */
+  roundTrip: (fx: Fx, input: I, request: Req, answer: Answer) => Promise<void>;
+  validRuns?: number;
+  /** Well-formed requests the domain refuses: unknown or foreign ids, keys, sizes over the cap. */
+  refused?: (fx: Fx) => fc.Arbitrary<Req>;
+}
+
+type AnyCase = Case<never>;
+const fuzzCase = <I,>(c: Case<I>): AnyCase => c as unknown as AnyCase;
+
+let fx: Fx;
+
+/** A request by route id through the gateway, raw bodies included; never throws on a non-JSON answer. */
+async function send(token: string | null, id: RouteId, req: Req): Promise<Answer> {
+  const route = routeById[id];
+  const search = new URLSearchParams(req.query ?? {}).toString();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const payload = req.raw ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+  if (payload !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
+  const response = await fetch(`${fx.stack.urls.api}${buildPath(route.path, req.params)}${search ? `?${search}` : ''}`, {
+    method: route.method,
+    headers,
+    body: payload,
+  });
+  const text = await response.text();
+  let body: Record<string, unknown>;
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    body = { text };
+  }
+  return { status: response.status, body };
+}
+
+const tokenOf = (c: AnyCase) => (c.caller ? c.caller(fx) : fx.owner)?.token ?? null;
+
+const NOT_DECODABLE = Symbol('not decodable');
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The body as the pipeline decodes it (lambdas/core/http.ts readBody), or NOT_DECODABLE. */
+function decoded(req: Req): unknown {
+  if (req.raw === undefined) return req.body ?? {};
+  if (req.raw === '') return {};
+  if (Buffer.byteLength(req.raw) > MAX_BODY_BYTES) return NOT_DECODABLE;
+  if (req.contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(req.raw));
+  try {
+    return JSON.parse(req.raw) as unknown;
+  } catch {
+    return NOT_DECODABLE;
+  }
+}
+
+/** Whether the request passes the route's own schemas (what the pipeline checks first). */
+function schemaValid(id: RouteId, req: Req): boolean {
+  const value = decoded(req);
+  const schemas = contract[id];
+  return (
+    value !== NOT_DECODABLE &&
+    schemas.params.safeParse(req.params ?? {}).success &&
+    schemas.query.safeParse(req.query ?? {}).success &&
+    schemas.body.safeParse(value).success
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Arbitraries of valid values
+
+/** Whitespace the schemas trim away (String.prototype.trim's set, a sample). */
+const padding = fc.constantFrom('', '', ' ', '  ', '\t', '\n ', '\u00a0', '\u3000');
+/** Characters that tend to break things: markup, quotes, emoji, right-to-left, zero-width, control and NUL. */
+const nasty = fc.constantFrom('<script>alert(1)</script>', '"\'`', '💥🏢', 'שלום', '\u200b', '\u0000', '\\', '${x}', '%s', 'Ω≈ç√');
+const core = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.array(nasty, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' ')) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+);
+
+/** Text the schema keeps after trimming: at most `max` UTF-16 units, at least `min` once trimmed. */
+function text(max: number, min = 0): fc.Arbitrary<string> {
+  const atLimit = fc.constantFrom('x', 'é', 'Ω').map((c) => c.repeat(max));
+  return fc
+    .tuple(padding, fc.oneof({ weight: 8, arbitrary: core }, { weight: 1, arbitrary: atLimit }), padding)
+    .map(([a, b, c]) => `${a}${b}${c}`)
+    .filter((s) => s.trim().length >= min && s.trim().length <= max);
+}
+
+const oneOf = <T extends string>(ids: readonly T[]) => fc.constantFrom(...ids);
+const idLike = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
+const sqft = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 100_000_000 }));
+const money = fc.oneof(
+  fc.constant(null),
+  fc.integer({ min: 0, max: 10_000_000_000 }),
+  // Dollars with up to 4 decimals.
+  fc.integer({ min: 0, max: 100_000_000_000_000 }).map((n) => n / 10_000),
+  fc.constantFrom(0.01, 1.5, 0.0001, 9_999_999_999.99),
+);
+
+const requirementInput = fc
+  .record(
+    {
+      requirementTypeId: oneOf(idsOf(requirementTypes)),
+      propertyTypeId: oneOf(idsOf(propertyTypes)),
+      marketIds: fc.uniqueArray(oneOf(idsOf(markets)), { minLength: 1, maxLength: 6 }),
+      title: text(200, 1),
+      timing: text(200, 1),
+      sqft: fc.tuple(sqft, sqft),
+      description: text(5000),
+      highlights: fc.array(text(300), { maxLength: 5 }),
+    },
+    { requiredKeys: ['requirementTypeId', 'propertyTypeId', 'marketIds', 'title', 'timing'] },
+  )
+  .map(({ sqft: pair, ...rest }) => {
+    const [a, b] = pair ?? [null, null];
+    const ordered = a !== null && b !== null && a > b ? [b, a] : [a, b];
+    return { ...rest, ...(pair ? { sqftMin: ordered[0], sqftMax: ordered[1] } : {}) };
+  });
+
+const brochure = fc.oneof(
+  fc.constant(''),
+  fc.webUrl({ validSchemes: ['https', 'http'] }).filter((u) => u.length <= 2000),
+  fc.domain().map((d) => `${d}/brochure.pdf`),
+);
+
+const draftInput = fc.record(
+  {
+    title: text(200),
+    listingTypeId: fc.option(oneOf(idsOf(listingTypes))),
+    propertyTypeId: fc.option(oneOf(idsOf(propertyTypes))),
+    marketId: fc.option(oneOf(idsOf(markets))),
+    sqft,
+    minSqft: sqft,
+    maxSqft: sqft,
+    price: money,
+    leasePrice: money,
+    leaseFrequencyId: fc.option(oneOf(idsOf(leaseFrequencies))),
+    leaseTypeId: fc.option(oneOf(idsOf(leaseTypes))),
+    description: text(10000),
+    highlights: fc.array(text(300), { maxLength: 5 }),
+    address1: text(200),
+    address2: text(200),
+    city: text(100),
+    state: fc.oneof(fc.constant(''), oneOf(usStates)),
+    zipCode: fc.oneof(fc.constant(''), fc.stringMatching(/^\d{5}$/), fc.constantFrom('95814', '95630', '00000')),
+    zip4: fc.oneof(fc.constant(''), fc.stringMatching(/^\d{4}$/)),
+    brochureUrl: brochure,
+  },
+  { requiredKeys: [] },
+);
+
+const personalInfo = fc.record(
+  {
+    firstName: text(100, 1),
+    lastName: text(100, 1),
+    title: text(100),
+    license: text(50),
+    phone: text(30),
+    // Someone else's id in the body changes nothing: the path (and the token) decide whose record it is.
+    userId: idLike,
+  },
+  { requiredKeys: ['firstName', 'lastName'] },
+);
+
+const brokerInfo = fc.record(
+  { name: text(200, 1), address1: text(200, 1), address2: text(200) },
+  { requiredKeys: ['name', 'address1'] },
+);
+
+const subscriptionIds = subscriptionCategories.map((c) => c.id);
+const subscriptions = fc.record({
+  subscriptions: fc.array(fc.record({ subscriptionId: oneOf(subscriptionIds), subscribed: fc.boolean() }), {
+    maxLength: subscriptionIds.length * 2,
+  }),
+});
+
+const presignBody = (kind: keyof typeof imageKinds) =>
+  fc.record(
+    {
+      contentType: oneOf(acceptedImageTypes),
+      size: fc.oneof(fc.integer({ min: 1, max: imageKinds[kind].maxBytes }), fc.constantFrom(1, imageKinds[kind].maxBytes)),
+      fileName: fc.string({ unit: 'grapheme', maxLength: 60 }).filter((s) => s.length <= 255),
+    },
+    { requiredKeys: ['contentType', 'size'] },
+  );
+
+const image = fc.record({
+  format: fc.constantFrom<('jpeg' | 'png' | 'webp')[]>('jpeg', 'png', 'webp'),
+  width: fc.integer({ min: 1, max: 700 }),
+  height: fc.integer({ min: 1, max: 500 }),
+});
+const mimeOf = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
+const email = fc
+  .tuple(padding, fc.stringMatching(/^[a-z0-9._+-]{1,20}$/), fc.domain())
+  .map(([pad, local, domain]) => `${pad}${local}@${domain}${pad}`)
+  .filter((e) => contract.unsubscribe.body.safeParse({ email: e }).success);
+
+/** Random casing and padding of an address the API must still recognise. */
+const shout = (address: string) =>
+  fc.tuple(padding, fc.array(fc.boolean(), { minLength: address.length, maxLength: address.length })).map(
+    ([pad, upper]) => `${pad}${[...address].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join('')}${pad}`,
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading back
+
+const ownUser = async (broker: Broker) =>
+  (await expectOk(call<{ user: User }>(fx.stack, broker.token, 'getUserByCognitoId', { params: { cognitoId: broker.userId } }))).user;
+const ownListing = async (listingId: string) =>
+  (await expectOk(call<{ listing: Listing }>(fx.stack, fx.owner.token, 'getListing', { params: { listingId } }))).listing;
+const expectGone = async (id: 'getListing' | 'getRequirement', params: Record<string, string>, token = fx.owner.token) =>
+  expect((await call(fx.stack, token, id, { params })).status).toBe(404);
+
+const draftFields = Object.keys(listingDraft.shape) as (keyof Listing)[];
+const pick = (from: object, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, (from as Record<string, unknown>)[k]]));
+
+async function expectSubscribed(broker: Broker, subscribed: boolean) {
+  expect((await ownUser(broker)).subscriptions.every((s) => s.subscribed === subscribed)).toBe(true);
+}
+
+const everything = { subscriptions: subscriptionIds.map((subscriptionId) => ({ subscriptionId, subscribed: true })) };
+
+type ImageSpec = { format: 'jpeg' | 'png' | 'webp'; width: number; height: number };
+
+/** Presign → POST, as the browser does; answers the key to finalise. */
+async function uploaded(presignRoute: 'presignProfileImage' | 'presignBrokerImage' | 'presignListingImage', params: Record<string, string>, img: ImageSpec) {
+  const bytes = await testImage(img.format, img.width, img.height);
+  const presigned = await expectOk(
+    call<PresignResponse>(fx.stack, fx.owner.token, presignRoute, { params, body: { contentType: mimeOf[img.format], size: bytes.byteLength } }),
+  );
+  await postToS3(presigned, bytes, mimeOf[img.format]);
+  return presigned.key;
+}
+
+const reachable = async (urls: readonly string[]) => {
+  for (const url of urls) expect((await fetch(url)).status, url).toBe(200);
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The write routes
+
+const self = () => ({ userId: fx.owner.userId });
+const opOnly = () => fx.operator;
+/** Well-formed ids nobody has: refused with 404 (or 403/400), never a 5xx. */
+const unknownId = idLike;
+
+const presignCase = (kind: keyof typeof imageKinds, params: () => Record<string, string>) =>
+  fuzzCase({
+    template: () => ({ params: params(), body: { contentType: 'image/jpeg', size: 1000 } }),
+    valid: () => presignBody(kind),
+    request: (_fx, body) => ({ params: params(), body }),
+    roundTrip: async (_fx, body, _req, answer) => {
+      const presigned = answer.body as unknown as PresignResponse;
+      expect(presigned.fields['Content-Type']).toBe(body.contentType);
+      expect(presigned.key).toMatch(/\/uploads\/[0-9a-f-]{36}$/);
+    },
+    refused: () =>
+      fc.record({ params: fc.constant(params()), body: fc.record({ contentType: oneOf(acceptedImageTypes), size: fc.integer({ min: imageKinds[kind].maxBytes + 1, max: 2 ** 40 }) }) }),
+  });
+
+const userFinaliseCase = (presignRoute: 'presignProfileImage' | 'presignBrokerImage', field: 'profileImage' | 'brokerImage', folder: string) =>
+  fuzzCase<ImageSpec>({
+    template: () => ({ params: self(), body: { key: `users/${fx.owner.userId}/${folder}/uploads/${randomUUID()}` } }),
+    valid: () => image,
+    validRuns: 6,
+    request: async (_fx, img) => ({ params: self(), body: { key: await uploaded(presignRoute, self(), img) } }),
+    roundTrip: async () => {
+      const variants = (await ownUser(fx.owner))[field]!;
+      expect(Object.keys(variants).sort()).toEqual([...imageKinds[field === 'profileImage' ? 'profile' : 'logo'].variants].sort());
+      await reachable(Object.values(variants));
+    },
+    refused: () =>
+      fc.oneof(
+        fc.string({ minLength: 1, maxLength: 512 }),
+        fc.uuid().map((u) => `users/${fx.owner.userId}/${folder}/uploads/${u}`),
+        fc.uuid().map((u) => `users/${fx.operator.userId}/${folder}/uploads/${u}`),
+        fc.constantFrom(`users/${fx.owner.userId}/${folder}/uploads/../../profile/x`, `listings/${fx.draft.listingId}/uploads/${randomUUID()}`),
+      ).map((key) => ({ params: self(), body: { key } })),
+  });
+
+const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
+  getUserByCognitoId: 'read-only',
+  listRequirements: 'read-only',
+  listMyRequirements: 'read-only',
+  getRequirement: 'read-only',
+  countActiveRequirements: 'read-only',
+  listListings: 'read-only',
+  listMyListings: 'read-only',
+  countRecentListings: 'read-only',
+  getListing: 'read-only',
+  adminListUsers: 'read-only',
+
+  createUser: fuzzCase({
+    caller: () => null,
+    template: () => ({
+      body: { email: fx.reader.email, cognitoId: fx.reader.userId, firstName: 'A', lastName: 'B', acceptedTermsAndConditions: true },
+    }),
+    valid: () => fc.record({ firstName: text(100, 1), lastName: text(100, 1), upper: fc.boolean() }),
+    validRuns: 12,
+    request: async (f, input) => {
+      // Sign-up step 2 for a Cognito user that has no record yet.
+      const address = `signup-${randomUUID().slice(0, 8)}@example.com`;
+      const cognitoId = await createConfirmedUser(f.stack, { email: address, password: 'Fuzz!2345pass', firstName: 'x', lastName: 'y' });
+      const sent = input.upper ? address.toUpperCase() : address;
+      return { body: { email: sent, cognitoId, firstName: input.firstName, lastName: input.lastName, acceptedTermsAndConditions: true } };
+    },
+    roundTrip: async (_f, input, req) => {
+      const { cognitoId, email: sent } = req.body as { cognitoId: string; email: string };
+      const stored = await usersRepository.get(cognitoId);
+      expect(stored).toMatchObject({ firstName: input.firstName.trim(), lastName: input.lastName.trim(), email: sent.toLowerCase(), status: 'awaiting approval' });
+    },
+    // Someone else's sub under this address, or a sub nobody has: refused, nothing stored.
+    refused: () =>
+      fc.record({ cognitoId: fc.oneof(idLike, fc.constant(fx.owner.userId)), firstName: text(100, 1) }).map(({ cognitoId, firstName }) => ({
+        body: { email: fx.reader.email.replace('@', '+x@'), cognitoId, firstName, lastName: 'L', acceptedTermsAndConditions: true },
+      })),
+  }),
+
+  setActiveStatus: fuzzCase({
+    template: () => ({ params: self() }),
+    valid: () => fc.constantFrom(undefined, {}),
+    validRuns: 3,
+    request: (_f, body) => ({ params: self(), body }),
+    roundTrip: async () => expect((await ownUser(fx.owner)).emailConfirmed).toBe(true),
+  }),
+
+  updateSubscriptions: fuzzCase({
+    template: () => ({ params: self(), body: everything }),
+    valid: () => subscriptions,
+    request: (_f, body) => ({ params: self(), body }),
+    roundTrip: async (_f, input, _req, answer) => {
+      const before = new Map((answer.body.user as User).subscriptions.map((s) => [s._id, s.subscribed]));
+      // The answer must equal what a fresh read says, and every entry's last word must hold.
+      const read = await ownUser(fx.owner);
+      expect(read.subscriptions).toEqual((answer.body.user as User).subscriptions);
+      const last = new Map(input.subscriptions.map((s) => [s.subscriptionId, s.subscribed]));
+      for (const [subscriptionId, subscribed] of last) expect(before.get(subscriptionId), subscriptionId).toBe(subscribed);
+    },
+  }),
+
+  updatePersonalInfo: fuzzCase({
+    template: () => ({ params: self(), body: { firstName: 'Olive', lastName: 'Owner' } }),
+    valid: () => personalInfo,
+    request: (_f, body) => ({ params: self(), body }),
+    roundTrip: async (_f, input) => {
+      const parsed = contract.updatePersonalInfo.body.parse(input);
+      const user = await ownUser(fx.owner);
+      expect(pick(user, ['firstName', 'lastName', 'title', 'license', 'phone'])).toEqual(pick(parsed, ['firstName', 'lastName', 'title', 'license', 'phone']));
+    },
+  }),
+
+  updateBrokerInfo: fuzzCase({
+    template: () => ({ params: self(), body: { name: 'Owner Realty', address1: '1 Capitol Mall' } }),
+    valid: () => brokerInfo,
+    request: (_f, body) => ({ params: self(), body }),
+    roundTrip: async (_f, input) => {
+      const parsed = contract.updateBrokerInfo.body.parse(input);
+      expect(pick((await ownUser(fx.owner)).brokerInfo!, ['name', 'address1', 'address2'])).toEqual(pick(parsed, ['name', 'address1', 'address2']));
+    },
+  }),
+
+  presignProfileImage: presignCase('profile', self),
+  presignBrokerImage: presignCase('logo', self),
+  presignListingImage: presignCase('listing', () => ({ listingId: fx.draft.listingId })),
+  finaliseProfileImage: userFinaliseCase('presignProfileImage', 'profileImage', 'profile'),
+  finaliseBrokerImage: userFinaliseCase('presignBrokerImage', 'brokerImage', 'logo'),
+
+  finaliseListingImage: fuzzCase({
+    template: () => ({ params: { listingId: fx.draft.listingId }, body: { key: `listings/${fx.draft.listingId}/uploads/${randomUUID()}` } }),
+    valid: () => image,
+    validRuns: 6,
+    request: async (f, img) => {
+      const { listingId } = await createDraft(f.stack, f.owner);
+      return { params: { listingId }, body: { key: await uploaded('presignListingImage', { listingId }, img) } };
+    },
+    roundTrip: async (_f, _img, req) => {
+      const listing = await ownListing(req.params!.listingId!);
+      expect(listing.images).toHaveLength(1);
+      await reachable([listing.images[0]!.thumbnail, listing.images[0]!.medium, listing.images[0]!.large]);
+    },
+    refused: () =>
+      fc
+        .oneof(
+          fc.string({ minLength: 1, maxLength: 512 }),
+          fc.uuid().map((u) => `listings/${fx.draft.listingId}/uploads/${u}`),
+          fc.uuid().map((u) => `listings/${fx.incomplete.listingId}/uploads/${u}`),
+          fc.uuid().map((u) => `users/${fx.owner.userId}/profile/uploads/${u}`),
+        )
+        .map((key) => ({ params: { listingId: fx.draft.listingId }, body: { key } })),
+  }),
+
+  deleteListingImage: fuzzCase({
+    template: () => ({ params: { listingId: fx.draft.listingId, imageId: randomUUID() } }),
+    valid: () => fc.constant(null),
+    validRuns: 4,
+    request: async (f) => {
+      const { listingId } = await createDraft(f.stack, f.owner);
+      const { images } = await expectOk(uploadPhoto(f.stack, f.owner, listingId, await testImage('png', 64, 48), 'image/png'));
+      return { params: { listingId, imageId: images[0]!._id } };
+    },
+    roundTrip: async (_f, _input, req) => {
+      expect((await ownListing(req.params!.listingId!)).images).toEqual([]);
+      expect((await bucketKeys(fx.stack, `listings/${req.params!.listingId}/`)).filter((k) => k.includes(req.params!.imageId!))).toEqual([]);
+    },
+    refused: () =>
+      fc.record({ listingId: fc.oneof(unknownId, fc.constant(fx.draft.listingId)), imageId: unknownId }).map((params) => ({ params })),
+  }),
+
+  unsubscribe: fuzzCase({
+    caller: () => null,
+    template: () => ({ body: { email: fx.reader.email } }),
+    valid: () => fc.oneof(email.map((address) => ({ address, reader: false })), shout(fx.reader.email).map((address) => ({ address, reader: true }))),
+    request: async (f, input) => {
+      if (input.reader) await expectOk(call(f.stack, f.reader.token, 'updateSubscriptions', { params: { userId: f.reader.userId }, body: everything }));
+      return { body: { email: input.address } };
+    },
+    roundTrip: async (_f, input, _req, answer) => {
+      expect(answer.body).toEqual({ statusCode: '200', body: { message: 'Unsubscribed successfully' } });
+      if (input.reader) await expectSubscribed(fx.reader, false);
+    },
+  }),
+
+  unsubscribeOneClick: fuzzCase({
+    caller: () => null,
+    template: async () => ({ query: { token: new URL((await unsubscribeLinks(fx.reader.email)).oneClickUrl).searchParams.get('token')! } }),
+    valid: () => fc.record({ address: fc.oneof(email, fc.constant(fx.reader.email)), body: fc.oneof(fc.constant(undefined), fc.jsonValue()) }),
+    request: async (f, input) => {
+      await expectOk(call(f.stack, f.reader.token, 'updateSubscriptions', { params: { userId: f.reader.userId }, body: everything }));
+      const token = new URL((await unsubscribeLinks(input.address)).oneClickUrl).searchParams.get('token')!;
+      return { query: { token }, body: input.body };
+    },
+    roundTrip: async (_f, input) => {
+      await expectSubscribed(fx.reader, input.address !== fx.reader.email);
+    },
+    // Tokens we did not sign, or signed for another address, name nobody.
+    refused: () =>
+      fc
+        .oneof(
+          fc.string({ minLength: 10, maxLength: 300 }),
+          fc.base64String({ minLength: 12, maxLength: 200 }),
+          fc.constant(`${Buffer.from(fx.reader.email).toString('base64url')}.${'A'.repeat(43)}`),
+        )
+        .map((token) => ({ query: { token } })),
+  }),
+
+  createRequirement: fuzzCase({
+    template: () => ({
+      body: { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'T', timing: 'Now', sqftMin: 1, sqftMax: 2, highlights: ['a'] },
+    }),
+    valid: () => requirementInput,
+    request: (_f, body) => ({ body }),
+    roundTrip: async (_f, input, _req, answer) => {
+      const { requirementId } = (answer.body.requirement as Requirement);
+      const read = (await expectOk(call<{ requirement: Requirement }>(fx.stack, fx.owner.token, 'getRequirement', { params: { requirementId } }))).requirement;
+      const parsed = createRequirementRequest.parse(input);
+      expect({
+        requirementTypeId: read.type.requirementTypeId,
+        propertyTypeId: read.propertyType.propertyTypeId,
+        marketIds: read.markets.map((m) => m.marketId),
+        title: read.title,
+        timing: read.timing,
+        sqftMin: read.sqftMin,
+        sqftMax: read.sqftMax,
+        description: read.description,
+        highlights: read.highlights,
+      }).toEqual(parsed);
+    },
+  }),
+
+  createListing: fuzzCase({
+    template: () => ({}),
+    valid: () => fc.constantFrom(undefined, {}),
+    validRuns: 3,
+    request: (_f, body) => ({ body }),
+    roundTrip: async (_f, _input, _req, answer) => {
+      const listing = await ownListing(answer.body.listingId as string);
+      expect(listing.status).toBe('draft');
+      expect(pick(listing, draftFields)).toEqual(listingDraft.parse({}));
+    },
+  }),
+
+  updateListing: fuzzCase({
+    template: () => ({ params: { listingId: fx.draft.listingId }, body: { title: 'T', sqft: 10, highlights: ['a'] } }),
+    valid: () => draftInput,
+    request: (_f, body) => ({ params: { listingId: fx.draft.listingId }, body }),
+    roundTrip: async (_f, input) => {
+      expect(pick(await ownListing(fx.draft.listingId), draftFields)).toEqual(listingDraft.parse(input));
+    },
+  }),
+
+  deleteListing: fuzzCase({
+    template: () => ({ params: { listingId: fx.incomplete.listingId } }),
+    valid: () => fc.constant(null),
+    validRuns: 6,
+    request: async (f) => ({ params: { listingId: (await createDraft(f.stack, f.owner)).listingId } }),
+    roundTrip: (_f, _input, req) => expectGone('getListing', req.params!),
+    refused: () => unknownId.map((listingId) => ({ params: { listingId } })),
+  }),
+
+  publishListing: fuzzCase({
+    template: () => ({ params: { listingId: fx.incomplete.listingId } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: async (f) => ({ params: { listingId: (await completeDraft(f.stack, f.owner)).listingId } }),
+    roundTrip: async (_f, _input, req) => expect((await ownListing(req.params!.listingId!)).status).toBe('queued'),
+    // An unknown id, or a draft that is not complete.
+    refused: () => fc.oneof(unknownId, fc.constant(fx.incomplete.listingId)).map((listingId) => ({ params: { listingId } })),
+  }),
+
+  adminApproveUser: fuzzCase({
+    caller: opOnly,
+    template: () => ({ params: { userId: fx.reader.userId } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: async (f) => ({ params: { userId: (await newUser(f.stack, 'applicant')).userId } }),
+    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('active'),
+    refused: () => unknownId.map((userId) => ({ params: { userId } })),
+  }),
+
+  adminDisableUser: fuzzCase({
+    caller: opOnly,
+    template: () => ({ params: { userId: fx.reader.userId } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: async (f) => ({ params: { userId: (await newUser(f.stack, 'leaving')).userId } }),
+    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('disabled'),
+    // Unknown ids, and the operator's own account.
+    refused: () => fc.oneof(unknownId, fc.constant(fx.operator.userId)).map((userId) => ({ params: { userId } })),
+  }),
+
+  adminEnableUser: fuzzCase({
+    caller: opOnly,
+    template: () => ({ params: { userId: fx.reader.userId } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: async (f) => {
+      const user = await newUser(f.stack, 'returning');
+      await expectOk(call(f.stack, f.operator.token, 'adminDisableUser', { params: { userId: user.userId } }));
+      return { params: { userId: user.userId } };
+    },
+    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('awaiting approval'),
+    refused: () => unknownId.map((userId) => ({ params: { userId } })),
+  }),
+
+  adminDeleteListing: fuzzCase({
+    caller: opOnly,
+    template: () => ({ params: { listingId: fx.incomplete.listingId } }),
+    valid: () => fc.constant(null),
+    validRuns: 4,
+    request: async (f) => ({ params: { listingId: (await createDraft(f.stack, f.owner)).listingId } }),
+    roundTrip: (_f, _input, req) => expectGone('getListing', req.params!),
+    refused: () => unknownId.map((listingId) => ({ params: { listingId } })),
+  }),
+
+  adminDeleteRequirement: fuzzCase({
+    caller: opOnly,
+    template: () => ({ params: { requirementId: randomUUID() } }),
+    valid: () => fc.constant(null),
+    validRuns: 4,
+    request: async (f) => ({ params: { requirementId: (await createRequirement(f.stack, f.owner)).requirementId } }),
+    roundTrip: (_f, _input, req) => expectGone('getRequirement', req.params!),
+    refused: () => unknownId.map((requirementId) => ({ params: { requirementId } })),
+  }),
+};
+
+const writeRoutes = routes.filter((route) => route.method !== 'GET');
+
+// ---------------------------------------------------------------------------------------------------------
+// Mutations that make a valid request invalid
+
+const hugeString = fc.constantFrom(200_001, 600_000).map((n) => 'x'.repeat(n));
+const deepNest = fc.integer({ min: 20, max: 2000 }).map((depth) => JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`) as unknown);
+const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer({ min: -1e15, max: 1e15 }),
+  fc.double(),
+  fc.constantFrom(-1, 0, 1.5, 1e21, -0.001, 5e-324, 1e-7, Number.MAX_SAFE_INTEGER + 2, true, false, null, '', ' ', '0', '[]', '{}'),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.array(fc.string(), { minLength: 6, maxLength: 300 }),
+  fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 5 }),
+  fc.object({ maxDepth: 3 }),
+  hugeString,
+  deepNest,
+);
+/** Bodies that are not JSON at all, or not the JSON the route wants at its top level. */
+const junkRaw = fc.oneof(
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }),
+  fc.constantFrom('{', '{"a":', '[1,2', 'null', 'true', '"text"', '12', '{"a":1}}', 'email=a%40b.c', '<xml/>', '\u0000', '{"x":1e400}', '{"sqft":NaN}'),
+  fc.constant(`{"title":"${'y'.repeat(1_100_000)}"}`),
+);
+// Not "." or "..": the client resolves those before sending (`/listing/publish/..` is `/listing`).
+const pathJunk = fc.oneof(
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).filter((s) => !/^\.{1,2}$/.test(s)),
+  fc.constantFrom('%2e%2e', 'a/b', 'a b', "1' OR '1'='1", '$where', '__proto__', 'constructor', 'x'.repeat(65), 'ÿ', '\u0000'),
+);
+
+/** One change to a valid request; `what` names it in a counterexample. */
+interface Mutation {
+  what: string;
+  apply: (req: Req) => Req;
+}
+const body = (req: Req) => (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {});
+const preview = (value: unknown) => {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value));
+  return text.length > 80 ? `${text.slice(0, 80)}… (${text.length} chars)` : text;
+};
+
+function mutation(id: RouteId, template: Req): fc.Arbitrary<Mutation> {
+  const schema = contract[id].body as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } };
+  const keys = [...new Set([...Object.keys(body(template)), ...Object.keys(schema.shape ?? schema.def?.in?.shape ?? {})])];
+  const key = keys.length ? fc.constantFrom(...keys) : fc.constant('field');
+  const params = Object.keys(template.params ?? {});
+  const options: fc.Arbitrary<Mutation>[] = [
+    fc.tuple(key, junkValue).map(([k, v]) => ({ what: `body.${k} = ${preview(v)}`, apply: (req: Req) => ({ ...req, body: { ...body(req), [k]: v } }) })),
+    key.map((k) => ({
+      what: `body.${k} removed`,
+      apply: (req: Req) => {
+        const { [k]: _dropped, ...rest } = body(req);
+        return { ...req, body: rest };
+      },
+    })),
+    fc.anything({ maxDepth: 2 }).map((v) => ({ what: `body = ${preview(v)}`, apply: (req: Req) => ({ ...req, body: v }) })),
+    fc.tuple(fc.string({ minLength: 1, maxLength: 20 }), junkValue).map(([k, v]) => ({
+      what: `body[${JSON.stringify(k)}] = ${preview(v)}`,
+      apply: (req: Req) => ({ ...req, body: { ...body(req), [k]: v } }),
+    })),
+    junkRaw.map((raw) => ({ what: `raw body ${preview(raw)}`, apply: (req: Req) => ({ ...req, raw }) })),
+    // A JSON body announced as a form: decoded as a form, its fields are gone.
+    fc.constant({
+      what: 'JSON body sent as a form',
+      apply: (req: Req) => ({ ...req, raw: JSON.stringify(req.body ?? {}), contentType: 'application/x-www-form-urlencoded' }),
+    }),
+  ];
+  if (params.length) {
+    options.push(
+      fc.tuple(fc.constantFrom(...params), pathJunk).map(([p, v]) => ({
+        what: `params.${p} = ${preview(v)}`,
+        apply: (req: Req) => ({ ...req, params: { ...req.params, [p]: v } }),
+      })),
+    );
+  }
+  if (id === 'unsubscribeOneClick') {
+    options.push(
+      fc.oneof(fc.string({ maxLength: 9 }), fc.string({ minLength: 1025, maxLength: 1100 })).map((token) => ({
+        what: `query.token = ${preview(token)}`,
+        apply: (req: Req) => ({ ...req, query: { token } }),
+      })),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const INVALID_RUNS = 50;
+const VALID_RUNS = 25;
+const REFUSED_RUNS = 20;
+
+beforeAll(async () => {
+  const stack = await startStack();
+  const operator = await newUser(stack, 'operator', { operator: true });
+  await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: operator.userId } }));
+  const [owner, reader] = await Promise.all([newApprovedBroker(stack, operator, 'owner'), newUser(stack, 'reader')]);
+  fx = { stack, owner, operator, reader, draft: await createDraft(stack, owner), incomplete: await createDraft(stack, owner) };
+}, 120_000);
+
+afterAll(async () => fx?.stack.stop());
+
+/** Runs `property` and asserts the whole store (table, bucket, mail) is as it was before. */
+async function persistsNothing(what: string, property: () => Promise<void>): Promise<void> {
+  const before = await storeSnapshot(fx.stack);
+  await property();
+  expect(await storeSnapshot(fx.stack), `${what} persisted something`).toEqual(before);
+}
+
+const refusal = (answer: Answer, label: string) => {
+  expect(answer.status, `${label}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(answer.status, label).toBeLessThan(500);
+};
+
+describe('fuzzing every write route', () => {
+  it('covers every POST, PUT and DELETE of the route table (and nothing else)', () => {
+    const fuzzed = Object.entries(cases).filter(([, c]) => c !== 'read-only').map(([id]) => id);
+    expect(fuzzed.sort()).toEqual(writeRoutes.map((r) => r.id).sort());
+  });
+
+  describe.each(writeRoutes.map((route) => [route.id] as const))('%s', (id) => {
+    const fuzz = () => cases[id] as AnyCase;
+
+    it('invalid input: a 4xx, never a 5xx, and nothing persisted', async () => {
+      const c = fuzz();
+      const template = await c.template(fx);
+      await persistsNothing(id, () =>
+        fc.assert(
+          fc.asyncProperty(mutation(id, template), async (mutate) => {
+            const req = mutate.apply(template);
+            fc.pre(!schemaValid(id, req));
+            refusal(await send(tokenOf(c), id, req), id);
+          }),
+          { numRuns: INVALID_RUNS },
+        ),
+      );
+    });
+
+    it('well-formed requests the domain refuses: a 4xx, and nothing persisted', async () => {
+      const c = fuzz();
+      if (!c.refused) return;
+      await persistsNothing(id, () =>
+        fc.assert(
+          fc.asyncProperty(c.refused!(fx), async (req) => {
+            refusal(await send(tokenOf(c), id, req), id);
+          }),
+          { numRuns: REFUSED_RUNS },
+        ),
+      );
+    });
+
+    it('valid input: accepted and read back as sent', async () => {
+      const c = fuzz();
+      await fc.assert(
+        fc.asyncProperty(c.valid(fx), async (input) => {
+          const req = await c.request(fx, input as never);
+          expect(schemaValid(id, req), `generated an invalid request: ${JSON.stringify(req).slice(0, 300)}`).toBe(true);
+          const answer = await send(tokenOf(c), id, req);
+          expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBeLessThan(300);
+          await c.roundTrip(fx, input as never, req, answer);
+        }),
+        { numRuns: c.validRuns ?? VALID_RUNS },
+      );
+    });
+
+    it('prototype-pollution keys are ignored and pollute nothing', async () => {
+      const c = fuzz();
+      const template = await c.template(fx);
+      const raw = JSON.stringify(template.body ?? {}).replace(
+        /^\{/,
+        '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"},',
+      ).replace(/,\}$/, '}');
+      const answer = await send(tokenOf(c), id, { ...template, raw });
+      expect(answer.status).toBeLessThan(500);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(JSON.stringify((await storeSnapshot(fx.stack)).items)).not.toContain('polluted');
+    });
+  });
+});
