@@ -1,8 +1,10 @@
-import { z } from 'zod';
-import { idParam } from '@shared/api/schemas';
+import { isId, type RawSearch } from '@/lib/search-params';
+
+export interface MyListingsSearch {
+  edit?: string;
+}
 
 /** ?edit=<listingId> opens the editor drawer on that draft (after Create, or Edit in the table). */
-export const myListingsSearch = z.object({
-  edit: idParam.optional().catch(undefined),
+export const myListingsSearch = (search: RawSearch): MyListingsSearch => ({
+  edit: isId(search.edit) ? search.edit : undefined,
 });
-export type MyListingsSearch = z.infer<typeof myListingsSearch>;

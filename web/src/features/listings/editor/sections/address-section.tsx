@@ -2,10 +2,10 @@ import { useFormContext } from 'react-hook-form';
 import { usStates } from '@shared/catalog';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { MarketSelect } from '../../components/market-select';
+import { MarketSelect } from '@/components/catalog-select';
 import type { ListingFormValues } from '../listing-form';
 import { DigitsInput } from '../number-inputs';
-import { CatalogSelect } from './catalog-select';
+import { CatalogSelect } from '@/components/catalog-select';
 import { EditorSection } from './editor-section';
 
 const stateItems = usStates.map((code) => ({ id: code, name: code }));

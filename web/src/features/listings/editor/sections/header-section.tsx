@@ -12,7 +12,7 @@ import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import type { ListingFormValues } from '../listing-form';
 import { PriceInput, SqftInput } from '../number-inputs';
-import { CatalogSelect } from './catalog-select';
+import { CatalogSelect } from '@/components/catalog-select';
 import { EditorSection } from './editor-section';
 
 export const listingTypeHint = 'You must enter a listing type before entering a sale or leasing price.';

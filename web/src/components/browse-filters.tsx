@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { ALL, propertyTypes, type CatalogItem } from '@shared/catalog';
+import { CatalogSelect, MarketSelect } from '@/components/catalog-select';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+
+/** The three filters of a browser, by search-param name; undefined is ALL. */
+export interface BrowseFilterValues {
+  typeId?: string;
+  propertyTypeId?: string;
+  marketId?: string;
+}
+
+interface BrowseFiltersProps {
+  /** The search box's accessible name, e.g. "Filter listings". */
+  label: string;
+  type: { label: string; allLabel: string; items: readonly CatalogItem[] };
+  market: { label: string; allLabel: string };
+  value: BrowseFilterValues;
+  onChange: (name: keyof BrowseFilterValues, value: string | undefined) => void;
+  onClear: () => void;
+}
+
+/** Deal type, property type and market, each ALL by default, and Clear (the requirements and listings browsers). */
+export function BrowseFilters({ label, type, market, value, onChange, onClear }: BrowseFiltersProps) {
+  const id = useId();
+  const set = (name: keyof BrowseFilterValues) => (next: string) => onChange(name, next === ALL ? undefined : next);
+  const active = Object.values(value).some(Boolean);
+  return (
+    <div
+      role="search"
+      aria-label={label}
+      className="grid gap-3 rounded-lg border bg-muted/40 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-type`}>{type.label}</Label>
+        <CatalogSelect
+          id={`${id}-type`}
+          className="w-full"
+          items={type.items}
+          value={value.typeId ?? ALL}
+          onValueChange={set('typeId')}
+          allOption={{ value: ALL, label: type.allLabel }}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-property`}>Property Type</Label>
+        <CatalogSelect
+          id={`${id}-property`}
+          className="w-full"
+          items={propertyTypes}
+          value={value.propertyTypeId ?? ALL}
+          onValueChange={set('propertyTypeId')}
+          allOption={{ value: ALL, label: 'All property types' }}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-market`}>{market.label}</Label>
+        <MarketSelect
+          id={`${id}-market`}
+          className="w-full"
+          value={value.marketId ?? ALL}
+          onValueChange={set('marketId')}
+          allOption={{ value: ALL, label: market.allLabel }}
+        />
+      </div>
+      <Button variant="outline" onClick={onClear} disabled={!active}>
+        Clear
+      </Button>
+    </div>
+  );
+}
