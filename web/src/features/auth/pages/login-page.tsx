@@ -50,7 +50,10 @@ export function LoginPage() {
     setError(undefined);
     try {
       const outcome = await signInWithPassword(values.email, values.password, mode === 'newPassword' ? values.newPassword : undefined);
-      if (outcome === 'newPasswordRequired') setMode('newPassword'); // no error shown (spec 01 §8)
+      if (outcome === 'newPasswordRequired') {
+        form.setValue('newPassword', ''); // an empty field then gets the policy's own message
+        setMode('newPassword'); // no error shown (spec 01 §8)
+      }
       else if (outcome === 'confirmSignUp') setMode('verifyEmail');
       else await finishSignIn(target);
     } catch (failure) {

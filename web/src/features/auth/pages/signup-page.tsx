@@ -119,7 +119,7 @@ export function SignupPage() {
               </Link>
             </span>
           }
-          className="grid-cols-[auto_1fr] items-center gap-x-3 [&>p]:col-span-2 [&>label]:order-2"
+          className="grid-cols-[auto_1fr] items-center gap-x-3 [&>label]:order-2 [&>p]:order-3 [&>p]:col-span-2"
         >
           {({ field, ...aria }) => (
             <Checkbox

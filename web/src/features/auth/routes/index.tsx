@@ -1,21 +1,41 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { rootRoute } from '@/app/root-route';
+import { textParam, type RawSearch } from '@/lib/search-params';
 
-const text = z.string().trim().max(500).optional().catch(undefined);
+export interface LoginSearch {
+  email?: string;
+  /** A green notice, e.g. "Successfully Reset Password". */
+  message?: string;
+  /** The guarded page to return to. */
+  redirect?: string;
+}
 
-/** Spec 01 §2: the account screens, public. Query strings prefill them; anything malformed is ignored. */
+export interface SignupSearch {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Spec 01 §2: the account screens, public. Query strings prefill them; anything malformed is dropped. */
 export const authRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/login',
-    validateSearch: z.object({ email: text, message: text, redirect: text }),
+    validateSearch: (search: RawSearch): LoginSearch => ({
+      email: textParam(search.email, 254),
+      message: textParam(search.message, 200),
+      redirect: textParam(search.redirect, 2000),
+    }),
     component: lazyRouteComponent(() => import('../pages/login-page'), 'LoginPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/signup',
-    validateSearch: z.object({ email: text, firstName: text, lastName: text }),
+    validateSearch: (search: RawSearch): SignupSearch => ({
+      email: textParam(search.email, 254),
+      firstName: textParam(search.firstName, 100),
+      lastName: textParam(search.lastName, 100),
+    }),
     component: lazyRouteComponent(() => import('../pages/signup-page'), 'SignupPage'),
   }),
   createRoute({
