@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import sharp from 'sharp';
 import {
@@ -16,6 +16,7 @@ import { s3 } from '../core/aws';
 import { env } from '../core/env';
 import { badRequest, forbidden, payloadTooLarge } from '../core/errors';
 import { logger } from '../core/logger';
+import { deleteImageKeys } from './image-store';
 
 /**
  * The image pipeline of every upload (listing photos, profile images, broker logos), PRODUCT.md "Images":
@@ -92,11 +93,6 @@ export function sniffImageType(bytes: Uint8Array): AcceptedImageType | null {
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
   return null;
-}
-
-/** The upload's uuid, which also names its variants (and is the listing image's `_id`). */
-export function imageIdOf(key: string): string {
-  return key.slice(key.lastIndexOf('/') + 1).replace(/\.[a-z]+$/, '');
 }
 
 async function readUpload(key: string): Promise<{ bytes: Uint8Array; size: number; contentType: string } | null> {
@@ -190,32 +186,4 @@ export async function finaliseImageUpload(
   }
   await deleteImageKeys([key]);
   return stored;
-}
-
-/** Deletes stored objects (variants, raw uploads); keys that do not exist are fine. */
-export async function deleteImageKeys(keys: readonly string[]): Promise<void> {
-  const unique = [...new Set(keys.filter(Boolean))];
-  for (let i = 0; i < unique.length; i += 1000) {
-    const batch = unique.slice(i, i + 1000);
-    const out = await s3().send(
-      new DeleteObjectsCommand({
-        Bucket: bucket(),
-        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-    if (out.Errors?.length) {
-      throw new Error(`Could not delete ${out.Errors.length} image object(s): ${out.Errors[0]!.Key} ${out.Errors[0]!.Code}`);
-    }
-  }
-}
-
-/** Deletes every object under `prefix` (ending with "/"): all images of a listing, finished or not. */
-export async function deleteImagePrefix(prefix: string): Promise<void> {
-  if (!prefix.endsWith('/') || prefix === '/') throw new Error(`refusing to delete under "${prefix}"`);
-  let token: string | undefined;
-  do {
-    const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
-    await deleteImageKeys((out.Contents ?? []).map((o) => o.Key!));
-    token = out.IsTruncated ? out.NextContinuationToken : undefined;
-  } while (token);
 }

@@ -3,7 +3,8 @@ import { badRequest, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import { listingsRepository, type StoredListingImage } from '../data/listings';
-import { deleteImageKeys, finaliseImageUpload, imageIdOf, presignImageUpload } from './images';
+import { deleteImageKeys, imageIdOf } from './image-store';
+import { finaliseImageUpload, presignImageUpload } from './images';
 import { listingImagePrefix, listingImagesDto, listingNotFound, ownListing, requireDraft, variantKeysOf } from './listings';
 
 /** A listing carries at most this many photos. */

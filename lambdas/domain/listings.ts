@@ -23,7 +23,7 @@ import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { assetUrl } from './assets';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
-import { deleteImageKeys, deleteImagePrefix } from './images';
+import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact } from './users';
 
 /** PRODUCT.md: published listings are deleted 120 days after the blast sent them. */

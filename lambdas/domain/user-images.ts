@@ -3,7 +3,8 @@ import { notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import { usersRepository, type UserRecord } from '../data/users';
-import { deleteImageKeys, finaliseImageUpload, presignImageUpload } from './images';
+import { deleteImageKeys } from './image-store';
+import { finaliseImageUpload, presignImageUpload } from './images';
 import { toUserDto } from './users';
 
 /**

@@ -8,12 +8,8 @@ import { imageReadFailed, wrongImageType, type AcceptedImageType } from '../../.
 import { startS3, type S3Emulator } from '../../../lib/local/s3';
 import { s3 } from '../../../lambdas/core/aws';
 import { resetEnvCache } from '../../../lambdas/core/env';
-import {
-  deleteImageKeys,
-  finaliseImageUpload,
-  presignImageUpload,
-  sniffImageType,
-} from '../../../lambdas/domain/images';
+import { deleteImageKeys } from '../../../lambdas/domain/image-store';
+import { finaliseImageUpload, presignImageUpload, sniffImageType } from '../../../lambdas/domain/images';
 
 const BUCKET = 'images-test';
 let emulator: S3Emulator;
