@@ -119,7 +119,7 @@ describe('bounded load', () => {
             'updateListing',
             call<{ listing: Listing }>(stack, broker.token, 'updateListing', { params: { listingId: draft.listingId }, body }),
           );
-          if (saved) created.push({ kind: 'listing', id: draft.listingId, owner: broker, title: body.title });
+          if (saved) created.push({ kind: 'listing', id: draft.listingId, owner: broker, title: body.title ?? '' });
         }
       }
     };
