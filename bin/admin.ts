@@ -7,16 +7,17 @@
  *   npm run admin -- enable someone@example.com
  *
  * Without --stage it runs the admin Lambda's code in this process against the running local stack
- * (`npm start` writes its environment to .local/env.json). With --stage dev|prod it invokes the deployed
+ * (`npm start` writes its handler environment to .local/env.json). With --stage dev|prod it invokes the deployed
  * admin Lambda, found through the `AdminFunctionName` output of that stage's CloudFormation stack.
  */
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, paginateDescribeStacks } from '@aws-sdk/client-cloudformation';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { AdminEvent, AdminResult } from '../lambdas/jobs/admin';
+import { ENV_FILE, runningStackPid } from '../lib/local/state';
 
-const LOCAL_ENV_FILE = '.local/env.json';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const usage = `Usage: npm run admin -- <list|approve|disable|enable> [email] [--status <status>] [--stage dev|prod]
 
   list                      accounts awaiting approval (oldest first); --status active|disabled for the others
@@ -47,34 +48,39 @@ function parseCommand(argv: string[]): { event: AdminEvent; stage?: string } {
 
 /** In-process against the local stack: its environment, then the very module the Lambda runs. */
 async function runLocally(event: AdminEvent): Promise<AdminResult> {
-  let localEnv: Record<string, string>;
-  try {
-    localEnv = JSON.parse(await readFile(LOCAL_ENV_FILE, 'utf8')) as Record<string, string>;
-  } catch {
-    throw new UsageError(`${LOCAL_ENV_FILE} not found: start the local stack first (npm start), or pass --stage dev|prod.`);
+  if (!runningStackPid() || !existsSync(ENV_FILE)) {
+    throw new UsageError('The local stack is not running. Start it first (npm start), or pass --stage dev|prod.');
   }
-  Object.assign(process.env, localEnv, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' });
+  const { env } = JSON.parse(readFileSync(ENV_FILE, 'utf8')) as { env: Record<string, string> };
+  Object.assign(process.env, env, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
   const { handler } = await import('../lambdas/jobs/admin');
   return handler(event);
 }
 
+/** Both stages deploy to us-west-2 (lib/config/stages.ts); AWS_REGION overrides it. */
+const stageRegion = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-west-2';
+
+/** The admin function of a stage: the AdminFunctionName output of its jobs stack (bin/app.ts names stages `bisn-<stage>`). */
 async function adminFunctionName(stage: string): Promise<string> {
-  const stagePattern = new RegExp(`(^|[-_])${stage}([-_]|$)`, 'i');
+  const prefix = `bisn-${stage}-`;
   const found: { stack: string; fn: string }[] = [];
-  for await (const page of paginateDescribeStacks({ client: new CloudFormationClient({}) }, {})) {
+  const client = new CloudFormationClient({ region: stageRegion() });
+  for await (const page of paginateDescribeStacks({ client }, {})) {
     for (const stack of page.Stacks ?? []) {
       const fn = stack.Outputs?.find((o) => o.OutputKey === 'AdminFunctionName')?.OutputValue;
-      if (fn && stack.StackName && stagePattern.test(stack.StackName)) found.push({ stack: stack.StackName, fn });
+      if (fn && stack.StackName?.startsWith(prefix)) found.push({ stack: stack.StackName, fn });
     }
   }
   if (found.length === 1) return found[0]!.fn;
-  if (found.length === 0) throw new Error(`No CloudFormation stack of stage "${stage}" has an AdminFunctionName output. Is the stage deployed, and are AWS credentials for its account set?`);
-  throw new Error(`Several stacks of stage "${stage}" have an AdminFunctionName output: ${found.map((f) => f.stack).join(', ')}`);
+  if (found.length === 0) {
+    throw new Error(`No stack ${prefix}* with an AdminFunctionName output in ${stageRegion()}. Is stage ${stage} deployed, and are AWS credentials for its account set?`);
+  }
+  throw new Error(`Several stacks of stage ${stage} have an AdminFunctionName output: ${found.map((f) => f.stack).join(', ')}`);
 }
 
 async function runOnStage(stage: string, event: AdminEvent): Promise<AdminResult> {
   const functionName = await adminFunctionName(stage);
-  const out = await new LambdaClient({}).send(
+  const out = await new LambdaClient({ region: stageRegion() }).send(
     new InvokeCommand({ FunctionName: functionName, Payload: Buffer.from(JSON.stringify(event)) }),
   );
   const payload: unknown = out.Payload ? JSON.parse(Buffer.from(out.Payload).toString('utf8')) : undefined;
@@ -125,7 +131,11 @@ async function main(): Promise<void> {
   process.exitCode = result.ok ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof UsageError ? error.message : `✗ ${(error as Error).message}`);
-  process.exitCode = 1;
-});
+main().then(
+  // The SDK clients keep sockets open; the command is done.
+  () => process.exit(),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? error.message : `✗ ${(error as Error).message}`);
+    process.exit(1);
+  },
+);
