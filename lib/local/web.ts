@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { securityHeaders } from '../config/security-headers';
 import { close, listen, localUrl } from './net';
 
 /** What the deployment writes as /runtime-config.json, with the local stack's values. */
@@ -38,6 +40,33 @@ function runtimeConfigPlugin(config: LocalRuntimeConfig): Plugin {
 }
 
 /**
+ * The CloudFront security headers (lib/config/security-headers.ts) on every response, with the local
+ * origins. One addition: Vite's dev server puts React refresh's inline module script into index.html (the
+ * production build has none), so the CSP allows exactly that script by a nonce Vite stamps on it.
+ */
+function securityHeadersPlugin(config: LocalRuntimeConfig, siteUrl: string): Plugin {
+  const nonce = randomBytes(16).toString('base64');
+  const headers = securityHeaders({
+    apiUrl: config.apiUrl,
+    cognitoUrl: config.cognitoEndpoint,
+    assetBaseUrl: config.assetBaseUrl,
+    // Presigned POST uploads go to the local S3; hot reload talks over a websocket to this server.
+    extraConnect: [config.assetBaseUrl, siteUrl.replace(/^http/, 'ws')],
+  });
+  headers['Content-Security-Policy'] = headers['Content-Security-Policy']!.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`);
+  return {
+    name: 'bisn-local-security-headers',
+    config: () => ({ html: { cspNonce: nonce } }),
+    configureServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
+/**
  * Vite's dev server for web/ (hot reload), undefined with a warning while web/vite.config.ts does not exist.
  * Vite runs in middleware mode on a server of ours: standalone, it would install process-wide SIGTERM and
  * stdin-end handlers that exit the process before the rest of the stack has stopped.
@@ -63,7 +92,7 @@ export async function startWeb(options: {
       logLevel: options.quiet ? 'silent' : 'warn',
       appType: 'spa',
       server: { middlewareMode: true, ws: { server } },
-      plugins: [runtimeConfigPlugin(options.runtimeConfig)],
+      plugins: [runtimeConfigPlugin(options.runtimeConfig), securityHeadersPlugin(options.runtimeConfig, localUrl(port))],
     });
     server.on('request', vite.middlewares);
     return {
