@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ID_MAX_LENGTH, ID_PATTERN } from '../ids';
 
 /** Error body of every 4xx/5xx answer. */
 export const errorResponse = z.object({
@@ -24,7 +25,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const countResponse = z.object({ count: z.number().int().nonnegative() });
 export type CountResponse = z.infer<typeof countResponse>;
 
-export const idParam = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+export const idParam = z.string().min(1).max(ID_MAX_LENGTH).regex(ID_PATTERN, 'Invalid id');
 
 /** Trimmed text with an upper bound, so no field can carry megabytes into the table. */
 export const text = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters`);

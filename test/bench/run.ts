@@ -1,0 +1,238 @@
+import './quiet-logs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../lambdas/core/aws';
+import { env } from '../../lambdas/core/env';
+import { listingsRepository } from '../../lambdas/data/listings';
+import { requirementsRepository } from '../../lambdas/data/requirements';
+import { usersRepository } from '../../lambdas/data/users';
+import { REPO_ROOT } from '../../lib/local/state';
+import { buildPath, routeById } from '../../shared/api/routes';
+import { measureApi, p50Ratio, type ApiContext, type EndpointResult } from './api-latency';
+import type { BlastRunResult } from './blast-worker';
+import { measureBundles } from './bundles';
+import { runChild } from './child';
+import { closeAgent } from './http';
+import { broadcastLatency } from './jobs';
+import { round, type LatencySummary } from './measure';
+import { Collector, formatTable, writeResults } from './report';
+import { ITEMS_PER_UNIT } from './seed';
+import type { SeedJob } from './seed-worker';
+import { startBenchStack, type BenchStack } from './setup';
+import { loadTest } from './throughput';
+import { buildWeb, measureWeb } from './web';
+
+/**
+ * `npm run bench`: the numbers of issue 7 in one run on the embedded stack, printed as a table and written
+ * to bench/results/<timestamp>.json and bench/results/latest.json. Nothing here asserts on time; a missed
+ * target is a row marked MISSED. BENCH_SAMPLES and BENCH_ITEMS shrink a run while working on the bench.
+ */
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const SMALL = 1_000;
+const LARGE = Number(process.env.BENCH_ITEMS ?? 100_000);
+const MY_LISTINGS = 10;
+const BLAST_BROKERS = 5_000;
+const BLAST_LISTINGS = 200;
+const KB = 1024;
+
+type SeedResult = { items: number; ms: number; perSecond: number };
+const seed = (job: SeedJob) => runChild<SeedResult>('./seed-worker.ts', job);
+
+async function tableItemCount(): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new ScanCommand({ TableName: env().TABLE_NAME, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+const thousands = (n: number) => `${Math.round(n / 1000)}k`;
+const ms = (l: LatencySummary) => `${round(l.p50, 2)}/${round(l.p99, 1)} ms`;
+
+function apiRows(out: Collector, small: EndpointResult[], large: EndpointResult[], sizes: [number, number]) {
+  for (const [i, s] of small.entries()) {
+    const l = large[i]!;
+    for (const [size, r] of [[sizes[0], s], [sizes[1], l]] as const) {
+      out.atMost(
+        'api',
+        `${r.endpoint} @${thousands(size)}: gateway/bare p50`,
+        p50Ratio(r.gateway, r.bare),
+        1.3,
+        '×',
+        `p50/p99 gateway ${ms(r.gateway)}, bare ${ms(r.bare)}; its ${r.readCount} reads ${ms(r.reads)} (gateway/reads ${p50Ratio(r.gateway, r.reads)}×); cpu/call ${round(r.gateway.cpuMs ?? 0, 2)} vs ${round(r.bare.cpuMs ?? 0, 2)} ms`,
+      );
+    }
+    out.atMost('api', `${s.endpoint}: gateway p50 @${thousands(sizes[1])} / @${thousands(sizes[0])}`, p50Ratio(l.gateway, s.gateway), 1.2, '×');
+  }
+}
+
+/** 1 + 2: the API against its physical limit at a small and a large table, then under load. */
+async function apiPhase(out: Collector, bench: BenchStack): Promise<void> {
+  const base = await tableItemCount();
+  const smallUnits = Math.floor((SMALL - base) / ITEMS_PER_UNIT);
+  const seedSmall = await seed({ kind: 'marketplace', from: 0, units: smallUnits, ownerIds: bench.ownerIds, myUserId: bench.broker.userId, mine: MY_LISTINGS });
+  const smallCount = base + seedSmall.items;
+  const newest = await listingsRepository.pagePublished({}, 1);
+  const ctx: ApiContext = { apiUrl: bench.stack.urls.api, token: bench.broker.token, myUserId: bench.broker.userId, listingId: newest.items[0]!.listingId };
+
+  const small = await measureApi(ctx, SAMPLES);
+
+  const largeUnits = Math.ceil((LARGE - smallCount) / ITEMS_PER_UNIT);
+  const seedLarge = await seed({ kind: 'marketplace', from: smallUnits, units: largeUnits, ownerIds: bench.ownerIds });
+  const largeCount = smallCount + seedLarge.items;
+  out.info('api', 'seed: items written', seedLarge.items, 'items', `table ${thousands(smallCount)} → ${thousands(largeCount)} items`);
+  out.info('api', 'seed: BatchWrite rate', Math.round(seedLarge.perSecond), 'items/s', `${round(seedLarge.ms / 1000)} s; 8 × 25 items in flight, from a child process`);
+
+  const large = await measureApi(ctx, SAMPLES);
+  apiRows(out, small, large, [smallCount, largeCount]);
+  out.details.api = { samples: SAMPLES, items: { small: smallCount, large: largeCount }, small, large };
+
+  const url = `${bench.stack.urls.api}${buildPath(routeById.listListings.path)}`;
+  const load = await loadTest(url, bench.broker.token, 50, 20);
+  out.info('load', 'listings list: 50 connections, 20 s', round(load.requestsPerSecond), 'req/s', `${load.requests} requests, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms @${thousands(largeCount)} items`);
+  out.atMost('load', 'listings list: errors + non-2xx', load.errors + load.non2xx, 0, 'responses');
+  out.details.load = load;
+}
+
+/** 3: every Lambda bundle as CDK builds it, and its cold import. */
+async function bundlePhase(out: Collector, bench: BenchStack): Promise<void> {
+  const bundles = await measureBundles(REPO_ROOT, bench.stack.env);
+  for (const b of bundles) {
+    const top = b.top.map(([name, bytes]) => `${name} ${Math.round(bytes / KB)}`).join(', ');
+    out.atMost('bundles', b.id, round(b.bytes / KB), 300, 'KB', `import ${Math.round(b.importMs)} ms (cpu ${Math.round(b.importCpuMs)}) · ${top}`);
+  }
+  const imports = bundles.map((b) => b.importMs).sort((a, b) => a - b);
+  const slowest = bundles.reduce((a, b) => (b.importMs > a.importMs ? b : a));
+  out.atMost('bundles', 'cold import, median of all bundles', Math.round(imports[Math.floor(imports.length / 2)]!), 150, 'ms');
+  out.atMost('bundles', 'cold import, slowest bundle', Math.round(slowest.importMs), 150, 'ms', slowest.id);
+  out.details.bundles = bundles;
+}
+
+/** 4: the web app's JS per route, the map's place, Lighthouse. */
+async function webPhase(out: Collector, bench: BenchStack): Promise<void> {
+  const distDir = mkdtempSync(path.join(tmpdir(), 'bisn-bench-web-'));
+  try {
+    const listingId = (await listingsRepository.pagePublished({}, 1)).items[0]!.listingId;
+    const requirementId = (await requirementsRepository.pageSent({}, 1)).items[0]!.requirementId;
+    const build = await buildWeb(REPO_ROOT, distDir);
+    const run = await measureWeb({
+      build,
+      stack: bench.stack,
+      webPort: bench.webPort,
+      login: { email: bench.broker.email, password: bench.broker.password },
+      pages: {
+        signedOut: [
+          { route: 'landing', path: '/' },
+          { route: 'login', path: '/login' },
+          { route: 'signup', path: '/signup' },
+          { route: 'forgot password', path: '/forgotPassword' },
+          { route: 'terms', path: '/termsAndConditions' },
+          { route: 'unsubscribe', path: '/unsubscribe' },
+        ],
+        signedIn: [
+          { route: 'dashboard', path: '/consumer/dashboard' },
+          { route: 'listings browse', path: '/consumer/listings' },
+          { route: 'listing detail', path: `/consumer/listing/${listingId}` },
+          { route: 'my listings', path: '/consumer/my-listings' },
+          { route: 'requirements browse', path: '/consumer/requirements' },
+          { route: 'requirement detail', path: `/consumer/requirement/${requirementId}` },
+          { route: 'my requirements', path: '/consumer/my-requirements' },
+          { route: 'profile', path: '/consumer/profile' },
+        ],
+        lighthouse: [
+          { page: 'landing', path: '/', signedIn: false },
+          { page: 'login', path: '/login', signedIn: false },
+          { page: 'listings browse', path: '/consumer/listings', signedIn: true },
+          { page: 'listing detail', path: `/consumer/listing/${listingId}`, signedIn: true },
+        ],
+      },
+    });
+    for (const r of run.routes) {
+      const limit = r.route === 'landing' ? 100 : 200;
+      const top = [...r.files]
+        .sort((a, b) => build.chunks.get(b)!.gzipBytes - build.chunks.get(a)!.gzipBytes)
+        .slice(0, 4)
+        .map((f) => `${path.basename(f).replace(/-[\w-]{8}\.js$/, '')} ${round(build.chunks.get(f)!.gzipBytes / KB)}`)
+        .join(', ');
+      out.atMost('web', `${r.route}: gzip JS`, round(r.gzipBytes / KB), limit, 'KB', `${r.files.length} files · ${top}`);
+    }
+    out.add({
+      section: 'web',
+      metric: 'map (leaflet) loaded on',
+      value: run.mapRoutes.join(', ') || 'no route',
+      target: 'listing detail only',
+      ok: run.mapRoutes.length === 1 && run.mapRoutes[0] === 'listing detail',
+    });
+    for (const lh of run.lighthouse) {
+      const note = `FCP ${lh.metrics.fcpMs} ms, LCP ${lh.metrics.lcpMs} ms, TBT ${lh.metrics.tbtMs} ms, CLS ${lh.metrics.cls}`;
+      out.atLeast('lighthouse', `${lh.page}: performance`, lh.performance, 95, '', note);
+      out.atLeast('lighthouse', `${lh.page}: accessibility`, lh.accessibility, 95, '', lh.findings.filter((f) => f.startsWith('accessibility')).join(', '));
+      out.atLeast('lighthouse', `${lh.page}: best practices`, lh.bestPractices, 95, '', lh.findings.filter((f) => f.startsWith('best')).join(', '));
+    }
+    out.details.web = run;
+  } finally {
+    rmSync(distDir, { recursive: true, force: true });
+  }
+}
+
+/** 5: the weekday blast to 5,000 brokers with 200 queued listings, and the requirement broadcast. */
+async function jobsPhase(out: Collector, bench: BenchStack): Promise<void> {
+  const small = await broadcastLatency(bench, bench.broker);
+  let active = 0;
+  for await (const _ of usersRepository.allByStatus('active')) active += 1;
+  out.info('jobs', `requirement broadcast: create → sent (${active} brokers)`, round(small.ms / 1000, 2), 's', `${small.mailed} mailed; broadcast job every 5 s as the local scheduler runs it`);
+
+  await seed({ kind: 'brokers', from: 0, count: BLAST_BROKERS - active });
+  await seed({ kind: 'queued', count: BLAST_LISTINGS, ownerIds: bench.ownerIds });
+  // The emulator keeps every mail in this process's memory; real SES does not. Emptied while the blast runs.
+  const clearStore = () => fetch(`${bench.stack.urls.ses}/clear-store`, { method: 'POST' }).then(() => undefined, () => undefined);
+  const clearing = setInterval(() => void clearStore(), 1000);
+  let blast: BlastRunResult;
+  try {
+    blast = await runChild<BlastRunResult>('./blast-worker.ts', {});
+  } finally {
+    clearInterval(clearing);
+    await clearStore();
+  }
+  const run = blast.report.runs[0];
+  out.atMost('jobs', `blast: ${BLAST_BROKERS} brokers × ${BLAST_LISTINGS} listings, wall`, round(blast.wallMs / 1000, 1), 30, 's', `${run?.sent ?? 0} digests sent, ${run?.failed ?? 0} failed, run ${run?.state ?? blast.report.status}`);
+  out.info('jobs', 'blast: SES SendEmail calls', blast.sesCalls, 'calls');
+  out.atMost('jobs', 'blast: peak RSS (its own process)', round(blast.peakRssMb), 512, 'MB', `peak heap ${round(blast.peakHeapMb)} MB`);
+  out.details.blast = blast;
+
+  const large = await broadcastLatency(bench, bench.broker);
+  out.info('jobs', `requirement broadcast: create → sent (${BLAST_BROKERS} brokers)`, round(large.ms / 1000, 2), 's', `${large.mailed} mailed`);
+  out.details.broadcast = { small, large };
+}
+
+async function main() {
+  const out = new Collector();
+  const bench = await startBenchStack();
+  const phases: [string, (out: Collector, bench: BenchStack) => Promise<void>][] = [
+    ['bundles', bundlePhase],
+    ['api', apiPhase],
+    ['web', webPhase],
+    ['jobs', jobsPhase],
+  ];
+  try {
+    for (const [name, phase] of phases) {
+      const started = performance.now();
+      process.stdout.write(`bench: ${name}…`);
+      await phase(out, bench).catch((error: unknown) => out.failed(name, error));
+      process.stdout.write(` ${round((performance.now() - started) / 1000)} s\n`);
+    }
+  } finally {
+    closeAgent();
+    await bench.stack.stop();
+  }
+  const result = out.finish();
+  console.log(`\n${formatTable(result)}`);
+  console.log(`\nwritten to ${path.relative(process.cwd(), writeResults(result, REPO_ROOT))}`);
+}
+
+await main();

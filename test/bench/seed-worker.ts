@@ -1,0 +1,20 @@
+import './quiet-logs';
+import { childMain } from './child';
+import { approvedBroker, bulkPut, marketplaceItems, queuedListings, userItems } from './seed';
+
+/** What a seed child writes (see runChild): marketplace units, approved brokers or queued listings. */
+export type SeedJob =
+  | { kind: 'marketplace'; from: number; units: number; ownerIds: string[]; myUserId?: string; mine?: number }
+  | { kind: 'brokers'; from: number; count: number }
+  | { kind: 'queued'; count: number; ownerIds: string[] };
+
+await childMain(async (job: SeedJob) => {
+  switch (job.kind) {
+    case 'marketplace':
+      return bulkPut(marketplaceItems(job));
+    case 'brokers':
+      return bulkPut(userItems(Array.from({ length: job.count }, (_, i) => approvedBroker(job.from + i))));
+    case 'queued':
+      return bulkPut(queuedListings(job.count, job.ownerIds));
+  }
+});
