@@ -13,12 +13,14 @@ const aliases = {
 
 /**
  * Long-lived vendor code goes into named chunks so it caches across releases. Routes are lazy
- * (see src/app/router.tsx), so the landing page loads only the React, router and query chunks plus
- * its own small chunk; Amplify is imported on first use of authentication (src/lib/amplify.ts).
+ * (see src/app/router.tsx), so the landing page loads only the React and router chunks plus its own
+ * small chunks; Amplify is imported on first use of authentication (src/lib/amplify.ts). react-query has
+ * no group of its own: its observers and hooks then follow the pages that use them instead of riding
+ * along with the QueryClient the entry creates.
  */
 const vendorChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
   { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/ },
 ];
 

@@ -1,38 +1,70 @@
-// zod/mini: the configuration is read before the first render, so its validator stays small.
-import * as z from 'zod/mini';
-import { flagsSchema, type FlagName, type Flags } from './flags';
+import { parseFlags, type FlagName, type Flags } from './flags';
 
 /**
  * The per-stage settings the deployment writes beside the web app as /runtime-config.json
- * (ARCHITECTURE.md: no per-stage rebuild). Loaded once in main.tsx before the first render.
+ * (ARCHITECTURE.md: no per-stage rebuild). Loaded once in main.tsx before the first render, so its
+ * validator is written out by hand: zod would put about 17 KB gzip in front of every page.
  */
-const baseUrl = z.pipe(
-  z.url(),
-  z.transform((url: string) => url.replace(/\/+$/, '')),
-);
-const nonEmpty = () => z.string().check(z.minLength(1));
-
-export const runtimeConfigSchema = z.object({
+export interface RuntimeConfig {
   /** Product API base URL, without a trailing slash. */
-  apiUrl: baseUrl,
-  region: nonEmpty(),
-  userPoolId: nonEmpty(),
-  userPoolClientId: nonEmpty(),
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
   /** Public base URL of stored images; image paths from the API are relative to it. */
-  assetBaseUrl: baseUrl,
+  assetBaseUrl: string;
   /** Local Cognito emulator endpoint; absent in the cloud. */
-  cognitoEndpoint: z.optional(baseUrl),
-  stage: nonEmpty(),
+  cognitoEndpoint?: string;
+  stage: string;
   /** Local mail viewer, linked from local screens that say "check your e-mail". */
-  mailViewerUrl: z.optional(baseUrl),
+  mailViewerUrl?: string;
   /** Map tile URL template ({z}/{x}/{y}) for the listing map; without it the map shows no tiles. */
-  mapTileUrl: z.optional(nonEmpty()),
+  mapTileUrl?: string;
   /** Attribution the tile provider requires, shown on the map. */
-  mapTileAttribution: z.optional(z.string()),
-  flags: flagsSchema,
-});
+  mapTileAttribution?: string;
+  flags: Flags;
+}
 
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+/** Reads one configuration document; every problem is named in `issues` (field: what is wrong). */
+function parseRuntimeConfig(raw: unknown, issues: string[]): RuntimeConfig {
+  const doc = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  if (doc !== raw) issues.push('expected a JSON object');
+  const text = (name: string, { optional = false, nonEmpty = true } = {}): string | undefined => {
+    const value = doc[name];
+    if (value === undefined && optional) return undefined;
+    if (typeof value !== 'string') issues.push(`${name}: expected a string`);
+    else if (nonEmpty && value.length === 0) issues.push(`${name}: must not be empty`);
+    else return value;
+    return undefined;
+  };
+  /** An absolute URL, without trailing slashes. */
+  const baseUrl = (name: string, optional = false): string | undefined => {
+    const value = text(name, { optional });
+    if (value === undefined) return undefined;
+    try {
+      if (new URL(value).hostname) return value.replace(/\/+$/, '');
+    } catch {
+      // reported below
+    }
+    issues.push(`${name}: expected a URL`);
+    return undefined;
+  };
+  const config = {
+    apiUrl: baseUrl('apiUrl'),
+    region: text('region'),
+    userPoolId: text('userPoolId'),
+    userPoolClientId: text('userPoolClientId'),
+    assetBaseUrl: baseUrl('assetBaseUrl'),
+    cognitoEndpoint: baseUrl('cognitoEndpoint', true),
+    stage: text('stage'),
+    mailViewerUrl: baseUrl('mailViewerUrl', true),
+    mapTileUrl: text('mapTileUrl', { optional: true }),
+    mapTileAttribution: text('mapTileAttribution', { optional: true, nonEmpty: false }),
+    flags: parseFlags(doc.flags, issues),
+  };
+  // Optional settings that are absent stay absent (not `undefined` keys).
+  return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as unknown as RuntimeConfig;
+}
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
@@ -42,9 +74,10 @@ let loaded: RuntimeConfig | undefined;
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
   if (!response.ok) throw new Error(`Could not load ${RUNTIME_CONFIG_PATH} (HTTP ${response.status})`);
-  const parsed = runtimeConfigSchema.safeParse(await response.json());
-  if (!parsed.success) throw new Error(`Invalid ${RUNTIME_CONFIG_PATH}: ${z.prettifyError(parsed.error)}`);
-  loaded = parsed.data;
+  const issues: string[] = [];
+  const parsed = parseRuntimeConfig(await response.json(), issues);
+  if (issues.length > 0) throw new Error(`Invalid ${RUNTIME_CONFIG_PATH}: ${issues.join('; ')}`);
+  loaded = parsed;
   return loaded;
 }
 
