@@ -67,8 +67,11 @@ export default function ListingMap({ lat, lng, label, tileUrl, tileAttribution }
       onEachFeature: (feature, layer) => layer.bindTooltip(`${String(feature.properties?.name)} County`, { sticky: true }),
       attribution: 'Counties: US Census Bureau',
     }).addTo(map);
+    // Leaflet puts a string tooltip in as HTML; the label is the broker's own text, so it goes in as text.
+    const tooltip = document.createElement('span');
+    tooltip.textContent = label;
     L.marker([lat, lng], { icon: pinIcon, title: label, alt: label, keyboard: false })
-      .bindTooltip(label)
+      .bindTooltip(tooltip)
       .addTo(map);
     L.control.scale({ imperial: true, metric: false }).addTo(map);
     return () => {
