@@ -92,7 +92,8 @@ export async function startWeb(options: {
       logLevel: options.quiet ? 'silent' : 'warn',
       appType: 'spa',
       server: { middlewareMode: true, ws: { server } },
-      plugins: [runtimeConfigPlugin(options.runtimeConfig), securityHeadersPlugin(options.runtimeConfig, localUrl(port))],
+      // Headers first: the runtime-config middleware answers without passing the request on.
+      plugins: [securityHeadersPlugin(options.runtimeConfig, localUrl(port)), runtimeConfigPlugin(options.runtimeConfig)],
     });
     server.on('request', vite.middlewares);
     return {
