@@ -1,6 +1,7 @@
 import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { AnyRoute } from '@tanstack/react-router';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/config/runtime-config';
@@ -21,9 +22,15 @@ function StartupError({ message }: { message: string }) {
 }
 
 try {
-  await loadRuntimeConfig();
+  const config = loadRuntimeConfig();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient });
+  // The page's own lazy code starts loading while the configuration is fetched, not one round trip after.
+  const routesById: Record<string, AnyRoute> = router.routesById;
+  for (const { routeId } of router.matchRoutes(router.latestLocation)) {
+    void router.loadRouteChunk(routesById[routeId]!)?.catch(() => undefined);
+  }
+  await config;
   root.render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

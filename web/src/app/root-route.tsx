@@ -36,9 +36,12 @@ function RootLayout() {
       )}
       <Outlet />
       <SiteFooter />
-      <Suspense>
-        <Toaster position="top-center" richColors closeButton />
-      </Suspense>
+      {/* Nothing on the landing page raises a toast; elsewhere the toaster's code loads after the page. */}
+      {!isLanding && (
+        <Suspense>
+          <Toaster position="top-center" richColors closeButton />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -24,9 +24,12 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   );
 }
 
-/** An h3: card titles sit under the page h1 and a section h2. */
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('leading-snug font-semibold', className)} {...props} />;
+/**
+ * An h3: card titles sit under the page h1 and a section h2. A card that is itself the page's first
+ * section under the h1 says `as="h2"`, so the heading levels do not skip one.
+ */
+export function CardTitle({ className, as: Heading = 'h3', ...props }: React.ComponentProps<'h3'> & { as?: 'h2' | 'h3' }) {
+  return <Heading data-slot="card-title" className={cn('leading-snug font-semibold', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

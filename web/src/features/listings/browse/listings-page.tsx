@@ -27,7 +27,7 @@ export function ListingsPage() {
     <ConsumerPage title="Listings">
       <Card>
         <CardHeader>
-          <CardTitle>Broadcasted Listings</CardTitle>
+          <CardTitle as="h2">Broadcasted Listings</CardTitle>
           <CardDescription>
             These are all the listings broadcast in your market. Listings are deleted automatically after 120 days.
           </CardDescription>

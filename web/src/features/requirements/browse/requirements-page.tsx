@@ -28,7 +28,7 @@ export function RequirementsPage() {
     <ConsumerPage title="Requirements" actions={<CreateRequirementButton />}>
       <Card>
         <CardHeader>
-          <CardTitle>Broadcasted Requirements</CardTitle>
+          <CardTitle as="h2">Broadcasted Requirements</CardTitle>
           <CardDescription>These are the requirements that have been broadcasted to the community.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
