@@ -94,16 +94,18 @@ export async function getOwnUser(principal: Principal, existing: UserRecord | nu
   if (existing) return toUserDto(existing, principal.isOperator);
   const identity = await cognitoUser(principal.email || principal.sub);
   if (!identity) throw notFound('User not found');
-  const record = await usersRepository.createIfAbsent(
-    newUserRecord({
+  // A signed-in caller has confirmed their e-mail: Cognito refuses sign-in before that.
+  const record = await usersRepository.createIfAbsent({
+    ...newUserRecord({
       userId: principal.sub,
       email: identity.email || principal.email,
       firstName: identity.givenName || 'Broker',
       lastName: identity.familyName,
       acceptedTermsAndConditions: true,
     }),
-  );
-  return toUserDto({ ...record, emailConfirmed: true }, principal.isOperator);
+    emailConfirmed: true,
+  });
+  return toUserDto(record, principal.isOperator);
 }
 
 async function requireRecord(principal: Principal, existing: UserRecord | null): Promise<UserRecord> {
