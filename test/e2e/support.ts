@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { readMail as readStackMail, type Mail } from '../../lib/local/testing';
+import { createConfirmedUser, readMail as readStackMail, signIn as signInByApi, type Mail, type StackRef } from '../../lib/local/testing';
 
 export type { Mail };
 
@@ -61,13 +62,54 @@ export function demoLogin(role: DemoLogin['role']): DemoLogin {
   return login;
 }
 
-/** Signs in through the real login form and waits for the dashboard. */
+/**
+ * Signs in through the real login form and waits for the dashboard; once more if the first attempt does
+ * not arrive (on a cold dev server Vite may reload the page while it optimises dependencies).
+ */
 export async function signIn(page: Page, login: Pick<DemoLogin, 'email' | 'password'>): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(login.email);
-  await page.getByLabel('Password', { exact: true }).fill(login.password);
-  await page.getByRole('button', { name: /^(sign in|login|log in)$/i }).click();
-  await page.waitForURL('**/consumer/dashboard');
+  for (let attempt = 1; ; attempt++) {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(login.email);
+    await page.getByLabel('Password', { exact: true }).fill(login.password);
+    await page.getByRole('button', { name: /^(sign in|login|log in)$/i }).click();
+    try {
+      await page.waitForURL('**/consumer/dashboard', { timeout: 20_000 });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
+}
+
+/** The running stack, as lib/local/testing's helpers take it. */
+export const stackRef = (): StackRef => ({ urls: e2e().urls, userPoolId: e2e().userPoolId, userPoolClientId: e2e().userPoolClientId });
+
+/**
+ * A broker of the test's own (so the demo accounts stay as other tests expect them), with personal and
+ * broker info; `approved` runs the operators' admin Lambda in this process, as `npm run admin` does.
+ */
+export async function newBroker(label: string, { approved, password }: { approved: boolean; password: string }) {
+  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const userId = await createConfirmedUser(stackRef(), { email, password, firstName: 'Riley', lastName: 'Requirer' });
+  const { idToken } = await signInByApi(stackRef(), email, password);
+  const call = async (path: string, body?: unknown) => {
+    const response = await fetch(`${e2e().apiUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  };
+  await call(`/user/cognito/${userId}`);
+  await call(`/user/personalInfo/${userId}`, { firstName: 'Riley', lastName: 'Requirer', title: 'Senior Associate', license: 'DRE 02011234', phone: '9165550142' });
+  await call(`/user/brokerInfo/${userId}`, { name: 'Delta Commercial', address1: '1201 K St', address2: 'Sacramento, CA 95814' });
+  if (approved) {
+    Object.assign(process.env, e2e().env);
+    const { handler } = await import('../../lambdas/jobs/admin');
+    const result = await handler({ action: 'approve', email });
+    if (!result.ok) throw new Error(result.message);
+  }
+  return { email, password, userId, idToken };
 }
 
 /** Every mail the product sent, from the local SES store. */
