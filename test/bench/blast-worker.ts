@@ -7,6 +7,8 @@ import { peakRssMb } from './measure';
 
 export interface BlastRunResult {
   wallMs: number;
+  /** CPU time of this process during the run (wall minus this is waiting: emulators, other processes). */
+  cpuMs: number;
   /** SendEmail commands the blast issued (SDK retries of one command not counted again). */
   sesCalls: number;
   /** Resident set high-water mark of this process (what a Lambda's memory limit is measured against). */
@@ -31,9 +33,11 @@ await childMain(async (): Promise<BlastRunResult> => {
   let peakHeap = 0;
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const report = await runBlast();
   const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-  return { wallMs, sesCalls, peakRssMb: peakRssMb(), peakHeapMb: peakHeap / 2 ** 20, report };
+  return { wallMs, cpuMs: (used.user + used.system) / 1000, sesCalls, peakRssMb: peakRssMb(), peakHeapMb: peakHeap / 2 ** 20, report };
 });

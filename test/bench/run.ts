@@ -193,14 +193,16 @@ async function jobsPhase(out: Collector, bench: BenchStack): Promise<void> {
   const clearStore = () => fetch(`${bench.stack.urls.ses}/clear-store`, { method: 'POST' }).then(() => undefined, () => undefined);
   const clearing = setInterval(() => void clearStore(), 1000);
   let blast: BlastRunResult;
+  const emulatorCpu = process.cpuUsage();
   try {
     blast = await runChild<BlastRunResult>('./blast-worker.ts', {});
   } finally {
     clearInterval(clearing);
     await clearStore();
   }
+  const emulators = process.cpuUsage(emulatorCpu);
   const run = blast.report.runs[0];
-  out.atMost('jobs', `blast: ${BLAST_BROKERS} brokers × ${BLAST_LISTINGS} listings, wall`, round(blast.wallMs / 1000, 1), 30, 's', `${run?.sent ?? 0} digests sent, ${run?.failed ?? 0} failed, run ${run?.state ?? blast.report.status}`);
+  out.atMost('jobs', `blast: ${BLAST_BROKERS} brokers × ${BLAST_LISTINGS} listings, wall`, round(blast.wallMs / 1000, 1), 30, 's', `${run?.sent ?? 0} digests sent, ${run?.failed ?? 0} failed, run ${run?.state ?? blast.report.status}; cpu: blast ${round(blast.cpuMs / 1000, 1)} s, emulators ${round((emulators.user + emulators.system) / 1e6, 1)} s`);
   out.info('jobs', 'blast: SES SendEmail calls', blast.sesCalls, 'calls');
   out.atMost('jobs', 'blast: peak RSS (its own process)', round(blast.peakRssMb), 512, 'MB', `peak heap ${round(blast.peakHeapMb)} MB`);
   out.details.blast = blast;
