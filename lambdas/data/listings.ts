@@ -6,8 +6,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
-import { ALL } from '../../shared/catalog';
-import { batchWrite, db, encodeCursor, isConditionFailed, nowIso, startKeyFor, tableName } from './table';
+import { batchWrite, db, isConditionFailed, nowIso, tableName } from './table';
+import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
 export interface StoredListingImage {
@@ -71,30 +71,18 @@ export interface Page<T> {
 
 export type PublishedListing = ListingRecord & { publishedOn: string; expiresAt: string };
 
-const WILDCARD = '*';
 const keys = (listingId: string) => ({ pk: `LST#${listingId}`, sk: 'LST' });
 const ownerKey = (userId: string) => `OWNER#${userId}#LST`;
 const statusKey = (status: ListingStatus) => `LSTSTATUS#${status}`;
-const indexPartition = (listingTypeId: string, propertyTypeId: string, marketId: string) =>
-  `LSTIDX#${listingTypeId}#${propertyTypeId}#${marketId}`;
-const indexSortKey = (publishedOn: string, listingId: string) => `${publishedOn}#${listingId}`;
-const either = (value: string | null | undefined) => (value && value !== ALL ? value : WILDCARD);
+const index = browseIndex('LSTIDX');
+const indexSortKey = index.sortKey;
 
 /** The one index partition that answers a filter combination (ALL or absent = the `*` slot). */
-export function partitionFor(filter: BrowseFilter): string {
-  return indexPartition(either(filter.listingTypeId), either(filter.propertyTypeId), either(filter.marketId));
-}
+export const partitionFor = (filter: BrowseFilter) => index.partitionFor({ ...filter, typeId: filter.listingTypeId });
 
 /** Every partition a published listing appears in: 2 × 2 × 2 (README "Browse indexes"). */
-export function partitionsOf(record: Pick<ListingRecord, 'listingTypeId' | 'propertyTypeId' | 'marketId'>): string[] {
-  const out = new Set<string>();
-  for (const listingTypeId of [either(record.listingTypeId), WILDCARD]) {
-    for (const propertyTypeId of [either(record.propertyTypeId), WILDCARD]) {
-      for (const marketId of [either(record.marketId), WILDCARD]) out.add(indexPartition(listingTypeId, propertyTypeId, marketId));
-    }
-  }
-  return [...out];
-}
+export const partitionsOf = (record: Pick<ListingRecord, 'listingTypeId' | 'propertyTypeId' | 'marketId'>) =>
+  index.partitionsOf(record.listingTypeId, record.propertyTypeId, [record.marketId]);
 
 /** gsi2 places a listing by status; a published one sorts by expiry, which the expiry job reads. */
 function statusIndex(record: Pick<ListingRecord, 'status' | 'updatedAt' | 'expiresAt'>) {
@@ -347,38 +335,13 @@ export const listingsRepository = {
 
   /** One page of the public browser: a Query on exactly one index partition, newest first. */
   async pagePublished(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<ListingIndexRow>> {
-    const pk = partitionFor(filter);
-    const { Items, LastEvaluatedKey } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
-      }),
-    );
-    return { items: (Items ?? []).map(fromIndexItem), nextCursor: encodeCursor(LastEvaluatedKey) };
+    const page = await index.page({ ...filter, typeId: filter.listingTypeId }, limit, cursor);
+    return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
   },
 
   /** Listings published since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
-  async countPublishedSince(sinceIso: string): Promise<number> {
-    let count = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk >= :since',
-          ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
-          Select: 'COUNT',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      count += out.Count ?? 0;
-      startKey = out.LastEvaluatedKey;
-    } while (startKey);
-    return count;
+  countPublishedSince(sinceIso: string): Promise<number> {
+    return index.countSince(sinceIso);
   },
 
   /** Ids of every listing in `status` (jobs only): the blast reads `queued`. */

@@ -6,8 +6,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
-import { ALL, type PropertyTypeId, type RequirementTypeId } from '../../shared/catalog';
+import type { PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
 import { batchWrite, db, encodeCursor, isConditionFailed, nowIso, putIfAbsent, startKeyFor, tableName } from './table';
+import { browseIndex } from './browse-index';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
 export interface RequirementRecord {
@@ -58,35 +59,23 @@ export interface Page<T> {
 /** A delivery ledger entry: `sending` while the mail is in flight, `sent` once SES accepted it. */
 export type DeliveryState = 'sending' | 'sent';
 
-const WILDCARD = '*';
 const keys = (requirementId: string) => ({ pk: `REQ#${requirementId}`, sk: 'REQ' });
 const ownerKey = (userId: string) => `OWNER#${userId}#REQ`;
 const statusKey = (status: RequirementStatus) => `REQSTATUS#${status}`;
 const ledgerKey = (requirementId: string, userId: string) => ({ pk: `REQ#${requirementId}`, sk: `SENT#${userId}` });
 const LEDGER_PREFIX = 'SENT#';
 
-export const indexPartition = (typeId: string, propertyTypeId: string, marketId: string) =>
-  `REQIDX#${typeId}#${propertyTypeId}#${marketId}`;
-
-const either = (value: string | undefined) => (value && value !== ALL ? value : WILDCARD);
+const index = browseIndex('REQIDX');
+export const indexPartition = index.partition;
 
 /** The one index partition that answers a filter combination (ALL or absent = the `*` slot). */
-export function partitionFor(filter: BrowseFilter): string {
-  return indexPartition(either(filter.requirementTypeId), either(filter.propertyTypeId), either(filter.marketId));
-}
+export const partitionFor = (filter: BrowseFilter) => index.partitionFor({ ...filter, typeId: filter.requirementTypeId });
 
 /** Every partition a sent requirement appears in: 2 × 2 × (markets + 1) (README "Browse indexes"). */
-export function partitionsOf(record: Pick<RequirementRecord, 'requirementTypeId' | 'propertyTypeId' | 'marketIds'>): string[] {
-  const out: string[] = [];
-  for (const typeId of [record.requirementTypeId, WILDCARD]) {
-    for (const propertyTypeId of [record.propertyTypeId, WILDCARD]) {
-      for (const marketId of [...new Set(record.marketIds), WILDCARD]) out.push(indexPartition(typeId, propertyTypeId, marketId));
-    }
-  }
-  return out;
-}
+export const partitionsOf = (record: Pick<RequirementRecord, 'requirementTypeId' | 'propertyTypeId' | 'marketIds'>) =>
+  index.partitionsOf(record.requirementTypeId, record.propertyTypeId, record.marketIds);
 
-const indexSortKey = (sentAt: string, requirementId: string) => `${sentAt}#${requirementId}`;
+const indexSortKey = index.sortKey;
 
 /** The stored item of a requirement (exported for bulk loads: test/bench writes items directly). */
 export function toItem({ sentAt, ...record }: RequirementRecord) {
@@ -157,38 +146,13 @@ export const requirementsRepository = {
 
   /** One page of the public browser: a Query on exactly one index partition, newest first. */
   async pageSent(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<RequirementIndexRow>> {
-    const pk = partitionFor(filter);
-    const { Items, LastEvaluatedKey } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
-      }),
-    );
-    return { items: (Items ?? []).map(fromIndexItem), nextCursor: encodeCursor(LastEvaluatedKey) };
+    const page = await index.page({ ...filter, typeId: filter.requirementTypeId }, limit, cursor);
+    return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
   },
 
   /** Requirements sent since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
-  async countSentSince(sinceIso: string): Promise<number> {
-    let count = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk >= :since',
-          ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
-          Select: 'COUNT',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      count += out.Count ?? 0;
-      startKey = out.LastEvaluatedKey;
-    } while (startKey);
-    return count;
+  countSentSince(sinceIso: string): Promise<number> {
+    return index.countSince(sinceIso);
   },
 
   /** Not-yet-sent requirements in one status, oldest first; `updatedBefore` keeps only those untouched since. */

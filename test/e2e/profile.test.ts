@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser, type StackRef } from '../../lib/local/testing';
-import { DESKTOP, e2e, openBrowser, PHONE, screenshot, seriousA11yViolations } from './support';
+import { createConfirmedUser } from '../../lib/local/testing';
+import { DESKTOP, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, stackRef } from './support';
 
 /**
  * The consumer area's shell, dashboard and profile in Chromium against the whole local stack, as a new
@@ -16,37 +16,7 @@ import { DESKTOP, e2e, openBrowser, PHONE, screenshot, seriousA11yViolations } f
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 const PASSWORD = 'Sacramento#2025';
 
-const stackRef = (): StackRef => {
-  const { env, apiUrl, userPoolId, userPoolClientId } = e2e();
-  const urls = {
-    api: apiUrl,
-    cognito: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!,
-    dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB!,
-    s3: env.AWS_ENDPOINT_URL_S3!,
-    ses: env.AWS_ENDPOINT_URL_SESV2!,
-    mailViewer: env.AWS_ENDPOINT_URL_SESV2!,
-  };
-  return { urls, userPoolId, userPoolClientId };
-};
 
-/**
- * Signs in through the login form, once more if the first attempt does not arrive: on a cold dev server
- * Vite may reload the page while it optimises dependencies, swallowing the first submit.
- */
-async function signIn(page: Page, login: { email: string; password: string }) {
-  for (let attempt = 1; ; attempt++) {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(login.email);
-    await page.getByLabel('Password', { exact: true }).fill(login.password);
-    await page.getByRole('button', { name: /^(sign in|login|log in)$/i }).click();
-    try {
-      await page.waitForURL('**/consumer/dashboard', { timeout: 20_000 });
-      return;
-    } catch (error) {
-      if (attempt === 2) throw error;
-    }
-  }
-}
 
 /** The page's width including overflow: nothing may stick out sideways on a phone. */
 const scrollWidth = (page: Page) =>
@@ -179,7 +149,7 @@ describe('profile', () => {
     await cardPicture.waitFor();
     expect(await cardPicture.getAttribute('src')).toContain(prefix);
     // The image really loaded (decoded by the browser), not just an img tag.
-    await eventually(() => cardPicture.evaluate((img: { naturalWidth: number }) => img.naturalWidth), 512);
+    await eventually(() => cardPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth), 512);
   });
 
   it('refuses an oversize image in the dialog and keeps the current one', async () => {

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser, signIn as apiSignIn, type StackRef } from '../../lib/local/testing';
-import { DESKTOP, e2e, openBrowser, PHONE, screenshot, seriousA11yViolations, waitForMail } from './support';
+import { DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, waitForMail } from './support';
 
 /**
  * A broker's requirement in Chromium against the whole local stack (issue 5 item 7): create it through
@@ -16,55 +14,8 @@ type Browser = Awaited<ReturnType<typeof openBrowser>>;
 const PASSWORD = 'Capitol#Mall2025';
 const title = `E2E office near Davis ${Date.now().toString(36)}`;
 
-const stackRef = (): StackRef => {
-  const { env, apiUrl, userPoolId, userPoolClientId } = e2e();
-  return {
-    urls: {
-      api: apiUrl,
-      cognito: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!,
-      dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB!,
-      s3: env.AWS_ENDPOINT_URL_S3!,
-      ses: env.AWS_ENDPOINT_URL_SESV2!,
-      mailViewer: env.AWS_ENDPOINT_URL_SESV2!,
-    },
-    userPoolId,
-    userPoolClientId,
-  };
-};
 
-/** A broker who can sign in; `approved` runs the operators' admin Lambda in this process, as `npm run admin` does. */
-async function newBroker(label: string, approved: boolean) {
-  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const userId = await createConfirmedUser(stackRef(), { email, password: PASSWORD, firstName: 'Riley', lastName: 'Requirer' });
-  const { idToken } = await apiSignIn(stackRef(), email, PASSWORD);
-  const post = async (path: string, body?: unknown) => {
-    const response = await fetch(`${e2e().apiUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  };
-  await post(`/user/cognito/${userId}`);
-  await post(`/user/personalInfo/${userId}`, { firstName: 'Riley', lastName: 'Requirer', title: 'Senior Associate', license: 'DRE 02011234', phone: '9165550142' });
-  await post(`/user/brokerInfo/${userId}`, { name: 'Delta Commercial', address1: '1201 K St', address2: 'Sacramento, CA 95814' });
-  if (approved) {
-    Object.assign(process.env, e2e().env);
-    const { handler } = await import('../../lambdas/jobs/admin');
-    const result = await handler({ action: 'approve', email });
-    if (!result.ok) throw new Error(result.message);
-  }
-  return { email, password: PASSWORD };
-}
 
-/** Through the real login form; the password label carries the required asterisk ("Password*"). */
-async function signIn(page: Page, login: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(login.email);
-  await page.getByLabel(/^Password\*?$/).fill(login.password);
-  await page.getByRole('button', { name: /^(sign in|login|log in)$/i }).click();
-  await page.waitForURL('**/consumer/dashboard');
-}
 
 /** Picks an option of a Radix select by its label, the way a user does. */
 async function pick(page: Page, label: string, option: string) {
@@ -98,7 +49,7 @@ describe('requirements, end to end', () => {
   beforeAll(async () => {
     browser = await openBrowser(DESKTOP);
     page = await browser.newPage();
-    await signIn(page, await newBroker('requirer', true));
+    await signIn(page, await newBroker('requirer', { approved: true, password: PASSWORD }));
   });
   afterAll(async () => browser?.dispose());
 
@@ -296,7 +247,7 @@ describe('an unapproved broker', () => {
   it('browses requirements but cannot create one, and is told why', async () => {
     browser = await openBrowser(DESKTOP);
     const page = await browser.newPage();
-    await signIn(page, await newBroker('waiting', false));
+    await signIn(page, await newBroker('waiting', { approved: false, password: PASSWORD }));
     await page.goto('/consumer/requirements');
     const create = page.getByRole('button', { name: 'Create New Requirement' });
     await create.waitFor();

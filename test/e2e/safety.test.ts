@@ -3,8 +3,8 @@ import type { Dialog, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, securityHeaders } from '../../lib/config/security-headers';
-import { createConfirmedUser, signIn as apiSignIn, type StackRef } from '../../lib/local/testing';
-import { DESKTOP, demoLogin, e2e, openBrowser, runJob } from './support';
+import { createConfirmedUser, signIn as signInByApi } from '../../lib/local/testing';
+import { DESKTOP, demoLogin, e2e, openBrowser, runJob, stackRef } from './support';
 
 /**
  * Browser safety (issue 7 item 10): script and HTML payloads in every free-text field render as text on
@@ -62,21 +62,6 @@ const listing = {
 const texts = (record: Record<string, unknown>, keys: string[]) =>
   keys.flatMap((k) => record[k]).filter((v): v is string => typeof v === 'string' && v !== '');
 
-const stackRef = (): StackRef => {
-  const { env, apiUrl, userPoolId, userPoolClientId } = e2e();
-  return {
-    urls: {
-      api: apiUrl,
-      cognito: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!,
-      dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB!,
-      s3: env.AWS_ENDPOINT_URL_S3!,
-      ses: env.AWS_ENDPOINT_URL_SESV2!,
-      mailViewer: env.AWS_ENDPOINT_URL_SESV2!,
-    },
-    userPoolId,
-    userPoolClientId,
-  };
-};
 
 /** The API as the web client calls it; throws on anything but a 2xx unless `expectStatus` is given. */
 async function api<T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, expectStatus?: number): Promise<T> {
@@ -101,13 +86,13 @@ interface Account {
 async function payloadBroker(label: string, approve: boolean): Promise<Account> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const userId = await createConfirmedUser(stackRef(), { email, password: PASSWORD, firstName: 'x', lastName: 'y' });
-  const { idToken: token } = await apiSignIn(stackRef(), email, PASSWORD);
+  const { idToken: token } = await signInByApi(stackRef(), email, PASSWORD);
   await api(token, 'GET', `/user/cognito/${userId}`);
   await api(token, 'POST', `/user/personalInfo/${userId}`, profile);
   await api(token, 'POST', `/user/brokerInfo/${userId}`, broker);
   if (approve) {
     const operator = demoLogin('operator');
-    const { idToken } = await apiSignIn(stackRef(), operator.email, operator.password);
+    const { idToken } = await signInByApi(stackRef(), operator.email, operator.password);
     await api(idToken, 'POST', `/admin/users/${userId}/approve`);
   }
   return { email, userId, token };

@@ -1,0 +1,80 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ALL } from '../../shared/catalog';
+import { db, encodeCursor, startKeyFor, tableName } from './table';
+
+const WILDCARD = '*';
+const either = (value: string | null | undefined) => (value && value !== ALL ? value : WILDCARD);
+
+/** The three filters of a browser; absent or ALL is the `*` slot. */
+export interface IndexFilter {
+  typeId?: string | null;
+  propertyTypeId?: string | null;
+  marketId?: string | null;
+}
+
+/**
+ * A browse index (README "Browse indexes"): one small item per filter combination of each public item,
+ * under `<prefix>#<type or *>#<property type or *>#<market or *>`, sorted by `<time>#<id>`. A browse
+ * is a Query of exactly one partition, newest first; a count is a COUNT Query of the all-`*` one.
+ */
+export function browseIndex(prefix: string) {
+  const partition = (typeId: string, propertyTypeId: string, marketId: string) =>
+    `${prefix}#${typeId}#${propertyTypeId}#${marketId}`;
+
+  const partitionFor = (filter: IndexFilter) =>
+    partition(either(filter.typeId), either(filter.propertyTypeId), either(filter.marketId));
+
+  return {
+    partition,
+    partitionFor,
+
+    /** Every partition an item appears in: 2 × 2 × (markets + 1), without repeats. */
+    partitionsOf(typeId: string | null, propertyTypeId: string | null, marketIds: readonly (string | null)[]): string[] {
+      const out = new Set<string>();
+      for (const t of [either(typeId), WILDCARD]) {
+        for (const p of [either(propertyTypeId), WILDCARD]) {
+          for (const m of [...marketIds.map(either), WILDCARD]) out.add(partition(t, p, m));
+        }
+      }
+      return [...out];
+    },
+
+    sortKey: (at: string, id: string) => `${at}#${id}`,
+
+    /** One page of one partition, newest first, with the opaque cursor of the next. */
+    async page(filter: IndexFilter, limit: number, cursor?: string) {
+      const pk = partitionFor(filter);
+      const { Items, LastEvaluatedKey } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
+        }),
+      );
+      return { items: Items ?? [], nextCursor: encodeCursor(LastEvaluatedKey) };
+    },
+
+    /** Items made public since `sinceIso`, community-wide. */
+    async countSince(sinceIso: string): Promise<number> {
+      let count = 0;
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const out = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk AND sk >= :since',
+            ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
+            Select: 'COUNT',
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        count += out.Count ?? 0;
+        startKey = out.LastEvaluatedKey;
+      } while (startKey);
+      return count;
+    },
+  };
+}
