@@ -11,10 +11,11 @@ describe('landing page of the running stack', () => {
   it('shows the logo, Login and Join, the three feature cards and the footer year', async () => {
     const page = await browser.newPage();
     await page.goto('/');
-    await expect(page.getByRole('link', { name: /login/i }).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: /join/i }).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Connect. Collaborate. Conquer.').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel(/BISN/).first().isVisible()).resolves.toBe(true);
+    // waitFor: the first page of a cold dev server takes a moment to render.
+    await page.getByRole('link', { name: /login/i }).first().waitFor();
+    await page.getByRole('link', { name: /join/i }).first().waitFor();
+    await page.getByText('Connect. Collaborate. Conquer.').waitFor();
+    await page.getByLabel(/BISN/).first().waitFor();
     const body = await page.locator('main').innerText();
     expect(body).toMatch(/requirements/i);
     expect(body).toMatch(/inbox/i);
