@@ -16,6 +16,10 @@ const webAliases = {
  * web   – React components with Testing Library in jsdom
  * e2e   – playwright-core + Debian Chromium against the whole local stack
  */
+// The SDK's notice that its 2027 releases need Node 22 says nothing about a test and buries real output.
+// Set here, it reaches the global setups (this process) and the workers (they inherit the env).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export default defineConfig({
   test: {
     projects: [
