@@ -19,6 +19,7 @@ import { ENV_FILE, runningStackPid } from '../lib/local/state';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const usage = `Usage: npm run admin -- <list|approve|disable|enable> [email] [--status <status>] [--stage dev|prod]
+       npm run admin -- <remove-listing|remove-requirement> <id> [--stage dev|prod]
 
   list                      accounts awaiting approval (oldest first); --status active|disabled for the others
   approve <email>           activate the account and send the approval e-mail
@@ -40,6 +41,10 @@ function parseCommand(argv: string[]): { event: AdminEvent; stage?: string } {
   if (values.stage !== undefined && !['dev', 'prod'].includes(values.stage)) throw new UsageError('--stage must be dev or prod');
   if (action === 'list') {
     return { event: { action, ...(values.status ? { status: values.status as 'active' } : {}) }, stage: values.stage };
+  }
+  if (action === 'remove-listing' || action === 'remove-requirement') {
+    if (!email) throw new UsageError(`${action} needs the id (the last part of its page's address).`);
+    return { event: { action, id: email }, stage: values.stage };
   }
   if (action !== 'approve' && action !== 'disable' && action !== 'enable') throw new UsageError(`Unknown action "${action}".\n\n${usage}`);
   if (!email) throw new UsageError(`${action} needs the account's e-mail address.`);
@@ -115,6 +120,10 @@ function print(result: AdminResult): void {
       })),
     );
     console.log(`${result.items.length} account(s).`);
+    return;
+  }
+  if ('id' in result) {
+    console.log(`✓ Removed ${result.action === 'remove-listing' ? 'listing' : 'requirement'} ${result.id} (and everything stored with it).`);
     return;
   }
   const { user } = result;

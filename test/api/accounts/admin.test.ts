@@ -202,3 +202,31 @@ describe('the admin Lambda (npm run admin runs the same handler)', () => {
     expect(await handler({ action: 'explode' })).toMatchObject({ ok: false });
   });
 });
+
+describe('the admin Lambda removes contributions', () => {
+  it('removes a listing and a requirement by id, and says so when there is none', async () => {
+    const { handler } = await import('../../../lambdas/jobs/admin');
+    const owner = await newAccount('contributor');
+    await handler({ action: 'approve', email: owner.email });
+    const listing = await call<{ listingId: string }>(owner.token, 'createListing');
+    const requirement = await call<{ requirement: { requirementId: string } }>(owner.token, 'createRequirement', {
+      body: { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'Office', timing: 'Soon' },
+    });
+    expect([listing.status, requirement.status]).toEqual([201, 201]);
+    const listingId = listing.body.listingId;
+    const requirementId = requirement.body.requirement.requirementId;
+
+    expect(await handler({ action: 'remove-listing', id: listingId })).toEqual({ ok: true, action: 'remove-listing', id: listingId });
+    expect(await handler({ action: 'remove-requirement', id: requirementId })).toEqual({
+      ok: true,
+      action: 'remove-requirement',
+      id: requirementId,
+    });
+    // Gone for the owner too.
+    expect((await call(owner.token, 'getListing', { params: { listingId } })).status).toBe(404);
+    expect((await call(owner.token, 'getRequirement', { params: { requirementId } })).status).toBe(404);
+
+    expect(await handler({ action: 'remove-listing', id: listingId })).toEqual({ ok: false, message: 'Listing not found' });
+    expect(await handler({ action: 'remove-requirement', id: '' })).toMatchObject({ ok: false });
+  });
+});
