@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api';
 import { listingQuery } from '../api/listing-queries';
 import { ListingStatusBadge } from '../components/listing-status-badge';
 import { ListingView } from '../components/listing-view';
+import { RemoveContributionButton } from '@/features/operators/components/remove-contribution-button';
 
 const route = getRouteApi('/consumer/listing/$listingId');
 
@@ -44,6 +45,9 @@ export function ListingDetailPage() {
         </Alert>
       ) : listing ? (
         <>
+          <div className="flex justify-end empty:hidden">
+            <RemoveContributionButton kind="listing" id={listing.listingId} title={listing.title} />
+          </div>
           {listing.status !== 'published' && (
             <Alert className="flex flex-wrap items-center gap-3">
               <AlertDescription className="flex flex-wrap items-center gap-2">

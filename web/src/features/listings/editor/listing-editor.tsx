@@ -15,7 +15,7 @@ import { forgetListing, listingQuery, refreshListingLists, rememberListing } fro
 import { ListingView } from '../components/listing-view';
 import { AutosaveStatusText, saveErrorMessage } from './autosave-status';
 import { CompletenessIndicators } from './completeness-indicators';
-import { ConfirmButton } from '../components/confirm-button';
+import { ConfirmButton } from '@/components/confirm-button';
 import { listingFormResolver, previewListing, toDraft, toFormValues, type ListingFormValues } from './listing-form';
 import { AddressSection } from './sections/address-section';
 import { DetailsSection } from './sections/details-section';

@@ -4,7 +4,7 @@ import type { ListingSummary } from '@shared/api/schemas/listings';
 import { formatDate } from '@shared/rules';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ConfirmButton } from '../components/confirm-button';
+import { ConfirmButton } from '@/components/confirm-button';
 import { ListingStatusBadge } from '../components/listing-status-badge';
 
 export const deleteListingTitle = 'Delete Listing';

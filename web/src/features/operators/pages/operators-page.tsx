@@ -2,17 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import type { AdminUser } from '@shared/api/schemas/users';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
@@ -36,28 +26,17 @@ function DisableButton({ user }: { user: AdminUser }) {
   const disable = useAccountAction('disable', 'active');
   const name = fullName(user) || user.email;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button size="sm" variant="outline" disabled={disable.isPending} aria-label={`Disable ${name}`}>
-          Disable
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Disable {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {user.email} will be signed out everywhere and can no longer sign in or use the API. You can enable the account again
-            later.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => disable.mutate(user)}>
-            Disable Account
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      title={`Disable ${name}?`}
+      description={`${user.email} will be signed out everywhere and can no longer sign in or use the API. You can enable the account again later.`}
+      confirmLabel="Disable Account"
+      destructive
+      disabled={disable.isPending}
+      onConfirm={() => disable.mutate(user)}
+      buttonProps={{ size: 'sm', variant: 'outline', 'aria-label': `Disable ${name}` }}
+    >
+      Disable
+    </ConfirmButton>
   );
 }
 

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api';
 import { requirementQuery } from '../api/requirement-queries';
 import { RequirementSections } from '../components/requirement-sections';
 import { RequirementStatusBadge } from '../components/requirement-status-badge';
+import { RemoveContributionButton } from '@/features/operators/components/remove-contribution-button';
 
 const route = getRouteApi('/consumer/requirement/$requirementId');
 
@@ -59,6 +60,9 @@ export function RequirementDetailPage() {
                 ? `Sent on ${formatDate(requirement.sentAt)}`
                 : 'Not yet broadcast. Only you can see it until it has been sent.'}
             </p>
+            <div className="empty:hidden">
+              <RemoveContributionButton kind="requirement" id={requirement.requirementId} title={requirement.title} />
+            </div>
           </header>
           <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <RequirementSections requirement={requirement} />

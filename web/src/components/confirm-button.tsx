@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
-/** A button that asks first (spec 02: abandon, publish and delete confirmations). */
+/** A button that asks first: the spec's abandon, publish and delete confirmations, and operators' actions. */
 export function ConfirmButton({
   title,
   description,
