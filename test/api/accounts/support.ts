@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { buildPath, routeById, type RouteId } from '../../../shared/api/routes';
+import type { RouteId } from '../../../shared/api/routes';
+import { callRoute, type RouteAnswer, type RouteRequest } from '../http';
 import type { User } from '../../../shared/api';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
 
@@ -11,42 +12,24 @@ Object.assign(process.env, stack.env);
 export const PASSWORD = 'Sacramento#2025';
 export const newEmail = (label = 'broker') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
-export interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+export type Answer<T = Record<string, unknown>> = RouteAnswer<T>;
 
 /** Calls a route by id through the local gateway, as the web client does (Bearer ID token, JSON). */
-export async function call<T = Record<string, unknown>>(
+export function call<T = Record<string, unknown>>(
   token: string | null,
   id: RouteId,
-  options: {
-    params?: Record<string, string>;
-    query?: Record<string, string | number>;
-    body?: unknown;
+  options: Omit<RouteRequest, 'rawBody' | 'contentType'> & {
     /** Sent as application/x-www-form-urlencoded, as mail clients do for RFC 8058. */
     form?: Record<string, string>;
   } = {},
 ): Promise<Answer<T>> {
-  const route = routeById[id];
-  const search = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let payload: string | undefined;
-  if (options.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    payload = new URLSearchParams(options.form).toString();
-  } else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(options.body);
-  }
-  const response = await fetch(`${stack.urls.api}${buildPath(route.path, options.params)}${search ? `?${search}` : ''}`, {
-    method: route.method,
-    headers,
-    body: payload,
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  const { form, ...request } = options;
+  return callRoute<T>(
+    stack.urls.api,
+    token,
+    id,
+    form ? { ...request, rawBody: new URLSearchParams(form).toString(), contentType: 'application/x-www-form-urlencoded' } : request,
+  );
 }
 
 export interface Account {

@@ -16,7 +16,8 @@ import {
   type Requirement,
   type User,
 } from '../../../shared/api';
-import { buildPath, routeById, routes, type RouteId } from '../../../shared/api/routes';
+import { routes, type RouteId } from '../../../shared/api/routes';
+import { callRoute } from '../http';
 import {
   idsOf,
   leaseFrequencies,
@@ -101,26 +102,8 @@ const fuzzCase = <I,>(c: Case<I>): AnyCase => c as unknown as AnyCase;
 let fx: Fx;
 
 /** A request by route id through the gateway, raw bodies included; never throws on a non-JSON answer. */
-async function send(token: string | null, id: RouteId, req: Req): Promise<Answer> {
-  const route = routeById[id];
-  const search = new URLSearchParams(req.query ?? {}).toString();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const payload = req.raw ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
-  if (payload !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
-  const response = await fetch(`${fx.stack.urls.api}${buildPath(route.path, req.params)}${search ? `?${search}` : ''}`, {
-    method: route.method,
-    headers,
-    body: payload,
-  });
-  const text = await response.text();
-  let body: Record<string, unknown>;
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    body = { text };
-  }
-  return { status: response.status, body };
+function send(token: string | null, id: RouteId, req: Req): Promise<Answer> {
+  return callRoute(fx.stack.urls.api, token, id, { ...req, rawBody: req.raw });
 }
 
 const tokenOf = (c: AnyCase) => (c.caller ? c.caller(fx) : fx.owner)?.token ?? null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { buildPath, routeById, type RouteId } from '../../../shared/api/routes';
+import type { RouteId } from '../../../shared/api/routes';
+import { callRoute, type RouteAnswer, type RouteRequest } from '../http';
 import type { CreateRequirementInput, Requirement } from '../../../shared/api';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
@@ -12,31 +13,16 @@ export async function startStack(): Promise<LocalStack> {
   return startLocalStack({ ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 }, quiet: true });
 }
 
-export interface ApiAnswer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+export type ApiAnswer<T = Record<string, unknown>> = RouteAnswer<T>;
 
-/** Calls a route of the running gateway by id, as the web client does (Bearer ID token, JSON). */
-export async function call<T = Record<string, unknown>>(
+/** Calls a route of this stack's gateway by id (Bearer ID token, JSON). */
+export function call<T = Record<string, unknown>>(
   stack: LocalStack,
   token: string | null,
   id: RouteId,
-  options: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; rawBody?: string } = {},
+  options: RouteRequest = {},
 ): Promise<ApiAnswer<T>> {
-  const route = routeById[id];
-  const search = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${stack.urls.api}${buildPath(route.path, options.params)}${search ? `?${search}` : ''}`, {
-    method: route.method,
-    headers,
-    body: payload,
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  return callRoute<T>(stack.urls.api, token, id, options);
 }
 
 export interface Broker {
