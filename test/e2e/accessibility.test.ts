@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn as signInByApi } from '../../lib/local/testing';
+import { demoLogin, DESKTOP, e2e, openBrowser, PHONE, seriousA11yViolations, signIn, stackRef } from './support';
+
+/**
+ * axe-core on every screen at desktop and phone width (issue 7): zero serious or critical violations.
+ * Dialogs and drawers are checked where their own flows open them (requirements, listings, profile).
+ */
+const publicScreens = ['/', '/login', '/signup', '/forgotPassword', '/unsubscribe', '/termsAndConditions', '/privacy', '/copyright'];
+const consumerScreens = [
+  '/consumer/dashboard',
+  '/consumer/requirements',
+  '/consumer/my-requirements',
+  '/consumer/listings',
+  '/consumer/my-listings',
+  '/consumer/profile',
+  '/consumer/vendors',
+];
+
+/** Opens a screen and waits until its main landmark has content (lazy routes, first queries). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('main#main').waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function firstId(route: 'listings' | 'requirements', token: string): Promise<string> {
+  const response = await fetch(`${e2e().apiUrl}/${route}?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const { items } = (await response.json()) as { items: { listingId?: string; requirementId?: string }[] };
+  const id = items[0]?.listingId ?? items[0]?.requirementId;
+  if (!id) throw new Error(`the seed has no ${route}`);
+  return id;
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('every screen at %s width', (_width, viewport) => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let details: string[];
+
+  beforeAll(async () => {
+    browser = await openBrowser(viewport);
+    const broker = demoLogin('broker');
+    const { idToken } = await signInByApi(stackRef(), broker.email, broker.password);
+    details = [
+      `/consumer/listing/${await firstId('listings', idToken)}`,
+      `/consumer/requirement/${await firstId('requirements', idToken)}`,
+    ];
+  });
+  afterAll(async () => browser?.dispose());
+
+  it('public screens, signed out', async () => {
+    const page = await browser.newPage();
+    for (const path of publicScreens) {
+      await open(page, path);
+      expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
+    }
+    await page.close();
+  });
+
+  it('consumer screens, as a broker', async () => {
+    const page = await browser.newPage();
+    await signIn(page, demoLogin('broker'));
+    for (const path of [...consumerScreens, ...details]) {
+      await open(page, path);
+      expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
+    }
+    await page.close();
+  });
+
+  it('the operator page, as an operator', async () => {
+    const context = await openBrowser(viewport);
+    try {
+      const page = await context.newPage();
+      await signIn(page, demoLogin('operator'));
+      await open(page, '/consumer/operators');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.dispose();
+    }
+  });
+});
