@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, nowIso, putIfAbsent, tableName } from './table';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './table';
+import { deliveryLedger } from './delivery-ledger';
 
 /**
  * A weekday blast run (README "blast run + ledger"), in the order it moves:
@@ -29,8 +30,7 @@ export interface BlastRun {
 
 const UNFINISHED = 'BLASTRUN';
 const keys = (runId: string) => ({ pk: `BLAST#${runId}`, sk: 'RUN' });
-const ledgerKey = (runId: string, userId: string) => ({ pk: `BLAST#${runId}`, sk: `SENT#${userId}` });
-const LEDGER_PREFIX = 'SENT#';
+const ledger = deliveryLedger((runId) => `BLAST#${runId}`, 'blastDelivery');
 
 function fromItem(item: Record<string, unknown>): BlastRun {
   const { pk: _pk, sk: _sk, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...run } = item;
@@ -105,31 +105,16 @@ export const blastsRepository = {
    * is in flight): the caller must not send.
    */
   claimDelivery(runId: string, userId: string): Promise<boolean> {
-    return putIfAbsent({ ...ledgerKey(runId, userId), type: 'blastDelivery', claimedAt: nowIso() });
+    return ledger.claim(runId, userId);
   },
 
   /** The send failed: give the claim back so the retry sends it. */
-  async releaseDelivery(runId: string, userId: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: ledgerKey(runId, userId) }));
+  releaseDelivery(runId: string, userId: string): Promise<void> {
+    return ledger.release(runId, userId);
   },
 
   /** Who was (or is being) sent this run's digest. */
   async deliveries(runId: string): Promise<string[]> {
-    const out: string[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const { Items, LastEvaluatedKey } = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys(runId).pk, ':prefix': LEDGER_PREFIX },
-          ProjectionExpression: 'sk',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of Items ?? []) out.push(String(item.sk).slice(LEDGER_PREFIX.length));
-      startKey = LastEvaluatedKey;
-    } while (startKey);
-    return out;
+    return (await ledger.entries(runId)).map((entry) => entry.userId);
   },
 };

@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
-import { batchWrite, db, isConditionFailed, nowIso, tableName } from './table';
+import { batchWrite, db, isConditionFailed, nowIso, queryAll, tableName } from './table';
 import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -168,16 +168,6 @@ async function conditionalUpdate(
 }
 
 /** Every page of a Query, concatenated (bounded sets only: one owner's listings, one run's ledger). */
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    out.push(...(Items ?? []));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return out;
-}
 
 const draftFields = [
   'title', 'listingTypeId', 'propertyTypeId', 'marketId', 'sqft', 'minSqft', 'maxSqft', 'price', 'leasePrice',

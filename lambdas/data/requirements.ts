@@ -7,7 +7,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
 import type { PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchWrite, db, encodeCursor, isConditionFailed, nowIso, putIfAbsent, startKeyFor, tableName } from './table';
+import { batchWrite, db, encodeCursor, isConditionFailed, nowIso, startKeyFor, tableName } from './table';
+import { deliveryLedger } from './delivery-ledger';
 import { browseIndex } from './browse-index';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
@@ -62,8 +63,8 @@ export type DeliveryState = 'sending' | 'sent';
 const keys = (requirementId: string) => ({ pk: `REQ#${requirementId}`, sk: 'REQ' });
 const ownerKey = (userId: string) => `OWNER#${userId}#REQ`;
 const statusKey = (status: RequirementStatus) => `REQSTATUS#${status}`;
-const ledgerKey = (requirementId: string, userId: string) => ({ pk: `REQ#${requirementId}`, sk: `SENT#${userId}` });
-const LEDGER_PREFIX = 'SENT#';
+const ledger = deliveryLedger((requirementId) => `REQ#${requirementId}`, 'requirementDelivery');
+const ledgerKey = ledger.key;
 
 const index = browseIndex('REQIDX');
 export const indexPartition = index.partition;
@@ -284,12 +285,7 @@ export const requirementsRepository = {
    * already has it (or it is in flight from another run): the caller must not send.
    */
   claimDelivery(requirementId: string, userId: string): Promise<boolean> {
-    return putIfAbsent({
-      ...ledgerKey(requirementId, userId),
-      type: 'requirementDelivery',
-      state: 'sending' satisfies DeliveryState,
-      claimedAt: nowIso(),
-    });
+    return ledger.claim(requirementId, userId, { state: 'sending' satisfies DeliveryState });
   },
 
   async confirmDelivery(requirementId: string, userId: string): Promise<void> {
@@ -305,29 +301,13 @@ export const requirementsRepository = {
   },
 
   /** The send failed: give the claim back so the next run sends it. */
-  async releaseDelivery(requirementId: string, userId: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: ledgerKey(requirementId, userId) }));
+  releaseDelivery(requirementId: string, userId: string): Promise<void> {
+    return ledger.release(requirementId, userId);
   },
 
   /** The ledger of one requirement: who was (or is being) sent it. */
   async deliveries(requirementId: string): Promise<{ userId: string; state: DeliveryState }[]> {
-    const out: { userId: string; state: DeliveryState }[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const { Items, LastEvaluatedKey } = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys(requirementId).pk, ':prefix': LEDGER_PREFIX },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of Items ?? []) {
-        out.push({ userId: String(item.sk).slice(LEDGER_PREFIX.length), state: item.state as DeliveryState });
-      }
-      startKey = LastEvaluatedKey;
-    } while (startKey);
-    return out;
+    return (await ledger.entries(requirementId)).map(({ userId, item }) => ({ userId, state: item.state as DeliveryState }));
   },
 
   /** Removes the requirement, its browse index items and its delivery ledger. Returns the removed record. */

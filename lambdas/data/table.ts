@@ -1,4 +1,4 @@
-import { BatchWriteCommand, PutCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/aws';
 import { env } from '../core/env';
 
@@ -70,4 +70,16 @@ export async function putIfAbsent(item: Record<string, unknown>): Promise<boolea
     if (isConditionFailed(error)) return false;
     throw error;
   }
+}
+
+/** Every item a Query matches, page by page (jobs and ledgers; never a user-facing list). */
+export async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    out.push(...(Items ?? []));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return out;
 }
