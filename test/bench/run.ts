@@ -27,7 +27,7 @@ import { buildWeb, measureWeb } from './web';
 /**
  * `npm run bench`: the numbers of issue 7 in one run on the embedded stack, printed as a table and written
  * to bench/results/<timestamp>.json and bench/results/latest.json. Nothing here asserts on time; a missed
- * target is a row marked MISSED. BENCH_SAMPLES and BENCH_ITEMS shrink a run while working on the bench.
+ * target is a row marked MISSED. BENCH_SAMPLES, BENCH_ITEMS and BENCH_PHASES shrink a run while working on the bench.
  */
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const SMALL = 1_000;
@@ -221,8 +221,10 @@ async function main() {
     ['web', webPhase],
     ['jobs', jobsPhase],
   ];
+  // BENCH_PHASES=bundles,web runs only those phases (while working on one of them).
+  const only = process.env.BENCH_PHASES?.split(',');
   try {
-    for (const [name, phase] of phases) {
+    for (const [name, phase] of phases.filter(([name]) => !only || only.includes(name))) {
       const started = performance.now();
       process.stdout.write(`bench: ${name}…`);
       await phase(out, bench).catch((error: unknown) => out.failed(name, error));
