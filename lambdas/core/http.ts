@@ -14,6 +14,7 @@ import { env } from './env';
 import { disabledMessage, forbidden, HttpError, notApprovedMessage, unauthorized } from './errors';
 import { logger } from './logger';
 import { principalFrom, type Principal } from './principal';
+import { recentCallers } from './recent-callers';
 
 export type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type Result = APIGatewayProxyStructuredResultV2;
@@ -24,7 +25,10 @@ export interface HttpRequest<K extends RouteId> {
   readonly body: z.infer<Contract[K]['body']>;
   /** Null only on public routes called without a token. */
   readonly principal: K extends PublicRouteId ? Principal | null : Principal;
-  /** The caller's own record; loaded once, and already checked for the route's auth level. */
+  /**
+   * The caller's own record, already checked for the route's auth level. Null on a read-only `user` route
+   * unless its handler sets `usesCurrentUser`.
+   */
   readonly currentUser: K extends PublicRouteId ? null : UserRecord | null;
   readonly requestId: string;
   readonly event: Event;
@@ -35,6 +39,8 @@ type PublicRouteId = Extract<(typeof routeById)[RouteId], { auth: 'public' }>['i
 export interface HandlerOptions {
   /** Status of a successful answer (default 200). */
   successStatus?: number;
+  /** The handler reads `currentUser`, so it is loaded fresh on every call (never skipped, see authorize). */
+  usesCurrentUser?: boolean;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -77,15 +83,24 @@ function readBody(event: Event): unknown {
   }
 }
 
-/** Decides the route's auth level from the token and the user record; never from anything else the browser sends. */
-async function authorize(routeId: RouteId, principal: Principal | null): Promise<UserRecord | null> {
+/**
+ * Decides the route's auth level from the token and the user record; never from anything else the browser
+ * sends. A read-only route open to every signed-in account that doesn't use the record skips the read when
+ * this function saw the caller not disabled moments ago (lambdas/core/recent-callers.ts).
+ */
+async function authorize(routeId: RouteId, principal: Principal | null, usesRecord: boolean): Promise<UserRecord | null> {
   const route = routeById[routeId];
   if (route.auth === 'public') return null;
   if (!principal) throw unauthorized();
   if (route.auth === 'operator' && !principal.isOperator) throw forbidden('Only operators can do this.');
+  if (route.method === 'GET' && route.auth === 'user' && !usesRecord && recentCallers.get(principal.sub)) return null;
   // A disabled account's ID token stays valid until it expires: the record refuses it, operators included.
   const user = await usersRepository.get(principal.sub);
-  if (user?.status === 'disabled') throw forbidden(disabledMessage);
+  if (user?.status === 'disabled') {
+    recentCallers.delete(principal.sub);
+    throw forbidden(disabledMessage);
+  }
+  recentCallers.set(principal.sub, true);
   if (route.auth === 'operator') return user;
   if (route.auth === 'approved' && user?.status !== 'active') throw forbidden(notApprovedMessage);
   return user;
@@ -120,7 +135,7 @@ export function httpHandler<K extends RouteId>(
       const query = parse(schemas.query, event.queryStringParameters ?? {}, 'query');
       const body = parse(schemas.body, readBody(event), 'body');
       checkSelfScope(routeId, params as Record<string, unknown>, principal);
-      const currentUser = await authorize(routeId, principal);
+      const currentUser = await authorize(routeId, principal, options.usesCurrentUser ?? false);
       const output = await fn({ params, query, body, principal, currentUser, requestId, event } as HttpRequest<K>);
       const response = json(options.successStatus ?? 200, schemas.response.parse(output));
       logger.info('request', { status: response.statusCode, ms: Date.now() - started });

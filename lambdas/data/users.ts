@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BrokerInfo, ImageVariants, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
+import { expiringMap } from '../core/expiring-map';
 import { db, nowIso, putIfAbsent, tableName } from './table';
 
 /** The stored user. `userId` is the Cognito `sub`: one id for both, so the token names the record. */
@@ -73,17 +74,29 @@ export function newUserRecord(input: {
   };
 }
 
+/**
+ * How stale a broker's contact card on someone else's detail page may be: an edit shows there within this
+ * in other warm functions, at once in the one that made it.
+ */
+export const CONTACT_CARD_TTL_MS = 30_000;
+const contactCards = /* @__PURE__ */ expiringMap<string, UserRecord>(CONTACT_CARD_TTL_MS);
+
 export const usersRepository = {
   async get(userId: string): Promise<UserRecord | null> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(userId) }));
     return Item ? fromItem(Item) : null;
   },
 
-  /** Many users by id (contact cards on lists); missing ids are left out. */
-  async getMany(userIds: readonly string[]): Promise<Map<string, UserRecord>> {
-    const unique = [...new Set(userIds)];
-    const found = await Promise.all(unique.map((id) => usersRepository.get(id)));
-    return new Map(found.filter((u): u is UserRecord => !!u).map((u) => [u.userId, u]));
+  /**
+   * The record as this warm function read it at most CONTACT_CARD_TTL_MS ago: the owner's contact card on
+   * a listing or requirement page, so a detail costs one read. Never for deciding anything.
+   */
+  async getForContactCard(userId: string): Promise<UserRecord | null> {
+    const known = contactCards.get(userId);
+    if (known) return known;
+    const record = await usersRepository.get(userId);
+    if (record) contactCards.set(userId, record);
+    return record;
   },
 
   async findByEmail(email: string): Promise<UserRecord | null> {
@@ -101,6 +114,7 @@ export const usersRepository = {
 
   /** Creates the record unless one exists; returns the stored record either way (idempotent sign-up). */
   async createIfAbsent(user: UserRecord): Promise<UserRecord> {
+    contactCards.delete(user.userId);
     if (await putIfAbsent(toItem(user))) return user;
     const existing = await usersRepository.get(user.userId);
     if (!existing) throw new Error(`user ${user.userId} exists and vanished`);
@@ -140,6 +154,7 @@ export const usersRepository = {
         ReturnValues: 'ALL_NEW',
       }),
     );
+    contactCards.delete(userId);
     return fromItem(Attributes!);
   },
 

@@ -8,6 +8,7 @@ import { cognito } from '../core/aws';
 import { env } from '../core/env';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { logger } from '../core/logger';
+import { recentCallers } from '../core/recent-callers';
 import { decodeCursor, encodeCursor, isConditionFailed } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { sendMail } from './mail';
@@ -79,13 +80,15 @@ async function signOutEverywhere(ids: { UserPoolId: string; Username: string }):
 }
 
 /**
- * Disabled in the record (the API refuses every call with an old token) and in Cognito (no new sign-in),
- * and signed out everywhere (refresh tokens revoked). `actorId` keeps an operator from locking themselves out.
+ * Disabled in the record (the API refuses the old tokens: writes at once, reads within RECENT_CALLER_TTL_MS
+ * in other warm functions, see lambdas/core/recent-callers.ts), in Cognito (no new sign-in), and signed out
+ * everywhere (refresh tokens revoked). `actorId` keeps an operator from locking themselves out.
  */
 export async function disableUser(idOrEmail: string, actorId?: string): Promise<User> {
   const record = await findUser(idOrEmail);
   if (record.userId === actorId) throw badRequest('You cannot disable your own account.');
   const updated = record.status === 'disabled' ? record : await usersRepository.update(record.userId, { status: 'disabled' });
+  recentCallers.delete(record.userId);
   const ids = { UserPoolId: env().USER_POOL_ID, Username: record.userId };
   await cognito().send(new AdminDisableUserCommand(ids));
   await signOutEverywhere(ids);

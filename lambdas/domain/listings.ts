@@ -234,7 +234,7 @@ export async function getListing(principal: Principal, listingId: string): Promi
   const record = await listingsRepository.get(listingId);
   const visible = record && (record.status === 'published' || record.userId === principal.sub || principal.isOperator);
   if (!visible) throw notFound(listingNotFound);
-  return withOwner(record);
+  return toListingDto(record, await usersRepository.getForContactCard(record.userId));
 }
 
 /** The listings browser: one Query on one index partition, newest first. */

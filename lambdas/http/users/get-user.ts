@@ -1,6 +1,8 @@
 import { httpHandler } from '../../core/http';
 import { getOwnUser } from '../../domain/users';
 
-export const handler = httpHandler('getUserByCognitoId', async ({ principal, currentUser }) => ({
-  user: await getOwnUser(principal, currentUser),
-}));
+export const handler = httpHandler(
+  'getUserByCognitoId',
+  async ({ principal, currentUser }) => ({ user: await getOwnUser(principal, currentUser) }),
+  { usesCurrentUser: true },
+);

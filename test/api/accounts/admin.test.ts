@@ -162,6 +162,28 @@ describe('disable and enable', () => {
     expect((await call(idToken, 'getUserByCognitoId', { params: { cognitoId: member.userId } })).status).toBe(200);
   });
 
+  it('a disable refuses reads at once in the process that made it (every local handler shares one)', async () => {
+    const member = await newAccount('reader');
+    expect((await call(member.token, 'listListings')).status).toBe(200);
+    expect((await call(operator.token, 'adminDisableUser', { params: { userId: member.userId } })).status).toBe(200);
+    expect(await call(member.token, 'listListings')).toEqual({ status: 403, body: { message: disabledMessage } });
+  });
+
+  it('disabled by another function: reads go on for at most RECENT_CALLER_TTL_MS, writes are refused at once', async () => {
+    const member = await newAccount('elsewhere');
+    expect((await call(member.token, 'listListings')).status).toBe(200);
+    // This test's process stands for another warm function: the record changes, the gateway's memory doesn't.
+    const { usersRepository } = await import('../../../lambdas/data/users');
+    await usersRepository.update(member.userId, { status: 'disabled' });
+
+    expect((await call(member.token, 'listListings')).status).toBe(200);
+    const write = await call(member.token, 'updatePersonalInfo', { params: { userId: member.userId }, body: { firstName: 'Late', lastName: 'Edit' } });
+    expect(write).toEqual({ status: 403, body: { message: disabledMessage } });
+    // The refused write made the gateway read the record, so reads are refused from then on too.
+    expect((await call(member.token, 'listListings')).status).toBe(403);
+    expect((await storedUser(member.userId))?.firstName).toBe('Elsewhere');
+  });
+
   it('an account disabled before approval goes back to awaiting approval', async () => {
     const applicant = await newAccount('early');
     await call(operator.token, 'adminDisableUser', { params: { userId: applicant.userId } });
