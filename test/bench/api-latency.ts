@@ -1,7 +1,6 @@
 import { buildPath, routeById } from '../../shared/api/routes';
 import { listingsRepository } from '../../lambdas/data/listings';
 import { requirementsRepository } from '../../lambdas/data/requirements';
-import { usersRepository } from '../../lambdas/data/users';
 import { getOk } from './http';
 import { round, timeInterleaved, type LatencySummary } from './measure';
 import { LISTING_FILTER } from './seed';
@@ -20,19 +19,18 @@ export interface EndpointResult {
   endpoint: string;
   /** Through the local gateway: HTTP, JWT check, the handler's whole pipeline. */
   gateway: LatencySummary;
-  /** The one SDK call that fetches the page, through the repository function the handler uses. */
+  /**
+   * The one SDK call that fetches the page, through the repository function the handler uses. It is also
+   * every read the handler makes on a warm function: the caller's status and the owner's contact card are
+   * remembered (lambdas/core/recent-callers.ts, usersRepository.getForContactCard).
+   */
   bare: LatencySummary;
-  /** Every read the handler makes by design: the caller's record (auth level, disabled check) first, then the page. */
-  reads: LatencySummary;
-  readCount: number;
 }
 
 interface Endpoint {
   name: string;
   path: string;
   bare: () => Promise<unknown>;
-  /** Reads the handler makes besides the caller's record. */
-  reads: (() => Promise<unknown>)[];
   /** How many rows the page holds, checked on both paths before timing. */
   rows?: (body: unknown) => number;
 }
@@ -40,52 +38,39 @@ interface Endpoint {
 const query = (params: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
 const itemCount = (body: unknown) => ((body as { items?: unknown[] }).items ?? []).length;
 
-function endpoints(ctx: ApiContext, listingOwnerId: string): Endpoint[] {
+function endpoints(ctx: ApiContext): Endpoint[] {
   const listings = (filter: typeof LISTING_FILTER | Record<string, never>) => () => listingsRepository.pagePublished(filter, PAGE);
   const requirements = () => requirementsRepository.pageSent({}, PAGE);
   const detail = () => listingsRepository.get(ctx.listingId);
   const mine = async () => ({ items: await listingsRepository.allByOwner(ctx.myUserId) });
   return [
-    { name: 'listings list (all)', path: buildPath(routeById.listListings.path) + query({ limit: PAGE }), bare: listings({}), reads: [listings({})], rows: itemCount },
+    { name: 'listings list (all)', path: buildPath(routeById.listListings.path) + query({ limit: PAGE }), bare: listings({}), rows: itemCount },
     {
       name: 'listings list (filtered)',
       path: buildPath(routeById.listListings.path) + query({ limit: PAGE, ...LISTING_FILTER }),
       bare: listings(LISTING_FILTER),
-      reads: [listings(LISTING_FILTER)],
       rows: itemCount,
     },
-    {
-      name: 'listing detail',
-      path: buildPath(routeById.getListing.path, { listingId: ctx.listingId }),
-      bare: detail,
-      // The owner's contact card comes with the listing.
-      reads: [detail, () => usersRepository.get(listingOwnerId)],
-    },
-    { name: 'requirements list', path: buildPath(routeById.listRequirements.path) + query({ limit: PAGE }), bare: requirements, reads: [requirements], rows: itemCount },
-    { name: 'my listings', path: buildPath(routeById.listMyListings.path, { userId: ctx.myUserId }), bare: mine, reads: [mine], rows: itemCount },
+    { name: 'listing detail', path: buildPath(routeById.getListing.path, { listingId: ctx.listingId }), bare: detail },
+    { name: 'requirements list', path: buildPath(routeById.listRequirements.path) + query({ limit: PAGE }), bare: requirements, rows: itemCount },
+    { name: 'my listings', path: buildPath(routeById.listMyListings.path, { userId: ctx.myUserId }), bare: mine, rows: itemCount },
   ];
 }
 
 /**
- * Each endpoint through the local gateway against (a) the one SDK call that fetches the same page from the
- * same emulator and (b) every read the handler makes by design, measured interleaved call by call.
+ * Each endpoint through the local gateway against the one SDK call that fetches the same page from the
+ * same emulator, measured interleaved call by call.
  */
 export async function measureApi(ctx: ApiContext, samples: number): Promise<EndpointResult[]> {
-  const listing = await listingsRepository.get(ctx.listingId);
-  if (!listing) throw new Error(`listing ${ctx.listingId} is not in the table`);
   const results: EndpointResult[] = [];
-  for (const endpoint of endpoints(ctx, listing.userId)) {
+  for (const endpoint of endpoints(ctx)) {
     const viaGateway = () => getOk(ctx.apiUrl, endpoint.path, ctx.token);
-    const reads = async () => {
-      await usersRepository.get(ctx.myUserId);
-      for (const read of endpoint.reads) await read();
-    };
     if (endpoint.rows) {
       const [http, bare] = [endpoint.rows(await viaGateway()), endpoint.rows(await endpoint.bare())];
       if (http !== bare || http === 0) throw new Error(`${endpoint.name}: gateway answered ${http} rows, the bare query ${bare}`);
     }
-    const [gateway, bare, needed] = await timeInterleaved([viaGateway, endpoint.bare, reads], samples);
-    results.push({ endpoint: endpoint.name, gateway: gateway!, bare: bare!, reads: needed!, readCount: endpoint.reads.length + 1 });
+    const [gateway, bare] = await timeInterleaved([viaGateway, endpoint.bare], samples);
+    results.push({ endpoint: endpoint.name, gateway: gateway!, bare: bare! });
   }
   return results;
 }

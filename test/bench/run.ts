@@ -64,7 +64,7 @@ function apiRows(out: Collector, small: EndpointResult[], large: EndpointResult[
         p50Ratio(r.gateway, r.bare),
         1.3,
         '×',
-        `p50/p99 gateway ${ms(r.gateway)}, bare ${ms(r.bare)}; its ${r.readCount} reads ${ms(r.reads)} (gateway/reads ${p50Ratio(r.gateway, r.reads)}×); cpu/call ${round(r.gateway.cpuMs ?? 0, 2)} vs ${round(r.bare.cpuMs ?? 0, 2)} ms`,
+        `p50/p99 gateway ${ms(r.gateway)}, bare ${ms(r.bare)}; cpu/call ${round(r.gateway.cpuMs ?? 0, 2)} vs ${round(r.bare.cpuMs ?? 0, 2)} ms`,
       );
     }
     out.atMost('api', `${s.endpoint}: gateway p50 @${thousands(sizes[1])} / @${thousands(sizes[0])}`, p50Ratio(l.gateway, s.gateway), 1.2, '×');
