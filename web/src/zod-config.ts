@@ -1,9 +1,9 @@
 import { config } from 'zod/v4/core';
 
 /**
- * Zod probes `new Function` once, when the first object schema is built, to decide whether to compile
- * its parsers. The site's CSP allows no eval (lib/config/security-headers.ts), so the probe is blocked and
- * reported as a CSP violation on every page load; jitless parsing skips it. main.tsx imports this module
- * first, before any schema exists.
+ * Zod's compiled object parsers probe `new Function` once. zod/mini's objects do not compile, but the site's
+ * CSP allows no eval (lib/config/security-headers.ts) and a probe would be reported as a CSP violation on
+ * every page load, so parsing is pinned jitless before any schema exists (main.tsx imports this module
+ * first). Only the config setter is imported here: the landing page loads no schema library.
  */
 config({ jitless: true });
