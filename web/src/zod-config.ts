@@ -1,9 +1,9 @@
 import { config } from 'zod/v4/core';
 
 /**
- * Zod's compiled object parsers probe `new Function` once. zod/mini's objects do not compile, but the site's
- * CSP allows no eval (lib/config/security-headers.ts) and a probe would be reported as a CSP violation on
- * every page load, so parsing is pinned jitless before any schema exists (main.tsx imports this module
- * first). Only the config setter is imported here: the landing page loads no schema library.
+ * A zod object that compiles its parser probes `new Function` once, and the site's CSP allows no eval
+ * (lib/config/security-headers.ts): the blocked probe is reported as a CSP violation on every page load.
+ * zod/mini's objects do not compile today; jitless keeps it that way whatever schema is built, so main.tsx
+ * imports this module first, before any schema exists.
  */
 config({ jitless: true });
