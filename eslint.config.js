@@ -12,8 +12,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/mini', 'zod/v4/mini'].map((name) => ({
+            name,
+            message: "Import z from shared/zod: zod/mini with classic zod's English messages.",
+          })),
+        },
+      ],
     },
   },
+  { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

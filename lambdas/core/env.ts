@@ -1,30 +1,32 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 
 const schema = z
   .object({
-    TABLE_NAME: z.string().min(1),
-    IMAGES_BUCKET: z.string().min(1),
+    TABLE_NAME: z.string().check(z.minLength(1)),
+    IMAGES_BUCKET: z.string().check(z.minLength(1)),
     ASSET_BASE_URL: z.url(),
     SITE_URL: z.url(),
     API_URL: z.url(),
-    MAIL_FROM: z.string().min(3),
-    USER_POOL_ID: z.string().min(1),
-    UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
-    UNSUBSCRIBE_SECRET_ARN: z.string().min(1).optional(),
-    GEOCODER: z.enum(['zip-centroids', 'amazon-location']).default('zip-centroids'),
-    PLACE_INDEX_NAME: z.string().optional(),
-    AWS_REGION: z.string().default('us-east-1'),
-    S3_FORCE_PATH_STYLE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    MAIL_FROM: z.string().check(z.minLength(3)),
+    USER_POOL_ID: z.string().check(z.minLength(1)),
+    UNSUBSCRIBE_SECRET: z.optional(z.string().check(z.minLength(16))),
+    UNSUBSCRIBE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+    GEOCODER: z._default(z.enum(['zip-centroids', 'amazon-location']), 'zip-centroids'),
+    PLACE_INDEX_NAME: z.optional(z.string()),
+    AWS_REGION: z._default(z.string(), 'us-east-1'),
+    S3_FORCE_PATH_STYLE: z.pipe(
+      z._default(z.enum(['true', 'false']), 'false'),
+      z.transform((v) => v === 'true'),
+    ),
   })
-  .refine((e) => e.UNSUBSCRIBE_SECRET || e.UNSUBSCRIBE_SECRET_ARN, {
-    message: 'UNSUBSCRIBE_SECRET or UNSUBSCRIBE_SECRET_ARN is required',
-  })
-  .refine((e) => e.GEOCODER !== 'amazon-location' || e.PLACE_INDEX_NAME, {
-    message: 'PLACE_INDEX_NAME is required with GEOCODER=amazon-location',
-  });
+  .check(
+    z.refine((e) => e.UNSUBSCRIBE_SECRET || e.UNSUBSCRIBE_SECRET_ARN, {
+      message: 'UNSUBSCRIBE_SECRET or UNSUBSCRIBE_SECRET_ARN is required',
+    }),
+    z.refine((e) => e.GEOCODER !== 'amazon-location' || e.PLACE_INDEX_NAME, {
+      message: 'PLACE_INDEX_NAME is required with GEOCODER=amazon-location',
+    }),
+  );
 
 export type Env = z.infer<typeof schema>;
 

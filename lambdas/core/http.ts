@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { contract, type Contract } from '../../shared/api/contract';
 import { routeById, type RouteId } from '../../shared/api/routes';
 import type { UserRecord } from '../data/users';
@@ -51,7 +51,7 @@ export function json(statusCode: number, body: unknown): Result {
 }
 
 /** zod issues → `{ field: [messages] }` keyed by the dotted path (`markets`, `highlights.2`). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
@@ -60,7 +60,7 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+function parse<T extends z.ZodMiniType>(schema: T, value: unknown, what: string): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error);

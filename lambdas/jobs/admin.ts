@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { userStatus, type AdminUser, type User } from '../../shared/api';
 import { env } from '../core/env';
 import { HttpError } from '../core/errors';
@@ -13,9 +13,9 @@ import { deleteRequirement } from '../domain/requirements';
  * and runs the same function in-process against the local stack.
  */
 export const adminEvent = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('list'), status: userStatus.default('awaiting approval') }),
-  z.object({ action: z.enum(['approve', 'disable', 'enable']), email: z.string().trim().min(3) }),
-  z.object({ action: z.enum(['remove-listing', 'remove-requirement']), id: z.string().trim().min(1) }),
+  z.object({ action: z.literal('list'), status: z._default(userStatus, 'awaiting approval') }),
+  z.object({ action: z.enum(['approve', 'disable', 'enable']), email: z.string().check(z.trim(), z.minLength(3)) }),
+  z.object({ action: z.enum(['remove-listing', 'remove-requirement']), id: z.string().check(z.trim(), z.minLength(1)) }),
 ]);
 export type AdminEvent = z.input<typeof adminEvent>;
 

@@ -1,18 +1,18 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import type { RouteId } from './routes';
 import * as s from './schemas';
 
-const none = z.object({}).strict();
+const none = z.strictObject({});
 const ok = z.object({ ok: z.literal(true) });
 
 interface Endpoint {
-  params: z.ZodType;
-  query: z.ZodType;
-  body: z.ZodType;
-  response: z.ZodType;
+  params: z.ZodMiniType;
+  query: z.ZodMiniType;
+  body: z.ZodMiniType;
+  response: z.ZodMiniType;
 }
 
-const e = <P extends z.ZodType = typeof none, Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = typeof ok>(
+const e = <P extends z.ZodMiniType = typeof none, Q extends z.ZodMiniType = typeof none, B extends z.ZodMiniType = typeof none, R extends z.ZodMiniType = typeof ok>(
   parts: { params?: P; query?: Q; body?: B; response?: R },
 ) =>
   ({

@@ -1,9 +1,9 @@
 import { config } from 'zod/v4/core';
 
 /**
- * Zod probes `new Function` once, when the first object schema is built, to decide whether to compile
- * its parsers. The site's CSP allows no eval (lib/config/security-headers.ts), so the probe is blocked and
- * reported as a CSP violation on every page load; jitless parsing skips it. main.tsx imports this module
- * first, before any schema exists.
+ * A zod object that compiles its parser probes `new Function` once, and the site's CSP allows no eval
+ * (lib/config/security-headers.ts): the blocked probe is reported as a CSP violation on every page load.
+ * zod/mini's objects do not compile today; jitless keeps it that way whatever schema is built, so main.tsx
+ * imports this module first, before any schema exists.
  */
 config({ jitless: true });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { emailField } from './common';
 
 /** The spec's five password rules, each with its own message (spec 01 §5). Also the Cognito policy. */
@@ -10,34 +10,31 @@ export const passwordPolicy = {
   requireSymbols: true,
 } as const;
 
-export const newPassword = z
-  .string()
-  .min(8, 'Password must be at least 8 characters long')
-  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-  .regex(/[0-9]/, 'Password must contain at least one number')
-  .regex(/[@$!%*?&]/, 'Password must contain at least one special character (@$!%*?&)');
+export const newPassword = z.string().check(
+  z.minLength(8, 'Password must be at least 8 characters long'),
+  z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
+  z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
+  z.regex(/[0-9]/, 'Password must contain at least one number'),
+  z.regex(/[@$!%*?&]/, 'Password must contain at least one special character (@$!%*?&)'),
+);
 
 export const signInForm = z.object({
   email: emailField,
-  password: z.string().min(1, 'Password is required'),
-  newPassword: newPassword.optional(),
+  password: z.string().check(z.minLength(1, 'Password is required')),
+  newPassword: z.optional(newPassword),
 });
 export type SignInForm = z.infer<typeof signInForm>;
 
 export const signUpForm = z.object({
   email: emailField,
   password: newPassword,
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   termsAndConditions: z.literal(true, { error: 'You must agree to the terms and conditions' }),
 });
 export type SignUpForm = z.infer<typeof signUpForm>;
 
-export const verificationCode = z
-  .string()
-  .trim()
-  .length(6, 'Invalid Code, please re-enter.');
+export const verificationCode = z.string().check(z.trim(), z.length(6, 'Invalid Code, please re-enter.'));
 
 export const forgotPasswordEmailForm = z.object({ email: emailField });
 export const forgotPasswordResetForm = z.object({
@@ -47,7 +44,7 @@ export const forgotPasswordResetForm = z.object({
 });
 
 export const changePasswordForm = z.object({
-  oldPassword: z.string().min(1, 'Current password is required'),
+  oldPassword: z.string().check(z.minLength(1, 'Current password is required')),
   newPassword,
 });
 
@@ -57,17 +54,19 @@ export type UnsubscribeRequest = z.infer<typeof unsubscribeRequest>;
 export const unsubscribeResponse = z.object({ statusCode: z.string(), body: z.object({ message: z.string() }) });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 
-export const oneClickUnsubscribeQuery = z.object({ token: z.string().min(10).max(1024) });
+export const oneClickUnsubscribeQuery = z.object({ token: z.string().check(z.minLength(10), z.maxLength(1024)) });
 
 /** Identity-provider client configuration (spec 01 §5). */
 export const userPoolConfig = z
-  .object({ userPoolId: z.string().optional(), clientId: z.string().optional() })
-  .superRefine((value, ctx) => {
-    if (!value.userPoolId || !value.clientId) {
-      ctx.addIssue({ code: 'custom', message: 'Both UserPoolId and ClientId are required.' });
-      return;
-    }
-    if (value.userPoolId.length > 55 || !/^[\w-]+_[0-9a-zA-Z]+$/.test(value.userPoolId)) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid UserPoolId format.' });
-    }
-  });
+  .object({ userPoolId: z.optional(z.string()), clientId: z.optional(z.string()) })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!value.userPoolId || !value.clientId) {
+        ctx.addIssue({ code: 'custom', message: 'Both UserPoolId and ClientId are required.' });
+        return;
+      }
+      if (value.userPoolId.length > 55 || !/^[\w-]+_[0-9a-zA-Z]+$/.test(value.userPoolId)) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid UserPoolId format.' });
+      }
+    }),
+  );

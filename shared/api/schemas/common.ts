@@ -1,41 +1,44 @@
-import * as z from 'zod';
+import * as z from '../../zod';
+import { ALL } from '../../catalog';
 import { ID_MAX_LENGTH, ID_PATTERN } from '../ids';
 
 /** Error body of every 4xx/5xx answer. */
 export const errorResponse = z.object({
   message: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  requestId: z.string().optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+  requestId: z.optional(z.string()),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const PAGE_SIZE = 25;
 
 /** Opaque cursor for the next page; absent on the last page. */
-export const cursor = z.string().min(1).max(2048);
+export const cursor = z.string().check(z.minLength(1), z.maxLength(2048));
 
 export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
-  cursor: cursor.optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE)), PAGE_SIZE),
+  cursor: z.optional(cursor),
 });
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
-export const countResponse = z.object({ count: z.number().int().nonnegative() });
+/** A browse filter: one catalogue id, or "ALL" (or nothing) for no filter. */
+export const allOr = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(z.optional(z.union([z.literal(ALL), schema])), z.transform((v) => (v === ALL ? undefined : v)));
+
+export const countResponse = z.object({ count: z.number().check(z.int(), z.nonnegative()) });
 export type CountResponse = z.infer<typeof countResponse>;
 
-export const idParam = z.string().min(1).max(ID_MAX_LENGTH).regex(ID_PATTERN, 'Invalid id');
+export const idParam = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH), z.regex(ID_PATTERN, 'Invalid id'));
 
 /** Trimmed text with an upper bound, so no field can carry megabytes into the table. */
-export const text = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters`);
+export const text = (max = 500) => z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`));
 
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email('Please enter a valid email address'));
+export const emailField = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+  z.email('Please enter a valid email address'),
+);
 
 /** Variants of a stored image: relative S3 keys resolved against the asset base URL. */
 export const imageVariants = z.record(z.string(), z.string());

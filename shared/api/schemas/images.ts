@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { imageVariants } from './common';
 
 export const MB = 1024 * 1024;
@@ -19,8 +19,8 @@ export const imageReadFailed = 'Error processing image. Please try again.';
 
 export const presignRequest = z.object({
   contentType: z.enum(acceptedImageTypes, { error: wrongImageType }),
-  size: z.number().int().positive(),
-  fileName: z.string().max(255).optional(),
+  size: z.number().check(z.int(), z.positive()),
+  fileName: z.optional(z.string().check(z.maxLength(255))),
 });
 export type PresignRequest = z.infer<typeof presignRequest>;
 
@@ -33,7 +33,7 @@ export const presignResponse = z.object({
 });
 export type PresignResponse = z.infer<typeof presignResponse>;
 
-export const finaliseRequest = z.object({ key: z.string().min(1).max(512) });
+export const finaliseRequest = z.object({ key: z.string().check(z.minLength(1), z.maxLength(512)) });
 export type FinaliseRequest = z.infer<typeof finaliseRequest>;
 
 export const listingImage = z.object({

@@ -1,6 +1,6 @@
-import * as z from 'zod';
-import { ALL, idsOf, leaseFrequencies, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
-import { cursor, idParam, pageOf, PAGE_SIZE, text } from './common';
+import * as z from '../../zod';
+import { idsOf, leaseFrequencies, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
+import { allOr, idParam, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
 import { marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
@@ -14,45 +14,50 @@ export const leaseFrequencyId = z.enum(idsOf(leaseFrequencies), { error: 'You mu
 export const leaseTypeId = z.enum(idsOf(leaseTypes), { error: 'You must select a lease type and lease frequency.' });
 export const usState = z.enum(usStates, { error: 'State is required' });
 
-const sqft = z.number().int().nonnegative().max(100_000_000).nullable();
+const sqft = z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(100_000_000)));
 /**
  * Dollars with at most 4 decimals: anything finer is not money, and numbers as small as 1e-130 cannot be
  * stored in DynamoDB at all (a 5e-324 price used to be a 500).
  */
-const money = z
-  .number()
-  .nonnegative()
-  .max(10_000_000_000)
-  .refine((v) => Math.round(v * 10_000) / 10_000 === v, 'Use at most 4 decimal places.')
-  .nullable();
+const money = z.nullable(
+  z.number().check(
+    z.nonnegative(),
+    z.maximum(10_000_000_000),
+    z.refine((v) => Math.round(v * 10_000) / 10_000 === v, 'Use at most 4 decimal places.'),
+  ),
+);
 
 /**
  * A draft save: every field may still be empty; completeness (shared/rules/completeness) decides
  * whether it can be published. Values that are present must be valid.
  */
 export const listingDraft = z.object({
-  title: text(200).default(''),
-  listingTypeId: listingTypeId.nullable().default(null),
-  propertyTypeId: propertyTypeId.nullable().default(null),
-  marketId: marketId.nullable().default(null),
-  sqft: sqft.default(null),
-  minSqft: sqft.default(null),
-  maxSqft: sqft.default(null),
-  price: money.default(null),
-  leasePrice: money.default(null),
-  leaseFrequencyId: leaseFrequencyId.nullable().default(null),
-  leaseTypeId: leaseTypeId.nullable().default(null),
-  description: text(10000).default(''),
-  highlights: z.array(text(300)).max(5).default([]),
-  address1: text(200).default(''),
-  address2: text(200).default(''),
-  city: text(100).default(''),
-  state: z.union([z.literal(''), usState]).default(''),
-  zipCode: z.union([z.literal(''), z.string().regex(/^\d{5}$/, 'ZIP code is required')]).default(''),
-  zip4: z.union([z.literal(''), z.string().regex(/^\d{4}$/, 'ZIP+4 must be 4 digits')]).default(''),
-  brochureUrl: z
-    .union([z.literal(''), z.string().trim().max(2000).refine(isBrochureUrl, 'Please enter a valid URL')])
-    .default(''),
+  title: z._default(text(200), ''),
+  listingTypeId: z._default(z.nullable(listingTypeId), null),
+  propertyTypeId: z._default(z.nullable(propertyTypeId), null),
+  marketId: z._default(z.nullable(marketId), null),
+  sqft: z._default(sqft, null),
+  minSqft: z._default(sqft, null),
+  maxSqft: z._default(sqft, null),
+  price: z._default(money, null),
+  leasePrice: z._default(money, null),
+  leaseFrequencyId: z._default(z.nullable(leaseFrequencyId), null),
+  leaseTypeId: z._default(z.nullable(leaseTypeId), null),
+  description: z._default(text(10000), ''),
+  highlights: z._default(z.array(text(300)).check(z.maxLength(5)), []),
+  address1: z._default(text(200), ''),
+  address2: z._default(text(200), ''),
+  city: z._default(text(100), ''),
+  state: z._default(z.union([z.literal(''), usState]), ''),
+  zipCode: z._default(z.union([z.literal(''), z.string().check(z.regex(/^\d{5}$/, 'ZIP code is required'))]), ''),
+  zip4: z._default(z.union([z.literal(''), z.string().check(z.regex(/^\d{4}$/, 'ZIP+4 must be 4 digits'))]), ''),
+  brochureUrl: z._default(
+    z.union([
+      z.literal(''),
+      z.string().check(z.trim(), z.maxLength(2000), z.refine(isBrochureUrl, 'Please enter a valid URL')),
+    ]),
+    '',
+  ),
 });
 export type ListingDraft = z.infer<typeof listingDraft>;
 export type ListingDraftInput = z.input<typeof listingDraft>;
@@ -70,68 +75,66 @@ export function isBrochureUrl(value: string): boolean {
 
 /** The form's own per-section messages (spec 02 §5), used by the editor; the API accepts partial drafts. */
 export const listingHeaderForm = z.object({
-  title: z.string().trim().min(1, 'Title cannot be empty.'),
+  title: z.string().check(z.trim(), z.minLength(1, 'Title cannot be empty.')),
   listingTypeId,
   propertyTypeId,
 });
 export const listingAddressForm = z.object({
-  address1: z.string().trim().min(1, 'Street address is required.'),
-  city: z.string().trim().min(1, 'City is required.'),
-  state: z.string().min(2, 'State is required.'),
-  zipCode: z.string().min(5, 'ZIP code is required.'),
+  address1: z.string().check(z.trim(), z.minLength(1, 'Street address is required.')),
+  city: z.string().check(z.trim(), z.minLength(1, 'City is required.')),
+  state: z.string().check(z.minLength(2, 'State is required.')),
+  zipCode: z.string().check(z.minLength(5, 'ZIP code is required.')),
   marketId: marketId,
 });
 export const listingDetailsForm = z.object({
-  description: z.string().trim().min(1, 'Description is required.'),
+  description: z.string().check(z.trim(), z.minLength(1, 'Description is required.')),
 });
 export const saveDraftTitleRequired = 'Title is required.';
 
 export const geo = z.object({ lat: z.number(), lng: z.number() });
 
-export const listing = listingDraft.extend({
+export const listing = z.extend(listingDraft, {
   listingId: z.string(),
   status: listingStatus,
   userId: z.string(),
-  type: z.object({ listingTypeId, name: z.string() }).nullable(),
-  propertyType: z.object({ propertyTypeId, name: z.string() }).nullable(),
-  market: z.object({ marketId, name: z.string(), countyName: z.string() }).nullable(),
+  type: z.nullable(z.object({ listingTypeId, name: z.string() })),
+  propertyType: z.nullable(z.object({ propertyTypeId, name: z.string() })),
+  market: z.nullable(z.object({ marketId, name: z.string(), countyName: z.string() })),
   images: z.array(listingImage),
-  location: geo.nullable(),
+  location: z.nullable(geo),
   createdAt: z.string(),
   updatedAt: z.string(),
-  publishedOn: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  user: contact.nullable(),
+  publishedOn: z.nullable(z.string()),
+  expiresAt: z.nullable(z.string()),
+  user: z.nullable(contact),
 });
 export type Listing = z.infer<typeof listing>;
 
-export const listingSummary = listing.pick({
-  listingId: true,
-  title: true,
-  status: true,
-  type: true,
-  propertyType: true,
-  market: true,
-  sqft: true,
-  minSqft: true,
-  maxSqft: true,
-  price: true,
-  leasePrice: true,
-  leaseFrequencyId: true,
-  publishedOn: true,
-  createdAt: true,
-}).extend({ thumbnail: z.string().nullable() });
+export const listingSummary = z.extend(
+  z.pick(listing, {
+    listingId: true,
+    title: true,
+    status: true,
+    type: true,
+    propertyType: true,
+    market: true,
+    sqft: true,
+    minSqft: true,
+    maxSqft: true,
+    price: true,
+    leasePrice: true,
+    leaseFrequencyId: true,
+    publishedOn: true,
+    createdAt: true,
+  }),
+  { thumbnail: z.nullable(z.string()) },
+);
 export type ListingSummary = z.infer<typeof listingSummary>;
 
-const filter = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal(ALL), schema]).optional().transform((v) => (v === ALL ? undefined : v));
-
-export const listListingsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
-  cursor: cursor.optional(),
-  listingTypeId: filter(listingTypeId),
-  propertyTypeId: filter(propertyTypeId),
-  marketId: filter(marketId),
+export const listListingsQuery = z.extend(pageQuery, {
+  listingTypeId: allOr(listingTypeId),
+  propertyTypeId: allOr(propertyTypeId),
+  marketId: allOr(marketId),
 });
 export type ListListingsQuery = z.infer<typeof listListingsQuery>;
 

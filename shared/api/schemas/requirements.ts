@@ -1,6 +1,6 @@
-import * as z from 'zod';
-import { ALL, idsOf, markets, propertyTypes, requirementTypes } from '../../catalog';
-import { cursor, idParam, pageOf, PAGE_SIZE, pageQuery, text } from './common';
+import * as z from '../../zod';
+import { idsOf, markets, propertyTypes, requirementTypes } from '../../catalog';
+import { allOr, idParam, pageOf, pageQuery, text } from './common';
 import { contact } from './users';
 
 export const requirementStatuses = ['pending', 'queued', 'processing', 'sent'] as const;
@@ -14,7 +14,9 @@ export const marketId = z.enum(idsOf(markets), { error: 'Unknown market.' });
 export const HIGHLIGHT_LINES = 5;
 
 /** Digits only in the form; numbers (or nothing) on the wire. */
-const sqft = z.number({ error: 'Square footage must be a number.' }).int().nonnegative().max(100_000_000).nullable();
+const sqft = z.nullable(
+  z.number({ error: 'Square footage must be a number.' }).check(z.int(), z.nonnegative(), z.maximum(100_000_000)),
+);
 
 export const createRequirementRequest = z
   .object({
@@ -22,21 +24,25 @@ export const createRequirementRequest = z
     propertyTypeId,
     marketIds: z
       .array(marketId)
-      .min(1, 'You must pick at least one market.')
-      .max(markets.length)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each market once.'),
-    title: z.string().trim().min(1, 'Title cannot be empty.').max(200),
-    timing: z.string().trim().min(1, 'Timing cannot be empty.').max(200),
-    sqftMin: sqft.default(null),
-    sqftMax: sqft.default(null),
-    description: text(5000).default(''),
-    highlights: z.array(text(300)).max(HIGHLIGHT_LINES).default([]),
+      .check(
+        z.minLength(1, 'You must pick at least one market.'),
+        z.maxLength(markets.length),
+        z.refine((ids) => new Set(ids).size === ids.length, 'Each market once.'),
+      ),
+    title: z.string().check(z.trim(), z.minLength(1, 'Title cannot be empty.'), z.maxLength(200)),
+    timing: z.string().check(z.trim(), z.minLength(1, 'Timing cannot be empty.'), z.maxLength(200)),
+    sqftMin: z._default(sqft, null),
+    sqftMax: z._default(sqft, null),
+    description: z._default(text(5000), ''),
+    highlights: z._default(z.array(text(300)).check(z.maxLength(HIGHLIGHT_LINES)), []),
   })
-  // The spec's missing check: a range whose minimum is above its maximum means nothing.
-  .refine((r) => r.sqftMin == null || r.sqftMax == null || r.sqftMin <= r.sqftMax, {
-    path: ['sqftMax'],
-    message: 'Maximum square footage must be at least the minimum.',
-  });
+  .check(
+    // The spec's missing check: a range whose minimum is above its maximum means nothing.
+    z.refine((r) => r.sqftMin == null || r.sqftMax == null || r.sqftMin <= r.sqftMax, {
+      path: ['sqftMax'],
+      message: 'Maximum square footage must be at least the minimum.',
+    }),
+  );
 export type CreateRequirementRequest = z.infer<typeof createRequirementRequest>;
 export type CreateRequirementInput = z.input<typeof createRequirementRequest>;
 
@@ -44,8 +50,8 @@ export const requirement = z.object({
   requirementId: z.string(),
   title: z.string(),
   status: requirementStatus,
-  sqftMin: z.number().nullable(),
-  sqftMax: z.number().nullable(),
+  sqftMin: z.nullable(z.number()),
+  sqftMax: z.nullable(z.number()),
   timing: z.string(),
   description: z.string(),
   userId: z.string(),
@@ -54,13 +60,13 @@ export const requirement = z.object({
   highlights: z.array(z.string()),
   markets: z.array(z.object({ marketId, name: z.string() })),
   createdAt: z.string(),
-  sentAt: z.string().nullable(),
-  user: contact.nullable(),
+  sentAt: z.nullable(z.string()),
+  user: z.nullable(contact),
 });
 export type Requirement = z.infer<typeof requirement>;
 
 /** A row of the public list: what the table shows, nothing more. */
-export const requirementSummary = requirement.pick({
+export const requirementSummary = z.pick(requirement, {
   requirementId: true,
   title: true,
   status: true,
@@ -72,15 +78,10 @@ export const requirementSummary = requirement.pick({
 });
 export type RequirementSummary = z.infer<typeof requirementSummary>;
 
-const filter = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal(ALL), schema]).optional().transform((v) => (v === ALL ? undefined : v));
-
-export const listRequirementsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
-  cursor: cursor.optional(),
-  requirementTypeId: filter(requirementTypeId),
-  propertyTypeId: filter(propertyTypeId),
-  marketId: filter(marketId),
+export const listRequirementsQuery = z.extend(pageQuery, {
+  requirementTypeId: allOr(requirementTypeId),
+  propertyTypeId: allOr(propertyTypeId),
+  marketId: allOr(marketId),
 });
 export type ListRequirementsQuery = z.infer<typeof listRequirementsQuery>;
 

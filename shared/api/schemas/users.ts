@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { subscriptionCategories } from '../../catalog';
 import { emailField, idParam, imageVariants, pageOf, pageQuery, text } from './common';
 
@@ -16,7 +16,7 @@ export const brokerInfo = z.object({
   /** "City, ST 12345": the edit dialog's City, State and Zip joined (docs/DECISIONS.md). */
   address2: z.string(),
   /** Legacy logo file under the broker-images folder. */
-  logoSrc: z.string().optional(),
+  logoSrc: z.optional(z.string()),
 });
 export type BrokerInfo = z.infer<typeof brokerInfo>;
 
@@ -36,19 +36,19 @@ export const user = z.object({
   license: z.string(),
   phone: z.string(),
   subscriptions: z.array(subscription),
-  profileImage: imageVariants.nullable(),
-  brokerImage: imageVariants.nullable(),
-  brokerInfo: brokerInfo.nullable(),
+  profileImage: z.nullable(imageVariants),
+  brokerImage: z.nullable(imageVariants),
+  brokerInfo: z.nullable(brokerInfo),
   isOperator: z.boolean(),
   createdAt: z.string(),
-  approvedAt: z.string().nullable(),
+  approvedAt: z.nullable(z.string()),
 });
 export type User = z.infer<typeof user>;
 export const userResponse = z.object({ user });
 export type UserResponse = z.infer<typeof userResponse>;
 
 /** Public contact card attached to requirements and listings. */
-export const contact = user.pick({
+export const contact = z.pick(user, {
   _id: true,
   firstName: true,
   lastName: true,
@@ -66,8 +66,8 @@ export const userIdParams = z.object({ userId: idParam });
 export const cognitoIdParams = z.object({ cognitoId: idParam });
 
 export const createUserRequest = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   email: emailField,
   cognitoId: idParam,
   acceptedTermsAndConditions: z.literal(true, { error: 'You must agree to the terms and conditions' }),
@@ -75,33 +75,33 @@ export const createUserRequest = z.object({
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
 export const personalInfoRequest = z.object({
-  userId: idParam.optional(),
-  firstName: z.string().trim().min(1, 'First Name cannot be empty.').max(100),
-  lastName: z.string().trim().min(1, 'Last Name cannot be empty.').max(100),
-  title: text(100).default(''),
-  license: text(50).default(''),
-  phone: text(30).default(''),
+  userId: z.optional(idParam),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'First Name cannot be empty.'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Last Name cannot be empty.'), z.maxLength(100)),
+  title: z._default(text(100), ''),
+  license: z._default(text(50), ''),
+  phone: z._default(text(30), ''),
 });
 export type PersonalInfoRequest = z.infer<typeof personalInfoRequest>;
 
 export const brokerInfoRequest = z.object({
-  userId: idParam.optional(),
-  name: z.string().trim().min(1, 'Broker Name cannot be empty.').max(200),
-  address1: z.string().trim().min(1, 'Street address cannot be empty.').max(200),
-  address2: text(200).default(''),
+  userId: z.optional(idParam),
+  name: z.string().check(z.trim(), z.minLength(1, 'Broker Name cannot be empty.'), z.maxLength(200)),
+  address1: z.string().check(z.trim(), z.minLength(1, 'Street address cannot be empty.'), z.maxLength(200)),
+  address2: z._default(text(200), ''),
 });
 export type BrokerInfoRequest = z.infer<typeof brokerInfoRequest>;
 
 export const subscriptionsRequest = z.object({
   subscriptions: z
     .array(z.object({ subscriptionId, subscribed: z.boolean() }))
-    .max(subscriptionCategories.length * 2),
+    .check(z.maxLength(subscriptionCategories.length * 2)),
 });
 export type SubscriptionsRequest = z.infer<typeof subscriptionsRequest>;
 
 /** The operator's lists: one status, oldest first (the approval queue is "awaiting approval"). */
-export const adminUsersQuery = pageQuery.extend({ status: userStatus.default('awaiting approval') });
-export const adminUser = user.pick({
+export const adminUsersQuery = z.extend(pageQuery, { status: z._default(userStatus, 'awaiting approval') });
+export const adminUser = z.pick(user, {
   _id: true,
   firstName: true,
   lastName: true,

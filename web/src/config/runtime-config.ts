@@ -3,7 +3,7 @@ import { parseFlags, type FlagName, type Flags } from './flags';
 /**
  * The per-stage settings the deployment writes beside the web app as /runtime-config.json
  * (ARCHITECTURE.md: no per-stage rebuild). Loaded once in main.tsx before the first render, so its
- * validator is written out by hand: zod would put about 17 KB gzip in front of every page.
+ * validator is written out by hand: even zod/mini would put about 10 KB gzip in front of every page.
  */
 export interface RuntimeConfig {
   /** Product API base URL, without a trailing slash. */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from '@shared/zod';
 import { forgotPasswordEmailForm, forgotPasswordResetForm } from '@shared/api/schemas/auth';
 import { appPaths } from '@/app/paths';
 import { Button } from '@/components/ui/button';

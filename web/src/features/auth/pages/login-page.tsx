@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import * as z from '@shared/zod';
 import { newPassword, signInForm, type SignInForm } from '@shared/api/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
@@ -18,8 +19,8 @@ import { useAuth } from '../use-auth';
 const route = getRouteApi('/login');
 
 /** Plain sign-in checks e-mail and password only; in new-password mode (an account an operator created) the new password must meet the policy. */
-const passwordForm = signInForm.omit({ newPassword: true });
-const newPasswordForm = signInForm.extend({ newPassword });
+const passwordForm = z.omit(signInForm, { newPassword: true });
+const newPasswordForm = z.extend(signInForm, { newPassword });
 
 type Mode = 'signIn' | 'newPassword' | 'verifyEmail';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from '@shared/zod';
 import { signUpForm, type SignUpForm } from '@shared/api/schemas/auth';
 import { appPaths } from '@/app/paths';
 import { Button } from '@/components/ui/button';

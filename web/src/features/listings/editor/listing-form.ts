@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from '@shared/zod';
 import {
   HIGHLIGHT_LINES,
   leaseFrequencyId,
@@ -160,10 +160,11 @@ export function parseDraft(values: ListingFormValues) {
  * valid URL", out-of-range numbers). The first message per field is shown.
  */
 const requiredMarket = z.enum(idsOf(markets), { error: 'Market is required.' });
-const sectionSchema = listingHeaderForm
-  .extend(listingAddressForm.shape)
-  .extend({ marketId: requiredMarket })
-  .extend(listingDetailsForm.shape);
+const sectionSchema = z.extend(listingHeaderForm, {
+  ...listingAddressForm.shape,
+  marketId: requiredMarket,
+  ...listingDetailsForm.shape,
+});
 
 export type ListingFormErrors = Partial<Record<ListingFormField, string>>;
 

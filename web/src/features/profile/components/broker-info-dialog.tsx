@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from '@shared/zod';
 import { usStates } from '@shared/catalog';
 import { brokerInfoRequest, type BrokerInfo } from '@shared/api/schemas/users';
 import { composeBrokerAddress2, splitBrokerAddress2 } from '@shared/rules/broker-address';
@@ -17,13 +17,10 @@ import { DialogFormFooter } from './dialog-form-footer';
  * The dialog's own fields: Broker Name and Street Address with the API's messages, then City, State, Zip,
  * which compose the record's `address2` ("City, ST 12345", shared/rules/broker-address).
  */
-const brokerInfoForm = brokerInfoRequest.pick({ name: true, address1: true }).extend({
-  city: z.string().trim().max(100),
+const brokerInfoForm = z.extend(z.pick(brokerInfoRequest, { name: true, address1: true }), {
+  city: z.string().check(z.trim(), z.maxLength(100)),
   state: z.union([z.enum(usStates), z.literal('')]),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, 'ZIP code must be 5 digits.'),
+  zip: z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, 'ZIP code must be 5 digits.')),
 });
 type Values = z.input<typeof brokerInfoForm>;
 const fields = ['name', 'address1', 'city', 'state', 'zip'] as const;

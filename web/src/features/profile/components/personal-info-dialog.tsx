@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from '@shared/zod';
 import { personalInfoRequest, type User } from '@shared/api/schemas/users';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from '@shared/zod';
 import { createRequirementRequest, HIGHLIGHT_LINES, type CreateRequirementInput } from '@shared/api/schemas/requirements';
 import { parseDigitsInput } from '@shared/rules';
 
@@ -46,24 +46,27 @@ export const requirementFormFields = [
  * Form values → the API request, checked by the shared schema itself: the same rules and messages as the
  * server, under the same field names.
  */
-export const requirementFormSchema = z
-  .object({
-    requirementTypeId: z.string(),
-    propertyTypeId: z.string(),
-    marketIds: z.array(z.string()),
-    title: z.string(),
-    timing: z.string(),
-    sqftMin: z.string(),
-    sqftMax: z.string(),
-    description: z.string(),
-    highlights: z.array(z.string()),
-  })
-  // Catalogue ids stay strings here; the shared schema is what checks them.
-  .transform(
-    (values) =>
-      ({ ...values, sqftMin: parseDigitsInput(values.sqftMin), sqftMax: parseDigitsInput(values.sqftMax) }) as CreateRequirementInput,
-  )
-  .pipe(createRequirementRequest);
+export const requirementFormSchema = z.pipe(
+  z.pipe(
+    z.object({
+      requirementTypeId: z.string(),
+      propertyTypeId: z.string(),
+      marketIds: z.array(z.string()),
+      title: z.string(),
+      timing: z.string(),
+      sqftMin: z.string(),
+      sqftMax: z.string(),
+      description: z.string(),
+      highlights: z.array(z.string()),
+    }),
+    // Catalogue ids stay strings here; the shared schema is what checks them.
+    z.transform(
+      (values) =>
+        ({ ...values, sqftMin: parseDigitsInput(values.sqftMin), sqftMax: parseDigitsInput(values.sqftMax) }) as CreateRequirementInput,
+    ),
+  ),
+  createRequirementRequest,
+);
 
 const schemaResolver = zodResolver(requirementFormSchema);
 
