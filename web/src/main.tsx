@@ -1,4 +1,3 @@
-import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AnyRoute } from '@tanstack/react-router';
