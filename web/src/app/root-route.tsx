@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { HeaderBar } from '@/components/layout/header-bar';
-import { NotFoundPage } from '@/components/layout/route-states';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { appPaths } from './paths';
 
@@ -48,5 +47,5 @@ function RootLayout() {
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyRouteComponent(() => import('@/components/layout/route-states'), 'NotFoundPage'),
 });

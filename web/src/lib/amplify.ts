@@ -1,4 +1,4 @@
-import type { ResourcesConfig } from 'aws-amplify';
+import type { ResourcesConfig } from '@aws-amplify/core';
 import { userPoolConfig } from '@shared/api/schemas/auth';
 import { runtimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 
@@ -31,18 +31,30 @@ export function signInAuthFlow(config: RuntimeConfig = runtimeConfig()): 'USER_P
   return config.cognitoEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
 }
 
-type AuthModule = typeof import('aws-amplify/auth');
-let auth: Promise<AuthModule> | undefined;
+/**
+ * Whether Amplify holds a signed-in user's tokens: it keeps them in local storage under
+ * `CognitoIdentityServiceProvider.<client id>.LastAuthUser` (and the user's token keys). Without them
+ * nobody is signed in, and the session needs no Amplify code at all (the public pages stay light).
+ */
+export function hasStoredSession(config: RuntimeConfig = runtimeConfig()): boolean {
+  return localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`) !== null;
+}
+
+type AmplifySession = Omit<typeof import('./amplify-session'), 'configureAmplify'>;
+let session: Promise<AmplifySession> | undefined;
 
 /**
- * Amplify Auth, configured on first use. Imported lazily so pages that never touch authentication
- * (the landing page) do not download it.
- * Usage: `const { signIn } = await loadAuth();`
+ * Amplify's session functions (`fetchAuthSession`, `getCurrentUser`), configured on first use. Imported
+ * lazily so pages that never touch authentication (the landing page) do not download it. The account
+ * flows (`signIn`, `signUp`, `signOut`, ...) are imported where they run, after this:
+ *
+ *   await loadAuth();
+ *   const { signOut } = await import('aws-amplify/auth');
  */
-export function loadAuth(): Promise<AuthModule> {
-  auth ??= Promise.all([import('aws-amplify'), import('aws-amplify/auth')]).then(([{ Amplify }, module]) => {
-    Amplify.configure(amplifyConfig(runtimeConfig()));
-    return module;
+export function loadAuth(): Promise<AmplifySession> {
+  session ??= import('./amplify-session').then(({ configureAmplify, ...functions }) => {
+    configureAmplify(amplifyConfig(runtimeConfig()));
+    return functions;
   });
-  return auth;
+  return session;
 }

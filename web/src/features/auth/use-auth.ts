@@ -33,8 +33,9 @@ export function useAuth(): Auth {
 
   const signOut = useCallback(async () => {
     try {
-      const auth = await loadAuth();
-      await auth.signOut();
+      await loadAuth();
+      const { signOut } = await import('aws-amplify/auth');
+      await signOut();
     } finally {
       clearSession();
       // Leave the signed-in screens first: a guard that saw the session vanish while still mounted would
