@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@shared/api/schemas/users';
 import { ReviewNotice } from '@/features/auth/components/review-notice';
-import { queryKeys } from '@/lib/query';
+import { queryKeys } from '@/lib/query-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { testUser } from '../support/user';
 

@@ -1,27 +1,4 @@
-import type { ResourcesConfig } from '@aws-amplify/core';
-import { userPoolConfig } from '@shared/api/schemas/auth';
 import { runtimeConfig, type RuntimeConfig } from '@/config/runtime-config';
-
-/** Throws the spec's message ("Both UserPoolId and ClientId are required." / "Invalid UserPoolId format."). */
-export function assertUserPoolConfig(config: Pick<RuntimeConfig, 'userPoolId' | 'userPoolClientId'>): void {
-  const result = userPoolConfig.safeParse({ userPoolId: config.userPoolId, clientId: config.userPoolClientId });
-  if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid user pool configuration.');
-}
-
-export function amplifyConfig(config: RuntimeConfig): ResourcesConfig {
-  assertUserPoolConfig(config);
-  return {
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        // Points Amplify at the local Cognito emulator; the cloud uses the regional endpoint.
-        ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  };
-}
 
 /**
  * The local emulator has no SRP, so sign-in uses USER_PASSWORD_AUTH there and SRP in the cloud
@@ -40,7 +17,7 @@ export function hasStoredSession(config: RuntimeConfig = runtimeConfig()): boole
   return localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`) !== null;
 }
 
-type AmplifySession = Omit<typeof import('./amplify-session'), 'configureAmplify'>;
+type AmplifySession = Pick<typeof import('./amplify-session'), 'fetchAuthSession' | 'getCurrentUser'>;
 let session: Promise<AmplifySession> | undefined;
 
 /**
@@ -52,9 +29,9 @@ let session: Promise<AmplifySession> | undefined;
  *   const { signOut } = await import('aws-amplify/auth');
  */
 export function loadAuth(): Promise<AmplifySession> {
-  session ??= import('./amplify-session').then(({ configureAmplify, ...functions }) => {
-    configureAmplify(amplifyConfig(runtimeConfig()));
-    return functions;
+  session ??= import('./amplify-session').then(({ configureAmplify, fetchAuthSession, getCurrentUser }) => {
+    configureAmplify(runtimeConfig());
+    return { fetchAuthSession, getCurrentUser };
   });
   return session;
 }

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '@shared/api/schemas/users';
-import { api, ApiError } from '@/lib/api';
 import { hasStoredSession, loadAuth } from '@/lib/amplify';
-import { queryKeys } from '@/lib/query';
+import { ApiError } from '@/lib/api-error';
+import { queryKeys } from '@/lib/query-keys';
 import { markSignedOut, rememberSession } from './session-storage';
 
 /** A signed-in Cognito identity and its user record (undefined if the API has none: a failed sign-up). */
@@ -41,6 +41,8 @@ export async function restoreSession(): Promise<Session | null> {
     return null;
   }
 
+  // The API client (and its contract) is loaded only with a session to restore.
+  const { api } = await import('@/lib/api');
   try {
     const { user } = await api('getUserByCognitoId', { params: { cognitoId } });
     return { cognitoId, user };

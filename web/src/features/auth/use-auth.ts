@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { User } from '@shared/api/schemas/users';
 import { appPaths } from '@/app/paths';
 import { loadAuth } from '@/lib/amplify';
-import { queryKeys } from '@/lib/query';
+import { queryKeys } from '@/lib/query-keys';
 import { sessionQuery, type Session } from './session';
 import { clearSession } from './session-storage';
 
