@@ -14,14 +14,15 @@ const aliases = {
 /**
  * Long-lived vendor code goes into named chunks so it caches across releases. Routes are lazy
  * (see src/app/router.tsx), so the landing page loads only the React and router chunks plus its own
- * small chunks; Amplify is imported on first use of authentication (src/lib/amplify.ts). react-query has
- * no group of its own: its observers and hooks then follow the pages that use them instead of riding
- * along with the QueryClient the entry creates.
+ * small chunks. Amplify has no group: its session code (src/lib/amplify-session.ts) and each account
+ * flow load on first use, apart, and a group would also pull its dependencies (tslib, which Radix's
+ * scroll lock shares) in front of every dialog. react-query has no group of its own either: its observers
+ * and hooks then follow the pages that use them instead of riding along with the QueryClient the entry
+ * creates.
  */
 const vendorChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
-  { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/ },
 ];
 
 export default defineConfig({
@@ -35,6 +36,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // The polyfill only warms the cache where <link rel=modulepreload> is missing (Safari < 17); not worth
+    // its bytes in front of every page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: { codeSplitting: { groups: vendorChunks } },
     },

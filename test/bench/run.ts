@@ -72,11 +72,16 @@ function apiRows(out: Collector, small: EndpointResult[], large: EndpointResult[
 }
 
 /** 1 + 2: the API against its physical limit at a small and a large table, then under load. */
-async function apiPhase(out: Collector, bench: BenchStack): Promise<void> {
+/** The small marketplace (about SMALL items, MY_LISTINGS of them the bench broker's); answers the seed units it used. */
+async function seedSmallMarketplace(bench: BenchStack): Promise<{ units: number; count: number }> {
   const base = await tableItemCount();
-  const smallUnits = Math.floor((SMALL - base) / ITEMS_PER_UNIT);
-  const seedSmall = await seed({ kind: 'marketplace', from: 0, units: smallUnits, ownerIds: bench.ownerIds, myUserId: bench.broker.userId, mine: MY_LISTINGS });
-  const smallCount = base + seedSmall.items;
+  const units = Math.floor((SMALL - base) / ITEMS_PER_UNIT);
+  const seeded = await seed({ kind: 'marketplace', from: 0, units, ownerIds: bench.ownerIds, myUserId: bench.broker.userId, mine: MY_LISTINGS });
+  return { units, count: base + seeded.items };
+}
+
+async function apiPhase(out: Collector, bench: BenchStack): Promise<void> {
+  const { units: smallUnits, count: smallCount } = await seedSmallMarketplace(bench);
   const newest = await listingsRepository.pagePublished({}, 1);
   const ctx: ApiContext = { apiUrl: bench.stack.urls.api, token: bench.broker.token, myUserId: bench.broker.userId, listingId: newest.items[0]!.listingId };
 
@@ -117,6 +122,8 @@ async function bundlePhase(out: Collector, bench: BenchStack): Promise<void> {
 async function webPhase(out: Collector, bench: BenchStack): Promise<void> {
   const distDir = mkdtempSync(path.join(tmpdir(), 'bisn-bench-web-'));
   try {
+    // Run alone (BENCH_PHASES=web), the web phase seeds the small marketplace the api phase would have.
+    if ((await listingsRepository.pagePublished({}, 1)).items.length === 0) await seedSmallMarketplace(bench);
     const listingId = (await listingsRepository.pagePublished({}, 1)).items[0]!.listingId;
     const requirementId = (await requirementsRepository.pageSent({}, 1)).items[0]!.requirementId;
     const build = await buildWeb(REPO_ROOT, distDir);

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ChangePasswordCard } from '@/features/auth';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { json } from '../support/fake-backend';
 import { seedCognitoSession } from '../support/cognito-session';
 import { cognitoError, fakeBackends } from './fake-cognito';

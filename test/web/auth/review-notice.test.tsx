@@ -3,8 +3,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@shared/api/schemas/users';
-import { ReviewNotice } from '@/features/auth';
-import { queryKeys } from '@/lib/query';
+import { ReviewNotice } from '@/features/auth/components/review-notice';
+import { queryKeys } from '@/lib/query-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { testUser } from '../support/user';
 

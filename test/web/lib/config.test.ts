@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assetUrl, isFlagOn, loadRuntimeConfig } from '@/config/runtime-config';
-import { amplifyConfig, assertUserPoolConfig, signInAuthFlow } from '@/lib/amplify';
+import { signInAuthFlow } from '@/lib/amplify';
+import { amplifyConfig, assertUserPoolConfig } from '@/lib/amplify-session';
 import { stubFetch, testConfig } from '../support/fake-backend';
 
 describe('runtime configuration', () => {

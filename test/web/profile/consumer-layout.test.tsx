@@ -81,7 +81,7 @@ describe('consumer layout', { timeout: 20_000 }, () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
-    await user.click(within(nav()).getByRole('link', { name: 'My Profile' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Consumer area' })).getByRole('link', { name: 'My Profile' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/consumer/profile');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Consumer area' })).not.toBeInTheDocument());

@@ -14,6 +14,12 @@ const card = (title: string) =>
     .closest<HTMLElement>('[data-slot="card"]')!;
 const dialog = () => screen.getByRole('dialog');
 
+/** Opens an edit or upload dialog by its button; the dialog's code loads on first open. */
+async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('button', { name }));
+  await screen.findByRole('dialog');
+}
+
 async function openProfile() {
   const view = renderApp('/consumer/profile');
   await screen.findByRole('heading', { level: 1, name: 'My Profile' }, firstLoad);
@@ -95,7 +101,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     await openProfile();
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Edit Personal Information' }));
+    await openDialog(user, 'Edit Personal Information');
     expect(within(dialog()).getByLabelText('Email')).toBeDisabled();
     await user.clear(within(dialog()).getByLabelText(/First Name/));
     await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
@@ -121,7 +127,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     backend.state.failures.set('personalInfo', { status: 500, message: 'Something went wrong on our side. Please try again.' });
     await openProfile();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Edit Personal Information' }));
+    await openDialog(user, 'Edit Personal Information');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
     expect(await within(dialog()).findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
     expect(card('Personal Information')).toHaveTextContent('Ada Lovelace');
@@ -132,7 +138,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     await openProfile();
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Edit Broker Information' }));
+    await openDialog(user, 'Edit Broker Information');
     expect(within(dialog()).getByRole('heading', { name: 'Broker Information' })).toBeInTheDocument();
     expect(within(dialog()).getByText('Update your broker information here.')).toBeInTheDocument();
     expect(within(dialog()).getByLabelText(/Broker Name/)).toHaveValue('Capitol CRE');
@@ -160,7 +166,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     const backend = await startProfileBackend();
     await openProfile();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Edit Broker Information' }));
+    await openDialog(user, 'Edit Broker Information');
     await user.type(within(dialog()).getByLabelText(/Broker Name/), '   ');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
     expect(await within(dialog()).findByText('Broker Name cannot be empty.')).toBeInTheDocument();
@@ -174,7 +180,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     const backend = await startProfileBackend();
     await openProfile();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Edit Subscriptions' }));
+    await openDialog(user, 'Edit Subscriptions');
     expect(within(dialog()).getAllByRole('checkbox')).toHaveLength(14);
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Office Listings' }));
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Flex Requirements' }));
@@ -195,7 +201,7 @@ describe('image upload dialogs', { timeout: 20_000 }, () => {
     await startProfileBackend();
     await openProfile();
     const user = userEvent.setup({ applyAccept: false });
-    await user.click(screen.getByRole('button', { name: 'Upload Profile Image' }));
+    await openDialog(user, 'Upload Profile Image');
     const upload = within(dialog()).getByRole('button', { name: 'Upload Image' });
     expect(upload).toBeDisabled();
     const input = within(dialog()).getByLabelText('Image file');
@@ -218,7 +224,7 @@ describe('image upload dialogs', { timeout: 20_000 }, () => {
     const backend = await startProfileBackend();
     await openProfile();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Upload Profile Image' }));
+    await openDialog(user, 'Upload Profile Image');
     await user.upload(within(dialog()).getByLabelText('Image file'), pngFile(2048));
     await user.click(within(dialog()).getByRole('button', { name: 'Upload Image' }));
 
@@ -236,7 +242,7 @@ describe('image upload dialogs', { timeout: 20_000 }, () => {
     const backend = await startProfileBackend();
     await openProfile();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Upload Broker Logo' }));
+    await openDialog(user, 'Upload Broker Logo');
     await user.upload(within(dialog()).getByLabelText('Image file'), pngFile());
 
     backend.state.failures.set('finalise', { status: 400, message: 'Please choose a JPEG, PNG or WebP image.' });

@@ -84,7 +84,7 @@ describe('sidebar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
 
-    const sheet = screen.getByRole('dialog', { name: 'Main navigation' });
+    const sheet = await screen.findByRole('dialog', { name: 'Main navigation' });
     expect(sheet).toHaveTextContent('Dashboard');
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });

@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { HeaderBar } from '@/components/layout/header-bar';
-import { NotFoundPage } from '@/components/layout/route-states';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { useToastRaised } from '@/lib/toast';
 import { appPaths } from './paths';
 
-// Lazy, so the landing page (no header, no toasts yet) loads neither the auth code nor the API contract.
+// Lazy, so the landing page (no header, no toasts) loads neither the auth code nor the API contract, and
+// the toaster (sonner) loads with the first toast (lib/toast.ts).
 const SiteHeader = lazy(() => import('@/components/layout/site-header').then((m) => ({ default: m.SiteHeader })));
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
@@ -21,6 +22,7 @@ export interface RouterContext {
  */
 function RootLayout() {
   const isLanding = useRouterState({ select: (state) => state.location.pathname === '/' });
+  const toastRaised = useToastRaised();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -36,8 +38,7 @@ function RootLayout() {
       )}
       <Outlet />
       <SiteFooter />
-      {/* Nothing on the landing page raises a toast; elsewhere the toaster's code loads after the page. */}
-      {!isLanding && (
+      {!isLanding && toastRaised && (
         <Suspense>
           <Toaster position="top-center" richColors closeButton />
         </Suspense>
@@ -48,5 +49,5 @@ function RootLayout() {
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyRouteComponent(() => import('@/components/layout/route-states'), 'NotFoundPage'),
 });

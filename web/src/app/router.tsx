@@ -16,8 +16,8 @@
  * `<RequireAuth>` from features/auth. Each page renders one `<main id="main">` and a `<title>`.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { PagePending, RouteError } from '@/components/layout/route-states';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { PagePending } from '@/components/layout/page-pending';
 import { authRoutes } from '@/features/auth/routes';
 import { consumerFallbackRoutes, consumerRedirectRoutes, consumerRoute } from '@/features/consumer/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -51,7 +51,7 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PagePending,
-    defaultErrorComponent: RouteError,
+    defaultErrorComponent: lazyRouteComponent(() => import('@/components/layout/route-states'), 'RouteError'),
     scrollRestoration: true,
   });
 }

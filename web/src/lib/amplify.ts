@@ -1,27 +1,4 @@
-import type { ResourcesConfig } from 'aws-amplify';
-import { userPoolConfig } from '@shared/api/schemas/auth';
 import { runtimeConfig, type RuntimeConfig } from '@/config/runtime-config';
-
-/** Throws the spec's message ("Both UserPoolId and ClientId are required." / "Invalid UserPoolId format."). */
-export function assertUserPoolConfig(config: Pick<RuntimeConfig, 'userPoolId' | 'userPoolClientId'>): void {
-  const result = userPoolConfig.safeParse({ userPoolId: config.userPoolId, clientId: config.userPoolClientId });
-  if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid user pool configuration.');
-}
-
-export function amplifyConfig(config: RuntimeConfig): ResourcesConfig {
-  assertUserPoolConfig(config);
-  return {
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        // Points Amplify at the local Cognito emulator; the cloud uses the regional endpoint.
-        ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  };
-}
 
 /**
  * The local emulator has no SRP, so sign-in uses USER_PASSWORD_AUTH there and SRP in the cloud
@@ -31,18 +8,30 @@ export function signInAuthFlow(config: RuntimeConfig = runtimeConfig()): 'USER_P
   return config.cognitoEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
 }
 
-type AuthModule = typeof import('aws-amplify/auth');
-let auth: Promise<AuthModule> | undefined;
+/**
+ * Whether Amplify holds a signed-in user's tokens: it keeps them in local storage under
+ * `CognitoIdentityServiceProvider.<client id>.LastAuthUser` (and the user's token keys). Without them
+ * nobody is signed in, and the session needs no Amplify code at all (the public pages stay light).
+ */
+export function hasStoredSession(config: RuntimeConfig = runtimeConfig()): boolean {
+  return localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`) !== null;
+}
+
+type AmplifySession = Pick<typeof import('./amplify-session'), 'fetchAuthSession' | 'getCurrentUser'>;
+let session: Promise<AmplifySession> | undefined;
 
 /**
- * Amplify Auth, configured on first use. Imported lazily so pages that never touch authentication
- * (the landing page) do not download it.
- * Usage: `const { signIn } = await loadAuth();`
+ * Amplify's session functions (`fetchAuthSession`, `getCurrentUser`), configured on first use. Imported
+ * lazily so pages that never touch authentication (the landing page) do not download it. The account
+ * flows (`signIn`, `signUp`, `signOut`, ...) are imported where they run, after this:
+ *
+ *   await loadAuth();
+ *   const { signOut } = await import('aws-amplify/auth');
  */
-export function loadAuth(): Promise<AuthModule> {
-  auth ??= Promise.all([import('aws-amplify'), import('aws-amplify/auth')]).then(([{ Amplify }, module]) => {
-    Amplify.configure(amplifyConfig(runtimeConfig()));
-    return module;
+export function loadAuth(): Promise<AmplifySession> {
+  session ??= import('./amplify-session').then(({ configureAmplify, fetchAuthSession, getCurrentUser }) => {
+    configureAmplify(runtimeConfig());
+    return { fetchAuthSession, getCurrentUser };
   });
-  return auth;
+  return session;
 }

@@ -3,14 +3,9 @@ import type { RouteId } from '@shared/api/routes';
 import { api, type ApiOptions } from './api';
 
 /**
- * Query keys. API data is keyed by route id first, so `invalidateQueries({ queryKey: apiKey('listMyListings') })`
- * refreshes every page and filter of that route.
+ * API data is keyed by route id first, so `invalidateQueries({ queryKey: apiKey('listMyListings') })`
+ * refreshes every page and filter of that route. Other keys: lib/query-keys.ts.
  */
-export const queryKeys = {
-  /** The signed-in session and user record (features/auth). */
-  session: ['auth', 'session'] as const,
-};
-
 export function apiKey<K extends RouteId>(id: K, options?: Pick<ApiOptions<K>, 'params' | 'query'>) {
   return options ? ([id, { params: options.params, query: options.query }] as const) : ([id] as const);
 }

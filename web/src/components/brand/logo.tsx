@@ -1,11 +1,10 @@
-import { cn } from '@/lib/utils';
-
 /**
  * The BISN wordmark (our own drawing: a network mark and stroked letters). The product name is shown
- * only as this logo (spec 01 §1). `tone="inverse"` is for dark backgrounds.
+ * only as this logo (spec 01 §1). `tone="inverse"` is for dark backgrounds. `className` sets the height
+ * (h-7 by default); the logo is on the landing page's path, so it joins classes without tailwind-merge.
  */
 export function Logo({
-  className,
+  className = 'h-7',
   tone = 'brand',
   markOnly = false,
 }: {
@@ -19,7 +18,7 @@ export function Logo({
       viewBox={markOnly ? '0 0 28 28' : '0 0 94 28'}
       role="img"
       aria-label="BISN"
-      className={cn('h-7 w-auto', inverse ? 'text-white' : 'text-foreground', className)}
+      className={`w-auto ${inverse ? 'text-white' : 'text-foreground'} ${className}`}
     >
       <rect width="28" height="28" rx="7" className={inverse ? 'fill-white' : 'fill-primary'} />
       <g className={inverse ? 'fill-primary stroke-primary' : 'fill-white stroke-white'} strokeWidth="1.8">

@@ -1,16 +1,8 @@
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 
-/** Shown while a lazy route's code loads (after the router's pending delay). */
-export function PagePending() {
-  return (
-    <main id="main" className="flex flex-1 items-center justify-center p-10">
-      <Spinner className="size-6 text-muted-foreground" />
-    </main>
-  );
-}
+// Loaded lazily (router.tsx, root-route.tsx): most visits never show them.
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { legalVersion } from '@shared/catalog';
+import { legalVersion } from '@shared/catalog/product';
 import { Logo } from '@/components/brand/logo';
 
 /** The fixed footer bar (spec 01 §2): year, version label, the three legal pages. */

@@ -2,10 +2,14 @@ import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent } from '@/components/ui/sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { cn } from '@/lib/utils';
+
+// Loaded when needed: the phone sheet (Radix Dialog) when first opened, the tooltips (Radix Tooltip,
+// floating-ui) when the desktop sidebar first collapses to icons. Most visits need neither.
+const SidebarSheet = React.lazy(() => import('./sidebar-sheet').then((m) => ({ default: m.SidebarSheet })));
+const SidebarTooltip = React.lazy(() => import('./sidebar-tooltip').then((m) => ({ default: m.SidebarTooltip })));
 
 /** Spec 02 §2/§9: open state in a 7-day cookie; Ctrl/Cmd+B toggles; 16rem, 18rem on mobile, 3rem icons only. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -33,6 +37,8 @@ interface SidebarContextValue {
   setOpenMobile: (open: boolean) => void;
   isMobile: boolean;
   toggleSidebar: () => void;
+  /** Set once the desktop sidebar has been collapsed: menu buttons then keep their tooltips. */
+  tooltips: boolean;
 }
 
 const SidebarContext = React.createContext<SidebarContextValue | null>(null);
@@ -76,25 +82,22 @@ export function SidebarProvider({
   }, [toggleSidebar]);
 
   const state = open ? 'expanded' : 'collapsed';
+  const tooltips = useOpenedOnce(!open && !isMobile);
   const value = React.useMemo<SidebarContextValue>(
-    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar }),
-    [state, open, setOpen, isMobile, openMobile, toggleSidebar],
+    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar, tooltips }),
+    [state, open, setOpen, isMobile, openMobile, toggleSidebar, tooltips],
   );
 
   return (
     <SidebarContext.Provider value={value}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            { '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as React.CSSProperties
-          }
-          className={cn('group/sidebar-wrapper flex w-full flex-1', className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={{ '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as React.CSSProperties}
+        className={cn('group/sidebar-wrapper flex w-full flex-1', className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -105,24 +108,16 @@ export function SidebarProvider({
  */
 export function Sidebar({ className, children, label = 'Main navigation', ...props }: React.ComponentProps<'div'> & { label?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const sheetOpened = useOpenedOnce(openMobile);
 
   if (isMobile) {
+    if (!sheetOpened) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          title={label}
-          hideTitle
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-        >
-          <nav aria-label={label} className="flex h-full w-full flex-col">
-            {children}
-          </nav>
-        </SheetContent>
-      </Sheet>
+      <React.Suspense>
+        <SidebarSheet open={openMobile} onOpenChange={setOpenMobile} label={label} width={SIDEBAR_WIDTH_MOBILE}>
+          {children}
+        </SidebarSheet>
+      </React.Suspense>
     );
   }
 
@@ -224,7 +219,7 @@ export function SidebarMenuButton({
   className,
   ...props
 }: React.ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string }) {
-  const { isMobile, state } = useSidebar();
+  const { isMobile, state, tooltips } = useSidebar();
   const Comp = asChild ? Slot.Root : 'button';
   const button = (
     <Comp
@@ -238,14 +233,13 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  if (!tooltip || !tooltips) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <React.Suspense fallback={button}>
+      <SidebarTooltip label={tooltip} hidden={state !== 'collapsed' || isMobile}>
+        {button}
+      </SidebarTooltip>
+    </React.Suspense>
   );
 }
 

@@ -2,17 +2,12 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** Optional: tooltips inside share its delay (the sidebar uses one); each Tooltip brings its own otherwise. */
-export function TooltipProvider({ delayDuration = 200, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
-}
-
-/** Self-contained, so pages need no provider around the app (and the landing page loads no tooltip code). */
+/** Self-contained (its own provider, 200 ms delay), so pages need no provider around the app and load no tooltip code until they show one. */
 export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
   return (
-    <TooltipProvider>
+    <TooltipPrimitive.Provider delayDuration={200}>
       <TooltipPrimitive.Root {...props} />
-    </TooltipProvider>
+    </TooltipPrimitive.Provider>
   );
 }
 

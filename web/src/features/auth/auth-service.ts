@@ -5,6 +5,8 @@ import { markSignedOut } from './session-storage';
 /**
  * The identity-provider calls behind the account screens (spec 01 §7 "authentication service"), on
  * Amplify Auth: the same code against the local Cognito emulator and against Cognito in the cloud.
+ * Each call imports only the Amplify functions it uses, once Amplify is configured (`loadAuth`), so the
+ * account screens download them when the user submits, not when the screen opens.
  */
 
 /** Spec 01 §8: the service's own message, else the screen's fallback. */
@@ -28,12 +30,13 @@ export type SignInOutcome = 'signedIn' | 'newPasswordRequired' | 'confirmSignUp'
  * `confirmSignUp`. Any other refusal throws, and the session flag is set to false (spec 01 §4).
  */
 export async function signInWithPassword(email: string, password: string, newPassword?: string): Promise<SignInOutcome> {
-  const auth = await loadAuth();
+  await loadAuth();
+  const { signIn, confirmSignIn } = await import('aws-amplify/auth');
   try {
-    const { nextStep } = await auth.signIn({ username: email, password, options: { authFlowType: signInAuthFlow() } });
+    const { nextStep } = await signIn({ username: email, password, options: { authFlowType: signInAuthFlow() } });
     if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
       if (!newPassword) return 'newPasswordRequired';
-      const confirmed = await auth.confirmSignIn({ challengeResponse: newPassword });
+      const confirmed = await confirmSignIn({ challengeResponse: newPassword });
       if (confirmed.nextStep.signInStep !== 'DONE') throw new Error(signInFailed);
       return 'signedIn';
     }
@@ -59,8 +62,9 @@ export interface SignUpInput {
  * Answers whether the e-mail still needs its code.
  */
 export async function signUpAccount(input: SignUpInput): Promise<{ needsConfirmation: boolean }> {
-  const auth = await loadAuth();
-  const result = await auth.signUp({
+  await loadAuth();
+  const { signUp } = await import('aws-amplify/auth');
+  const result = await signUp({
     username: input.email,
     password: input.password,
     options: { userAttributes: { email: input.email, given_name: input.firstName, family_name: input.lastName } },
@@ -84,8 +88,9 @@ export async function signUpAccount(input: SignUpInput): Promise<{ needsConfirma
 }
 
 export async function resendSignUpCode(email: string): Promise<void> {
-  const auth = await loadAuth();
-  await auth.resendSignUpCode({ username: email });
+  await loadAuth();
+  const { resendSignUpCode } = await import('aws-amplify/auth');
+  await resendSignUpCode({ username: email });
 }
 
 /**
@@ -93,9 +98,10 @@ export async function resendSignUpCode(email: string): Promise<void> {
  * marks the e-mail confirmed. A wrong code throws "Invalid Code, please re-enter.".
  */
 export async function confirmAndSignIn(email: string, password: string, code: string): Promise<void> {
-  const auth = await loadAuth();
+  const { getCurrentUser } = await loadAuth();
+  const { confirmSignUp } = await import('aws-amplify/auth');
   try {
-    await auth.confirmSignUp({ username: email, confirmationCode: code.trim() });
+    await confirmSignUp({ username: email, confirmationCode: code.trim() });
   } catch (error) {
     console.error('Confirming the sign-up failed', error);
     markSignedOut();
@@ -103,24 +109,27 @@ export async function confirmAndSignIn(email: string, password: string, code: st
   }
   const outcome = await signInWithPassword(email, password);
   if (outcome !== 'signedIn') throw new Error(signInFailed);
-  const { userId } = await auth.getCurrentUser();
+  const { userId } = await getCurrentUser();
   await api('setActiveStatus', { params: { userId } });
 }
 
 export async function startPasswordReset(email: string): Promise<void> {
-  const auth = await loadAuth();
-  await auth.resetPassword({ username: email });
+  await loadAuth();
+  const { resetPassword } = await import('aws-amplify/auth');
+  await resetPassword({ username: email });
 }
 
 export async function finishPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-  const auth = await loadAuth();
-  await auth.confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
+  await loadAuth();
+  const { confirmResetPassword } = await import('aws-amplify/auth');
+  await confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
 }
 
 /** Change password of the signed-in user; "No logged-in user found" without a valid session (spec 01 §5). */
 export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  const auth = await loadAuth();
-  const { tokens } = await auth.fetchAuthSession().catch(() => ({ tokens: undefined }));
+  const { fetchAuthSession } = await loadAuth();
+  const { tokens } = await fetchAuthSession().catch(() => ({ tokens: undefined }));
   if (!tokens?.accessToken) throw new Error(noLoggedInUser);
-  await auth.updatePassword({ oldPassword, newPassword });
+  const { updatePassword } = await import('aws-amplify/auth');
+  await updatePassword({ oldPassword, newPassword });
 }

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '@shared/api/schemas/users';
-import { api, ApiError } from '@/lib/api';
-import { loadAuth } from '@/lib/amplify';
-import { queryKeys } from '@/lib/query';
+import { hasStoredSession, loadAuth } from '@/lib/amplify';
+import { ApiError } from '@/lib/api-error';
+import { queryKeys } from '@/lib/query-keys';
 import { markSignedOut, rememberSession } from './session-storage';
 
 /** A signed-in Cognito identity and its user record (undefined if the API has none: a failed sign-up). */
@@ -21,19 +21,28 @@ function errorName(error: unknown): string {
  * refused with NotAuthorizedException clears the cached tokens (spec 01 §8).
  */
 export async function restoreSession(): Promise<Session | null> {
-  const auth = await loadAuth();
+  if (!hasStoredSession()) {
+    markSignedOut();
+    return null;
+  }
+  const { getCurrentUser, fetchAuthSession } = await loadAuth();
   let cognitoId: string;
   try {
-    cognitoId = (await auth.getCurrentUser()).userId;
-    const { tokens } = await auth.fetchAuthSession();
+    cognitoId = (await getCurrentUser()).userId;
+    const { tokens } = await fetchAuthSession();
     if (!tokens?.accessToken || !tokens.idToken) throw new Error('session without tokens');
     rememberSession({ accessToken: tokens.accessToken.toString(), idToken: tokens.idToken.toString() });
   } catch (error) {
-    if (errorName(error) === 'NotAuthorizedException') await auth.signOut().catch(() => undefined);
+    if (errorName(error) === 'NotAuthorizedException') {
+      const { signOut } = await import('aws-amplify/auth');
+      await signOut().catch(() => undefined);
+    }
     markSignedOut();
     return null;
   }
 
+  // The API client (and its contract) is loaded only with a session to restore.
+  const { api } = await import('@/lib/api');
   try {
     const { user } = await api('getUserByCognitoId', { params: { cognitoId } });
     return { cognitoId, user };

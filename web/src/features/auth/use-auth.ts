@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { User } from '@shared/api/schemas/users';
 import { appPaths } from '@/app/paths';
 import { loadAuth } from '@/lib/amplify';
-import { queryKeys } from '@/lib/query';
+import { queryKeys } from '@/lib/query-keys';
 import { sessionQuery, type Session } from './session';
 import { clearSession } from './session-storage';
 
@@ -33,8 +33,9 @@ export function useAuth(): Auth {
 
   const signOut = useCallback(async () => {
     try {
-      const auth = await loadAuth();
-      await auth.signOut();
+      await loadAuth();
+      const { signOut } = await import('aws-amplify/auth');
+      await signOut();
     } finally {
       clearSession();
       // Leave the signed-in screens first: a guard that saw the session vanish while still mounted would

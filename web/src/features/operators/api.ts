@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { ResponseBody } from '@shared/api/contract';
 import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
+import { toast } from '@/lib/toast';
 
 type Page = ResponseBody<'adminListUsers'>;
 

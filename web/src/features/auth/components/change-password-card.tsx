@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type * as z from '@shared/zod';
 import { changePasswordForm } from '@shared/api/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
 import { changePassword, messageOf } from '../auth-service';
 import { FormMessage } from './form-message';
 import { PasswordInput, passwordRules } from './password-input';

@@ -15,7 +15,8 @@ import {
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { assetUrl } from '@/config/runtime-config';
-import { ReviewNotice, useAuth } from '@/features/auth';
+import { useAuth } from '@/features/auth';
+import { ReviewNotice } from '@/features/auth/components/review-notice';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { consumerPaths } from '@/features/consumer/paths';
 import { BlastCountdown } from '../components/blast-countdown';

@@ -2,8 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ClipboardListIcon, InboxIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { appPaths } from '@/app/paths';
 import { Logo } from '@/components/brand/logo';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { BannerArt } from './banner-art';
 
 /** Spec 01 §1: the three messages of the public landing page. */
@@ -25,7 +24,11 @@ const features: ReadonlyArray<{ title: string; text: string; icon: LucideIcon }>
   },
 ];
 
-/** The public landing page (spec 01 §2): logo, Login and Join links, banner, three feature cards. */
+/**
+ * The public landing page (spec 01 §2): logo, Login and Join links, banner, three feature cards. The
+ * lightest page of the site (issue 7: ≤ 100 KB of JS): plain links with the button classes and plain
+ * card markup, so neither tailwind-merge nor Radix loads here.
+ */
 export function LandingPage() {
   return (
     <>
@@ -36,12 +39,12 @@ export function LandingPage() {
           <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
             <Logo tone="inverse" className="h-8" />
             <nav aria-label="Account" className="flex items-center gap-2">
-              <Button asChild variant="ghost" className="text-white hover:bg-white/15 hover:text-white">
-                <Link to={appPaths.login}>Login</Link>
-              </Button>
-              <Button asChild className="bg-white text-primary shadow-sm hover:bg-white/90">
-                <Link to={appPaths.signup}>Join</Link>
-              </Button>
+              <Link to={appPaths.login} className={buttonVariants({ variant: 'inverseGhost' })}>
+                Login
+              </Link>
+              <Link to={appPaths.signup} className={buttonVariants({ variant: 'inverse' })}>
+                Join
+              </Link>
             </nav>
           </div>
         </header>
@@ -58,9 +61,9 @@ export function LandingPage() {
               with the colleagues who can act on them.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Button asChild size="lg" className="bg-white text-primary shadow-sm hover:bg-white/90">
-                <Link to={appPaths.signup}>Join the network</Link>
-              </Button>
+              <Link to={appPaths.signup} className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
+                Join the network
+              </Link>
             </div>
           </div>
         </section>
@@ -77,18 +80,14 @@ export function LandingPage() {
           </p>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {features.map(({ title, text, icon: Icon }) => (
-              <li key={title}>
-                <Card className="h-full">
-                  <CardHeader>
-                    <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                      <Icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <CardTitle className="text-lg">{title}</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <p className="text-muted-foreground">{text}</p>
-                  </CardContent>
-                </Card>
+              <li key={title} className="flex flex-col gap-5 rounded-xl border bg-card py-6 text-card-foreground shadow-sm">
+                <div className="grid gap-1.5 px-6">
+                  <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <h3 className="text-lg font-semibold">{title}</h3>
+                </div>
+                <p className="px-6 text-muted-foreground">{text}</p>
               </li>
             ))}
           </ul>

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { ListingImage } from '@shared/api/schemas/images';
 import { saveDraftTitleRequired, type Listing } from '@shared/api/schemas/listings';
 import { isListingComplete, listingCompleteness } from '@shared/rules';
@@ -11,6 +10,7 @@ import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { forgetListing, listingQuery, refreshListingLists, rememberListing } from '../api/listing-queries';
 import { ListingView } from '../components/listing-view';
 import { AutosaveStatusText, saveErrorMessage } from './autosave-status';

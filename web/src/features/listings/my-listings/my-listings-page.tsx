@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { PlusIcon, TimerIcon } from 'lucide-react';
-import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { lazy, Suspense, useCallback } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,9 +9,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { BlastCountdown } from '@/features/dashboard/components/blast-countdown';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
+import { toast } from '@/lib/toast';
 import { myListingsQuery, useCreateListing, useDeleteListing } from '../api/listing-queries';
-import { ListingEditor } from '../editor/listing-editor';
 import { MyListingsTable } from './my-listings-table';
+
+// The editor drawer (forms, image upload, autosave) loads when a listing is first opened for editing.
+const ListingEditor = lazy(() => import('../editor/listing-editor').then((m) => ({ default: m.ListingEditor })));
 
 const route = getRouteApi('/consumer/my-listings');
 
@@ -22,6 +25,7 @@ export const awaitingApprovalText = 'You can create listings once your account i
 export function MyListingsPage() {
   const { user, isApproved } = useAuth();
   const { edit } = route.useSearch();
+  const editorOpened = useOpenedOnce(Boolean(edit));
   const navigate = route.useNavigate();
   const listings = useQuery({ ...myListingsQuery(user?._id ?? ''), enabled: Boolean(user) });
   const createListing = useCreateListing();
@@ -89,7 +93,11 @@ export function MyListingsPage() {
         </CardContent>
       </Card>
 
-      <ListingEditor listingId={edit} onClose={closeEditor} />
+      {editorOpened && (
+        <Suspense>
+          <ListingEditor listingId={edit} onClose={closeEditor} />
+        </Suspense>
+      )}
     </ConsumerPage>
   );
 }

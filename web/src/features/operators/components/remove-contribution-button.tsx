@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
-import { ConfirmButton } from '@/components/confirm-button';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '@/features/auth';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
+import { toast } from '@/lib/toast';
+
+// Only operators see the button: the confirm dialog's code (Radix AlertDialog) loads for them alone.
+const ConfirmButton = lazy(() => import('@/components/confirm-button').then((m) => ({ default: m.ConfirmButton })));
 
 const kinds = {
   listing: { route: 'adminDeleteListing', param: 'listingId', back: '/consumer/listings', lists: ['listListings', 'countRecentListings'] },
@@ -36,7 +39,8 @@ export function RemoveContributionButton({ kind, id, title }: { kind: keyof type
   });
   if (!user?.isOperator) return null;
   return (
-    <ConfirmButton
+    <Suspense>
+      <ConfirmButton
       title={`Remove this ${kind}?`}
       description={`"${title}" and everything stored with it will be deleted for every broker, its author included. This cannot be undone.`}
       confirmLabel={`Remove ${kind === 'listing' ? 'Listing' : 'Requirement'}`}
@@ -46,6 +50,7 @@ export function RemoveContributionButton({ kind, id, title }: { kind: keyof type
       buttonProps={{ size: 'sm', variant: 'outline', className: 'text-destructive' }}
     >
       Remove (operator)
-    </ConfirmButton>
+      </ConfirmButton>
+    </Suspense>
   );
 }

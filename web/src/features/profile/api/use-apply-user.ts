@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { User } from '@shared/api/schemas/users';
 import type { Session } from '@/features/auth';
-import { queryKeys } from '@/lib/query';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * After a profile save or image upload (spec 02 §4 "Profile updates"): the answer's user goes into the

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { User } from '@shared/api/schemas/users';
-import { BrokerInfoDialog } from './broker-info-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { InfoRow, ProfileCard } from './profile-card';
+
+const BrokerInfoDialog = lazyDialog(() => import('./broker-info-dialog'), 'BrokerInfoDialog');
 
 /** Broker Name and the address on two lines, or "No Broker Information" (spec 02 §2). */
 export function BrokerInfoCard({ user }: { user: User | undefined }) {

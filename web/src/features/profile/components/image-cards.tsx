@@ -3,9 +3,11 @@ import type { User } from '@shared/api/schemas/users';
 import { UploadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { UserAvatar } from '@/components/ui/avatar';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { assetUrl } from '@/config/runtime-config';
-import { ImageUploadDialog } from './image-upload-dialog';
 import { ProfileCard } from './profile-card';
+
+const ImageUploadDialog = lazyDialog(() => import('./image-upload-dialog'), 'ImageUploadDialog');
 
 /** The profile picture (or the initials), with its upload dialog. */
 export function ProfileImageCard({ user }: { user: User | undefined }) {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { User } from '@shared/api/schemas/users';
 import { formatPhone } from '@shared/rules/format';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { InfoRow, ProfileCard } from './profile-card';
-import { PersonalInfoDialog } from './personal-info-dialog';
+
+const PersonalInfoDialog = lazyDialog(() => import('./personal-info-dialog'), 'PersonalInfoDialog');
 
 /** Read-only personal information (spec 02 §2): Name, Title, License, Email, Phone as (xxx) xxx-xxxx. */
 export function PersonalInfoCard({ user }: { user: User | undefined }) {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { User } from '@shared/api/schemas/users';
 import { Badge } from '@/components/ui/badge';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { ProfileCard } from './profile-card';
-import { SubscriptionsDialog } from './subscriptions-dialog';
+
+const SubscriptionsDialog = lazyDialog(() => import('./subscriptions-dialog'), 'SubscriptionsDialog');
 
 /** Every e-mail category with a green Subscribed or red Unsubscribed badge (spec 02 §2). */
 export function SubscriptionsCard({ user, className }: { user: User | undefined; className?: string }) {

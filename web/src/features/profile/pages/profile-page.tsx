@@ -1,4 +1,5 @@
-import { ChangePasswordCard, useAuth } from '@/features/auth';
+import { useAuth } from '@/features/auth';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { BrokerInfoCard } from '../components/broker-info-card';
 import { BrokerLogoCard, ProfileImageCard } from '../components/image-cards';

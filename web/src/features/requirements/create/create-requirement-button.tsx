@@ -1,8 +1,10 @@
 import { PlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
-import { CreateRequirementDialog } from './create-requirement-dialog';
+
+const CreateRequirementDialog = lazyDialog(() => import('./create-requirement-dialog'), 'CreateRequirementDialog');
 
 export const awaitingApprovalText = 'You can create requirements once your account is approved.';
 

@@ -1,6 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import { propertyTypes, requirementTypes, type CatalogItem } from '@shared/catalog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { SqftInput } from '@/features/listings/editor/number-inputs';
 import { serverErrorOf } from '@/features/profile/components/apply-field-errors';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateRequirement } from '../api/requirement-queries';
 import { MarketTree } from './market-tree';
