@@ -52,6 +52,16 @@ export interface BisnFunctionProps {
  */
 const localOnlyModules = ['zipcodes'];
 
+/**
+ * Modules replaced in every bundle (esbuild `alias`; targets relative to the project root, where CDK runs
+ * esbuild). The SDK's default credential chain becomes the environment provider Lambda actually uses
+ * (lambdas/core/lambda-credentials.ts says why); the local stack runs the handlers unbundled, with the
+ * SDK's own chain.
+ */
+export const bundleAliases: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': './lambdas/core/lambda-credentials.ts',
+};
+
 /** esbuild settings of every function (test/bench rebuilds the bundles with these to measure them). */
 export const bundling = {
   format: OutputFormat.ESM,
@@ -63,6 +73,8 @@ export const bundling = {
   externalModules: [nativeModule, ...localOnlyModules],
   // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
   banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",
+  // NodejsFunction has no `alias` option; it passes these to the esbuild CLI as `--alias:from=to`.
+  esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
 };
 
 /**
@@ -75,6 +87,9 @@ export const bundling = {
  * handlers were tested with locally (whose checksum and endpoint behaviour the emulators depend on),
  * and esbuild keeps only the clients a handler imports (a few hundred KB each, minified).
  */
+/** Project files the aliases point at (they shape every bundle, so they are part of its fingerprint). */
+const aliasTargets = Object.values(bundleAliases).filter((to) => to.startsWith('./')).map((to) => path.normalize(to));
+
 export class BisnFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: IRole;
@@ -111,7 +126,8 @@ export class BisnFunction extends Construct {
         ...(sharp ? { commandHooks: sharp.commandHooks } : {}),
         // A content hash instead of hashing esbuild's output: a synth whose cdk.out already holds this
         // asset skips esbuild for it.
-        assetHash: sourceFingerprint(props.scan, repoRoot, { bundling, runtime: lambdaRuntime.name, architecture: architecture.name, sharp: !!sharp }),
+        // The alias targets are read by esbuild but not by the scan (only SDK packages import them).
+        assetHash: sourceFingerprint(props.scan, repoRoot, { bundling, runtime: lambdaRuntime.name, architecture: architecture.name, sharp: !!sharp }, aliasTargets),
       },
     });
 

@@ -27,10 +27,27 @@ export function functionEntries(): { id: string; entry: string }[] {
 }
 
 /**
+ * `bundling.esbuildArgs` (CLI flags, as NodejsFunction passes them) as esbuild API options. A flag this
+ * does not translate fails the bench rather than measure bundles that differ from the deployed ones.
+ */
+function esbuildArgsAsOptions(args: Readonly<Record<string, string | boolean | readonly string[]>>): { alias: Record<string, string> } {
+  const alias: Record<string, string> = {};
+  for (const [flag, value] of Object.entries(args)) {
+    if (flag !== '--alias' || !Array.isArray(value)) throw new Error(`test/bench/bundles.ts does not replicate esbuildArgs ${flag}`);
+    for (const pair of value as readonly string[]) {
+      const [from, to] = pair.split('=');
+      if (!from || !to) throw new Error(`malformed --alias ${pair}`);
+      alias[from] = to;
+    }
+  }
+  return { alias };
+}
+
+/**
  * Builds every function the way NodejsFunction does with our `bundling` settings (lib/constructs/bisn-function.ts:
  * esbuild, bundle, node platform, ESM, node22, minified, external source map, sharp external, the
- * createRequire banner). Without code splitting each entry is bundled on its own, so one esbuild call
- * with many entry points gives the same files as one call per function.
+ * createRequire banner, the aliases). Without code splitting each entry is bundled on its own, so one
+ * esbuild call with many entry points gives the same files as one call per function.
  */
 export async function buildBundles(root: string, outdir: string): Promise<{ id: string; entry: string; file: string; metafile: Metafile['outputs'][string] }[]> {
   const entries = functionEntries();
@@ -49,6 +66,7 @@ export async function buildBundles(root: string, outdir: string): Promise<{ id: 
     mainFields: bundling.mainFields,
     external: bundling.externalModules,
     banner: { js: bundling.banner },
+    ...esbuildArgsAsOptions(bundling.esbuildArgs),
     metafile: true,
     logLevel: 'error',
   });

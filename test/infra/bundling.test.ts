@@ -103,6 +103,14 @@ describe.skipIf(!entries.every(existsSync))('bundling', () => {
     expect(architectures.plain).toBe('arm64');
   });
 
+  it("replaces the SDK's default credential chain with the environment provider (bundleAliases)", () => {
+    const code = readFileSync(path.join(assetDirs.plain, 'index.mjs'), 'utf8');
+    expect(code).toContain('Unable to find environment variable credentials');
+    // Links of the default chain that Lambda never reaches, and the STS client they would bring.
+    expect(code).not.toContain('defaultProvider::fromSSO');
+    expect(code).not.toContain('AssumeRoleWithWebIdentity');
+  });
+
   it('ships sharp with its Linux binaries next to the image bundle, on their architecture', () => {
     for (const dir of ['sharp', 'detect-libc', 'semver', '@img/colour', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64']) {
       expect(existsSync(path.join(assetDirs.sharp, 'node_modules', dir)), dir).toBe(true);
