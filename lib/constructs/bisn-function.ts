@@ -13,6 +13,7 @@ import { repoRoot } from './code-root';
 import { type EntryScan, sourceFingerprint } from './bundle-scan';
 import { acknowledgeWildcardResources } from './nag';
 import { nativeModule, shipSharp } from './native-modules';
+import { prepareSdkCopies, sdkClients, sdkCopyPath } from './sdk-copies';
 
 /**
  * Node 22, the runtime the brief fixes for the handlers. cdk-nag's L1 wants the newest (24); the stage
@@ -54,13 +55,21 @@ const localOnlyModules = ['zipcodes'];
 
 /**
  * Modules replaced in every bundle (esbuild `alias`; targets relative to the project root, where CDK runs
- * esbuild). The SDK's default credential chain becomes the environment provider Lambda actually uses
- * (lambdas/core/lambda-credentials.ts says why); the local stack runs the handlers unbundled, with the
- * SDK's own chain.
+ * esbuild). The local stack runs the handlers unbundled, with the packages themselves.
+ * - The SDK's default credential chain becomes the environment provider Lambda actually uses
+ *   (lambdas/core/lambda-credentials.ts says why).
+ * - Each SDK client comes from a copy whose schema file esbuild can tree-shake (lib/constructs/sdk-copies.ts;
+ *   prepareBundling writes the copies).
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './lambdas/core/lambda-credentials.ts',
+  ...Object.fromEntries(sdkClients.map((pkg) => [pkg, sdkCopyPath(repoRoot, pkg)])),
 };
+
+/** Writes what the aliases point at; whoever runs esbuild with `bundling` calls it first (idempotent). */
+export function prepareBundling(): void {
+  prepareSdkCopies(repoRoot);
+}
 
 /** esbuild settings of every function (test/bench rebuilds the bundles with these to measure them). */
 export const bundling = {
@@ -87,8 +96,13 @@ export const bundling = {
  * handlers were tested with locally (whose checksum and endpoint behaviour the emulators depend on),
  * and esbuild keeps only the clients a handler imports (a few hundred KB each, minified).
  */
-/** Project files the aliases point at (they shape every bundle, so they are part of its fingerprint). */
-const aliasTargets = Object.values(bundleAliases).filter((to) => to.startsWith('./')).map((to) => path.normalize(to));
+/**
+ * Project files the aliases point at: they shape every bundle, so they are part of its fingerprint. (The
+ * SDK copies are named after the installed version and the rewriting, which `bundling` already carries.)
+ */
+const aliasTargets = Object.values(bundleAliases)
+  .filter((to) => to.startsWith('./') && !to.startsWith('./node_modules/'))
+  .map((to) => path.normalize(to));
 
 export class BisnFunction extends Construct {
   readonly function: NodejsFunction;
@@ -96,6 +110,7 @@ export class BisnFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: BisnFunctionProps) {
     super(scope, id);
+    prepareBundling();
     const sharp = props.scan.packageImports.has(nativeModule) ? shipSharp(repoRoot) : undefined;
     const architecture = sharp?.architecture ?? Architecture.ARM_64;
 
