@@ -94,7 +94,11 @@ export const bundling = {
  *
  * The SDK is bundled rather than taken from the runtime: the bundle then runs the SDK version the
  * handlers were tested with locally (whose checksum and endpoint behaviour the emulators depend on),
- * and esbuild keeps only the clients a handler imports (a few hundred KB each, minified).
+ * and esbuild keeps only the clients a handler imports. Two aliases (`bundleAliases`) keep that small:
+ * the default credential chain is replaced by the environment provider Lambda uses, and each client
+ * comes from a copy whose schemas tree-shake (lib/constructs/sdk-copies.ts). Bundle sizes and cold
+ * imports: `BENCH_PHASES=bundles npm run bench`; test/api/bundles runs the bundled SDK against the
+ * emulators.
  */
 /**
  * Project files the aliases point at: they shape every bundle, so they are part of its fingerprint. (The
