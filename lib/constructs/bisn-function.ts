@@ -13,6 +13,7 @@ import { repoRoot } from './code-root';
 import { type EntryScan, sourceFingerprint } from './bundle-scan';
 import { acknowledgeWildcardResources } from './nag';
 import { nativeModule, shipSharp } from './native-modules';
+import { prepareSdkCopies, sdkClients, sdkCopyPath } from './sdk-copies';
 
 /**
  * Node 22, the runtime the brief fixes for the handlers. cdk-nag's L1 wants the newest (24); the stage
@@ -52,6 +53,24 @@ export interface BisnFunctionProps {
  */
 const localOnlyModules = ['zipcodes'];
 
+/**
+ * Modules replaced in every bundle (esbuild `alias`; targets relative to the project root, where CDK runs
+ * esbuild). The local stack runs the handlers unbundled, with the packages themselves.
+ * - The SDK's default credential chain becomes the environment provider Lambda actually uses
+ *   (lambdas/core/lambda-credentials.ts says why).
+ * - Each SDK client comes from a copy whose schema file esbuild can tree-shake (lib/constructs/sdk-copies.ts;
+ *   prepareBundling writes the copies).
+ */
+export const bundleAliases: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': './lambdas/core/lambda-credentials.ts',
+  ...Object.fromEntries(sdkClients.map((pkg) => [pkg, sdkCopyPath(repoRoot, pkg)])),
+};
+
+/** Writes what the aliases point at; whoever runs esbuild with `bundling` calls it first (idempotent). */
+export function prepareBundling(): void {
+  prepareSdkCopies(repoRoot);
+}
+
 /** esbuild settings of every function (test/bench rebuilds the bundles with these to measure them). */
 export const bundling = {
   format: OutputFormat.ESM,
@@ -63,6 +82,8 @@ export const bundling = {
   externalModules: [nativeModule, ...localOnlyModules],
   // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
   banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",
+  // NodejsFunction has no `alias` option; it passes these to the esbuild CLI as `--alias:from=to`.
+  esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
 };
 
 /**
@@ -73,14 +94,27 @@ export const bundling = {
  *
  * The SDK is bundled rather than taken from the runtime: the bundle then runs the SDK version the
  * handlers were tested with locally (whose checksum and endpoint behaviour the emulators depend on),
- * and esbuild keeps only the clients a handler imports (a few hundred KB each, minified).
+ * and esbuild keeps only the clients a handler imports. Two aliases (`bundleAliases`) keep that small:
+ * the default credential chain is replaced by the environment provider Lambda uses, and each client
+ * comes from a copy whose schemas tree-shake (lib/constructs/sdk-copies.ts). Bundle sizes and cold
+ * imports: `BENCH_PHASES=bundles npm run bench`; test/api/bundles runs the bundled SDK against the
+ * emulators.
  */
+/**
+ * Project files the aliases point at: they shape every bundle, so they are part of its fingerprint. (The
+ * SDK copies are named after the installed version and the rewriting, which `bundling` already carries.)
+ */
+const aliasTargets = Object.values(bundleAliases)
+  .filter((to) => to.startsWith('./') && !to.startsWith('./node_modules/'))
+  .map((to) => path.normalize(to));
+
 export class BisnFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: IRole;
 
   constructor(scope: Construct, id: string, props: BisnFunctionProps) {
     super(scope, id);
+    prepareBundling();
     const sharp = props.scan.packageImports.has(nativeModule) ? shipSharp(repoRoot) : undefined;
     const architecture = sharp?.architecture ?? Architecture.ARM_64;
 
@@ -111,7 +145,8 @@ export class BisnFunction extends Construct {
         ...(sharp ? { commandHooks: sharp.commandHooks } : {}),
         // A content hash instead of hashing esbuild's output: a synth whose cdk.out already holds this
         // asset skips esbuild for it.
-        assetHash: sourceFingerprint(props.scan, repoRoot, { bundling, runtime: lambdaRuntime.name, architecture: architecture.name, sharp: !!sharp }),
+        // The alias targets are read by esbuild but not by the scan (only SDK packages import them).
+        assetHash: sourceFingerprint(props.scan, repoRoot, { bundling, runtime: lambdaRuntime.name, architecture: architecture.name, sharp: !!sharp }, aliasTargets),
       },
     });
 

@@ -56,12 +56,13 @@ const sharedInputs = ['package-lock.json', 'tsconfig.json', 'tsconfig.base.json'
 
 /**
  * A content hash of everything a function's bundle is made from: its source files, the lock file (every
- * package version, esbuild's and CDK's included), the TypeScript settings and `settings` (the bundling
- * options). Used as the asset hash, so a synth whose cdk.out already holds the asset skips esbuild.
+ * package version, esbuild's and CDK's included), the TypeScript settings, `settings` (the bundling
+ * options) and `extraFiles` (project files the bundle reads outside the entry's import graph). Used as
+ * the asset hash, so a synth whose cdk.out already holds the asset skips esbuild.
  */
-export function sourceFingerprint(scan: EntryScan, projectRoot: string, settings: unknown): string {
+export function sourceFingerprint(scan: EntryScan, projectRoot: string, settings: unknown, extraFiles: readonly string[] = []): string {
   const hash = createHash('sha256').update(JSON.stringify(settings));
-  for (const file of [...sharedInputs, ...scan.sourceFiles]) {
+  for (const file of [...sharedInputs, ...extraFiles, ...scan.sourceFiles]) {
     hash.update(`\0${file}\0`).update(readFileSync(path.join(projectRoot, file)));
   }
   return hash.digest('hex');

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
-import { bundling } from '../../lib/constructs/bisn-function';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { bundling, prepareBundling } from '../../lib/constructs/bisn-function';
 import { adminFunctionEntry, jobs, routes } from '../../shared/api/routes';
 
 export interface BundleResult {
@@ -27,18 +27,31 @@ export function functionEntries(): { id: string; entry: string }[] {
 }
 
 /**
- * Builds every function the way NodejsFunction does with our `bundling` settings (lib/constructs/bisn-function.ts:
- * esbuild, bundle, node platform, ESM, node22, minified, external source map, sharp external, the
- * createRequire banner). Without code splitting each entry is bundled on its own, so one esbuild call
- * with many entry points gives the same files as one call per function.
+ * `bundling.esbuildArgs` (CLI flags, as NodejsFunction passes them) as esbuild API options. A flag this
+ * does not translate fails the bench rather than measure bundles that differ from the deployed ones.
  */
-export async function buildBundles(root: string, outdir: string): Promise<{ id: string; entry: string; file: string; metafile: Metafile['outputs'][string] }[]> {
-  const entries = functionEntries();
-  const result = await build({
-    entryPoints: Object.fromEntries(entries.map(({ id, entry }) => [id.replace(':', '-'), path.join(root, entry)])),
+function esbuildArgsAsOptions(args: Readonly<Record<string, string | boolean | readonly string[]>>): { alias: Record<string, string> } {
+  const alias: Record<string, string> = {};
+  for (const [flag, value] of Object.entries(args)) {
+    if (flag !== '--alias' || !Array.isArray(value)) throw new Error(`test/bench/bundles.ts does not replicate esbuildArgs ${flag}`);
+    for (const pair of value as readonly string[]) {
+      const [from, to] = pair.split('=');
+      if (!from || !to) throw new Error(`malformed --alias ${pair}`);
+      alias[from] = to;
+    }
+  }
+  return { alias };
+}
+
+/**
+ * The esbuild options NodejsFunction builds a function with, from our `bundling` settings
+ * (lib/constructs/bisn-function.ts: bundle, node platform, ESM, node22, minified, external source map,
+ * sharp external, the createRequire banner, the aliases), with what the aliases point at prepared.
+ */
+export function lambdaBuildOptions(root: string): BuildOptions {
+  prepareBundling();
+  return {
     absWorkingDir: root,
-    outdir,
-    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: bundling.format,
@@ -49,8 +62,24 @@ export async function buildBundles(root: string, outdir: string): Promise<{ id: 
     mainFields: bundling.mainFields,
     external: bundling.externalModules,
     banner: { js: bundling.banner },
-    metafile: true,
+    ...esbuildArgsAsOptions(bundling.esbuildArgs),
     logLevel: 'error',
+  };
+}
+
+/**
+ * Builds every function as NodejsFunction does (lambdaBuildOptions). Without code splitting each entry
+ * is bundled on its own, so one esbuild call with many entry points gives the same files as one call
+ * per function.
+ */
+export async function buildBundles(root: string, outdir: string): Promise<{ id: string; entry: string; file: string; metafile: Metafile['outputs'][string] }[]> {
+  const entries = functionEntries();
+  const result = await build({
+    ...lambdaBuildOptions(root),
+    entryPoints: Object.fromEntries(entries.map(({ id, entry }) => [id.replace(':', '-'), path.join(root, entry)])),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
   });
   return entries.map(({ id, entry }) => {
     const file = path.join(outdir, `${id.replace(':', '-')}.mjs`);
@@ -64,7 +93,9 @@ export async function buildBundles(root: string, outdir: string): Promise<{ id: 
 function contributors(output: Metafile['outputs'][string], limit = 4): [string, number][] {
   const byOwner = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, 2).join('/');
+    // The SDK clients come from their rewritten copies (lib/constructs/sdk-copies.ts).
+    const copy = /bisn-lambda-sdk\/([^/+]+)\+([^/@]+)@/.exec(input);
+    const pkg = copy ? `${copy[1]}/${copy[2]}` : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, 2).join('/'));
     byOwner.set(pkg, (byOwner.get(pkg) ?? 0) + bytesInOutput);
   }
   return [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, limit);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +15,7 @@ import { httpProfile, imageProcessingProfile } from '../../lib/config/functions'
 import { BisnFunction, type FunctionTargets } from '../../lib/constructs/bisn-function';
 import { repoRoot, resolveEntry } from '../../lib/constructs/code-root';
 import { scanEntries } from '../../lib/constructs/bundle-scan';
+import { sdkClients, sdkCopyPath } from '../../lib/constructs/sdk-copies';
 import { codeRoot, resourcesOf } from './synth';
 
 /**
@@ -101,6 +102,26 @@ describe.skipIf(!entries.every(existsSync))('bundling', () => {
     expect(existsSync(path.join(assetDirs.plain, 'index.mjs.map'))).toBe(true);
     expect(existsSync(path.join(assetDirs.plain, 'node_modules'))).toBe(false);
     expect(architectures.plain).toBe('arm64');
+  });
+
+  it("replaces the SDK's default credential chain with the environment provider (bundleAliases)", () => {
+    const code = readFileSync(path.join(assetDirs.plain, 'index.mjs'), 'utf8');
+    expect(code).toContain('Unable to find environment variable credentials');
+    // Links of the default chain that Lambda never reaches, and the STS client they would bring.
+    expect(code).not.toContain('defaultProvider::fromSSO');
+    expect(code).not.toContain('AssumeRoleWithWebIdentity');
+  });
+
+  it('takes each SDK client from its copy, whose schemas esbuild can tree-shake (lib/constructs/sdk-copies.ts)', () => {
+    for (const pkg of sdkClients) {
+      const copy = path.join(repoRoot, sdkCopyPath(repoRoot, pkg));
+      const schemas = readdirSync(path.join(copy, 'dist-es', 'schemas')).filter((file) => /^schemas_\d+\.js$/.test(file));
+      expect(schemas.length, pkg).toBeGreaterThan(0);
+      for (const file of schemas) expect(readFileSync(path.join(copy, 'dist-es', 'schemas', file), 'utf8'), `${pkg} ${file}`).not.toMatch(/[{,]\s*\[_\w+\]:/);
+    }
+    const map = JSON.parse(readFileSync(path.join(assetDirs.sharp, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+    expect(map.sources.some((source) => source.includes('bisn-lambda-sdk/@aws-sdk+client-s3@'))).toBe(true);
+    expect(map.sources.some((source) => /node_modules\/@aws-sdk\/client-s3\//.test(source))).toBe(false);
   });
 
   it('ships sharp with its Linux binaries next to the image bundle, on their architecture', () => {
