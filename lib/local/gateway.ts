@@ -55,16 +55,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return handler;
   };
 
+  // Requests still running when the stack stops; their handlers would otherwise reach emulators that are gone.
+  const inFlight = new Set<Promise<void>>();
   const server = createServer((req, res) => {
     const started = Date.now();
-    serve(req, res)
+    const handling = serve(req, res)
       .catch((error: unknown) => {
         console.error(`[gateway] ${req.method} ${req.url}:`, error);
         if (!res.headersSent) writeJson(res, 500, { message: 'Internal Server Error' });
       })
       .finally(() => {
+        inFlight.delete(handling);
         if (!options.quiet) console.log(`[gateway] ${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`);
       });
+    inFlight.add(handling);
   });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -102,7 +106,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   const port = await listen(server, options.port, 'API gateway');
-  return { url: localUrl(port), port, stop: () => close(server) };
+  const stop = async () => {
+    await close(server);
+    await Promise.allSettled(inFlight);
+  };
+  return { url: localUrl(port), port, stop };
 }
 
 async function importHandler(root: string, entry: string): Promise<Handler> {
