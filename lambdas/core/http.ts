@@ -145,7 +145,7 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       return response;
     } catch (error) {
       if (error instanceof HttpError) {
-        logger.info('refused', { status: error.statusCode, message: error.message, ms: Date.now() - started });
+        logger.info('refused', { status: error.statusCode, reason: error.message, ms: Date.now() - started });
         return json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
       }
       if (error instanceof InvalidCursorError) return json(400, { message: error.message });
