@@ -58,11 +58,14 @@ const localOnlyModules = ['zipcodes'];
  * esbuild). The local stack runs the handlers unbundled, with the packages themselves.
  * - The SDK's default credential chain becomes the environment provider Lambda actually uses
  *   (lambdas/core/lambda-credentials.ts says why).
+ * - The SDK's event-stream codec becomes a stand-in that refuses: no call of ours streams events
+ *   (lambdas/core/no-event-streams.ts).
  * - Each SDK client comes from a copy whose schema file esbuild can tree-shake (lib/constructs/sdk-copies.ts;
  *   prepareBundling writes the copies).
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './lambdas/core/lambda-credentials.ts',
+  '@smithy/core/event-streams': './lambdas/core/no-event-streams.ts',
   ...Object.fromEntries(sdkClients.map((pkg) => [pkg, sdkCopyPath(repoRoot, pkg)])),
 };
 
