@@ -1,8 +1,8 @@
 /**
  * Structured JSON logs: one line per entry, `{ level, message, timestamp, service, xray_trace_id?,
  * …request keys, …fields }`, INFO/DEBUG on stdout and WARN/ERROR on stderr. The same lines
- * @aws-lambda-powertools/logger wrote, which this replaces: it was ~23 KB of every Lambda bundle for the
- * four calls we make of it. Lambda passes lines that are already JSON through to CloudWatch as they are.
+ * @aws-lambda-powertools/logger wrote, which this replaces: it was ~20 KB of every Lambda bundle for the
+ * few methods we call. Lambda passes lines that are already JSON through to CloudWatch as they are.
  *
  * LOG_LEVEL (DEBUG, INFO, WARN, ERROR or SILENT; default INFO) is read when the module loads: the stage
  * config sets it on every function, the local stack and the bench before they load the handlers.

@@ -1,5 +1,6 @@
 /**
- * THE route table: every endpoint of the product API, once. Pure data, read by
+ * THE route table: every endpoint of the product API, once. Pure data (one const per route, so a
+ * Lambda bundle holds only its own; `routes` and `routeById` are the whole table), read by
  * - lib/stacks/api (one NodejsFunction per route, JWT authorizer on every non-public route),
  * - lib/local/gateway (the local API gateway),
  * - web/src/lib/api (paths for the client),
