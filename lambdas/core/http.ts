@@ -5,8 +5,8 @@ import type {
   Context,
 } from 'aws-lambda';
 import * as z from '../../shared/zod';
-import { contract, type Contract } from '../../shared/api/contract';
-import { routeById, type RouteId } from '../../shared/api/routes';
+import type { Contract, Endpoint } from '../../shared/api/contract';
+import type { RouteDef, RouteId, routeById } from '../../shared/api/routes';
 import type { UserRecord } from '../data/users';
 import { usersRepository } from '../data/users';
 import { InvalidCursorError } from '../data/table';
@@ -88,8 +88,7 @@ function readBody(event: Event): unknown {
  * sends. A read-only route open to every signed-in account that doesn't use the record skips the read when
  * this function saw the caller not disabled moments ago (lambdas/core/recent-callers.ts).
  */
-async function authorize(routeId: RouteId, principal: Principal | null, usesRecord: boolean): Promise<UserRecord | null> {
-  const route = routeById[routeId];
+async function authorize(route: RouteDef, principal: Principal | null, usesRecord: boolean): Promise<UserRecord | null> {
   if (route.auth === 'public') return null;
   if (!principal) throw unauthorized();
   if (route.auth === 'operator' && !principal.isOperator) throw forbidden('Only operators can do this.');
@@ -107,8 +106,8 @@ async function authorize(routeId: RouteId, principal: Principal | null, usesReco
 }
 
 /** Routes scoped to `self` act on the caller's own account only: the path id must be the token's subject. */
-function checkSelfScope(routeId: RouteId, params: Record<string, unknown>, principal: Principal | null): void {
-  if (routeById[routeId].scope !== 'self') return;
+function checkSelfScope(route: RouteDef, params: Record<string, unknown>, principal: Principal | null): void {
+  if (route.scope !== 'self') return;
   const target = params.userId ?? params.cognitoId;
   if (!principal || target !== principal.sub) throw forbidden('You can only access your own account.');
 }
@@ -116,14 +115,18 @@ function checkSelfScope(routeId: RouteId, params: Record<string, unknown>, princ
 /**
  * The one HTTP pipeline: parse with the route's zod schemas → authorize → domain function → JSON.
  * Errors map to 4xx `{ message, fieldErrors? }`; anything unexpected is a 500 with the request id only.
+ *
+ * Takes the route's own endpoint (`import { getListing } from 'shared/api/contract'`), not its id, so the
+ * bundle carries that route's schemas and row of the route table and none of the others'.
  */
-export function httpHandler<K extends RouteId>(
-  routeId: K,
+export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['id']>(
+  endpoint: E,
   fn: (request: HttpRequest<K>) => Promise<z.input<Contract[K]['response']>>,
   options: HandlerOptions = {},
 ) {
   env(); // cold start: fail fast on a misconfigured function
-  const schemas = contract[routeId];
+  const { route, ...schemas } = endpoint;
+  const routeId = route.id;
 
   return middy<Event, Result, Error, Context>().handler(async (event, context) => {
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
@@ -134,15 +137,15 @@ export function httpHandler<K extends RouteId>(
       const params = parse(schemas.params, event.pathParameters ?? {}, 'path');
       const query = parse(schemas.query, event.queryStringParameters ?? {}, 'query');
       const body = parse(schemas.body, readBody(event), 'body');
-      checkSelfScope(routeId, params as Record<string, unknown>, principal);
-      const currentUser = await authorize(routeId, principal, options.usesCurrentUser ?? false);
+      checkSelfScope(route, params as Record<string, unknown>, principal);
+      const currentUser = await authorize(route, principal, options.usesCurrentUser ?? false);
       const output = await fn({ params, query, body, principal, currentUser, requestId, event } as HttpRequest<K>);
       const response = json(options.successStatus ?? 200, schemas.response.parse(output));
       logger.info('request', { status: response.statusCode, ms: Date.now() - started });
       return response;
     } catch (error) {
       if (error instanceof HttpError) {
-        logger.info('refused', { status: error.statusCode, message: error.message, ms: Date.now() - started });
+        logger.info('refused', { status: error.statusCode, reason: error.message, ms: Date.now() - started });
         return json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
       }
       if (error instanceof InvalidCursorError) return json(400, { message: error.message });

@@ -58,11 +58,14 @@ const localOnlyModules = ['zipcodes'];
  * esbuild). The local stack runs the handlers unbundled, with the packages themselves.
  * - The SDK's default credential chain becomes the environment provider Lambda actually uses
  *   (lambdas/core/lambda-credentials.ts says why).
+ * - The SDK's event-stream codec becomes a stand-in that refuses: no call of ours streams events
+ *   (lambdas/core/no-event-streams.ts).
  * - Each SDK client comes from a copy whose schema file esbuild can tree-shake (lib/constructs/sdk-copies.ts;
  *   prepareBundling writes the copies).
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './lambdas/core/lambda-credentials.ts',
+  '@smithy/core/event-streams': './lambdas/core/no-event-streams.ts',
   ...Object.fromEntries(sdkClients.map((pkg) => [pkg, sdkCopyPath(repoRoot, pkg)])),
 };
 
@@ -94,9 +97,10 @@ export const bundling = {
  *
  * The SDK is bundled rather than taken from the runtime: the bundle then runs the SDK version the
  * handlers were tested with locally (whose checksum and endpoint behaviour the emulators depend on),
- * and esbuild keeps only the clients a handler imports. Two aliases (`bundleAliases`) keep that small:
- * the default credential chain is replaced by the environment provider Lambda uses, and each client
- * comes from a copy whose schemas tree-shake (lib/constructs/sdk-copies.ts). Bundle sizes and cold
+ * and esbuild keeps only the clients a handler imports. Aliases (`bundleAliases`) keep that small:
+ * the default credential chain is replaced by the environment provider Lambda uses, the event-stream
+ * codec by a stand-in that refuses, and each client comes from a copy whose schemas tree-shake
+ * (lib/constructs/sdk-copies.ts). Bundle sizes and cold
  * imports: `BENCH_PHASES=bundles npm run bench`; test/api/bundles runs the bundled SDK against the
  * emulators.
  */

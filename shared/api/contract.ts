@@ -1,69 +1,124 @@
 import * as z from '../zod';
-import type { RouteId } from './routes';
+import * as route from './routes';
+import type { RouteDef, RouteId } from './routes';
 import * as s from './schemas';
 
 const none = z.strictObject({});
 const ok = z.object({ ok: z.literal(true) });
 
-interface Endpoint {
-  params: z.ZodMiniType;
-  query: z.ZodMiniType;
-  body: z.ZodMiniType;
-  response: z.ZodMiniType;
+/** What the API knows of route K: its row of the route table and its request and response schemas. */
+export interface Endpoint<K extends RouteId = RouteId> {
+  readonly route: (typeof route.routeById)[K];
+  readonly params: z.ZodMiniType;
+  readonly query: z.ZodMiniType;
+  readonly body: z.ZodMiniType;
+  readonly response: z.ZodMiniType;
 }
 
-const e = <P extends z.ZodMiniType = typeof none, Q extends z.ZodMiniType = typeof none, B extends z.ZodMiniType = typeof none, R extends z.ZodMiniType = typeof ok>(
-  parts: { params?: P; query?: Q; body?: B; response?: R },
-) =>
-  ({
+/**
+ * Absent parts accept nothing (an empty object), an absent response is `{ ok: true }`; their static type
+ * stays the bare schema type, as the web client's optional arguments expect. No side effects, so a
+ * bundle drops the endpoints it does not use.
+ */
+// @__NO_SIDE_EFFECTS__
+function e<
+  const R extends RouteDef,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  Res extends z.ZodMiniType = z.ZodMiniType,
+>(routeDef: R, parts: { params?: P; query?: Q; body?: B; response?: Res }) {
+  return {
+    route: routeDef,
     params: (parts.params ?? none) as P,
     query: (parts.query ?? none) as Q,
     body: (parts.body ?? none) as B,
-    response: (parts.response ?? ok) as R,
-  }) satisfies Endpoint;
+    response: (parts.response ?? ok) as Res,
+  };
+}
 
-/** Request and response schemas of every route in routes.ts: handlers parse with them, the web client types from them. */
+/**
+ * Request and response schemas of every route in routes.ts, one const per route named by its id: handlers
+ * parse with them (lambdas/core/http.ts takes the route's own endpoint, so its bundle holds that route's
+ * schemas only), the web client types from them.
+ */
+export const getUserByCognitoId = e(route.getUserByCognitoId, { params: s.cognitoIdParams, response: s.userResponse });
+export const createUser = e(route.createUser, { body: s.createUserRequest, response: s.userResponse });
+export const setActiveStatus = e(route.setActiveStatus, { params: s.userIdParams, response: s.userResponse });
+export const updateSubscriptions = e(route.updateSubscriptions, { params: s.userIdParams, body: s.subscriptionsRequest, response: s.userResponse });
+export const updatePersonalInfo = e(route.updatePersonalInfo, { params: s.userIdParams, body: s.personalInfoRequest, response: s.userResponse });
+export const updateBrokerInfo = e(route.updateBrokerInfo, { params: s.userIdParams, body: s.brokerInfoRequest, response: s.userResponse });
+
+export const presignProfileImage = e(route.presignProfileImage, { params: s.userIdParams, body: s.presignRequest, response: s.presignResponse });
+export const finaliseProfileImage = e(route.finaliseProfileImage, { params: s.userIdParams, body: s.finaliseRequest, response: s.userResponse });
+export const presignBrokerImage = e(route.presignBrokerImage, { params: s.userIdParams, body: s.presignRequest, response: s.presignResponse });
+export const finaliseBrokerImage = e(route.finaliseBrokerImage, { params: s.userIdParams, body: s.finaliseRequest, response: s.userResponse });
+export const presignListingImage = e(route.presignListingImage, { params: s.listingIdParams, body: s.presignRequest, response: s.presignResponse });
+export const finaliseListingImage = e(route.finaliseListingImage, { params: s.listingIdParams, body: s.finaliseRequest, response: s.listingImagesResponse });
+export const deleteListingImage = e(route.deleteListingImage, { params: s.listingImageParams, response: s.listingImagesResponse });
+
+export const unsubscribe = e(route.unsubscribe, { body: s.unsubscribeRequest, response: s.unsubscribeResponse });
+export const unsubscribeOneClick = e(route.unsubscribeOneClick, { query: s.oneClickUnsubscribeQuery, body: z.unknown(), response: s.unsubscribeResponse });
+
+export const listRequirements = e(route.listRequirements, { query: s.listRequirementsQuery, response: s.requirementPage });
+export const listMyRequirements = e(route.listMyRequirements, { params: s.userIdParams, query: s.myRequirementsQuery, response: s.myRequirementsResponse });
+export const getRequirement = e(route.getRequirement, { params: s.requirementIdParams, response: s.requirementResponse });
+export const createRequirement = e(route.createRequirement, { body: s.createRequirementRequest, response: s.requirementResponse });
+export const countActiveRequirements = e(route.countActiveRequirements, { response: s.countResponse });
+
+export const listListings = e(route.listListings, { query: s.listListingsQuery, response: s.listingPage });
+export const listMyListings = e(route.listMyListings, { params: s.userIdParams, response: s.myListingsResponse });
+export const countRecentListings = e(route.countRecentListings, { response: s.countResponse });
+export const getListing = e(route.getListing, { params: s.listingIdParams, response: s.listingResponse });
+export const createListing = e(route.createListing, { response: s.createListingResponse });
+export const updateListing = e(route.updateListing, { params: s.listingIdParams, body: s.listingDraft, response: s.listingResponse });
+export const deleteListing = e(route.deleteListing, { params: s.listingIdParams });
+export const publishListing = e(route.publishListing, { params: s.listingIdParams, response: s.listingResponse });
+
+export const adminListUsers = e(route.adminListUsers, { query: s.adminUsersQuery, response: s.adminUsersResponse });
+export const adminApproveUser = e(route.adminApproveUser, { params: s.userIdParams, response: s.userResponse });
+export const adminDisableUser = e(route.adminDisableUser, { params: s.userIdParams, response: s.userResponse });
+export const adminEnableUser = e(route.adminEnableUser, { params: s.userIdParams, response: s.userResponse });
+export const adminDeleteListing = e(route.adminDeleteListing, { params: s.listingIdParams });
+export const adminDeleteRequirement = e(route.adminDeleteRequirement, { params: s.requirementIdParams });
+
+/** Every route's endpoint by id (the web client, the tests). */
 export const contract = {
-  getUserByCognitoId: e({ params: s.cognitoIdParams, response: s.userResponse }),
-  createUser: e({ body: s.createUserRequest, response: s.userResponse }),
-  setActiveStatus: e({ params: s.userIdParams, response: s.userResponse }),
-  updateSubscriptions: e({ params: s.userIdParams, body: s.subscriptionsRequest, response: s.userResponse }),
-  updatePersonalInfo: e({ params: s.userIdParams, body: s.personalInfoRequest, response: s.userResponse }),
-  updateBrokerInfo: e({ params: s.userIdParams, body: s.brokerInfoRequest, response: s.userResponse }),
-
-  presignProfileImage: e({ params: s.userIdParams, body: s.presignRequest, response: s.presignResponse }),
-  finaliseProfileImage: e({ params: s.userIdParams, body: s.finaliseRequest, response: s.userResponse }),
-  presignBrokerImage: e({ params: s.userIdParams, body: s.presignRequest, response: s.presignResponse }),
-  finaliseBrokerImage: e({ params: s.userIdParams, body: s.finaliseRequest, response: s.userResponse }),
-  presignListingImage: e({ params: s.listingIdParams, body: s.presignRequest, response: s.presignResponse }),
-  finaliseListingImage: e({ params: s.listingIdParams, body: s.finaliseRequest, response: s.listingImagesResponse }),
-  deleteListingImage: e({ params: s.listingImageParams, response: s.listingImagesResponse }),
-
-  unsubscribe: e({ body: s.unsubscribeRequest, response: s.unsubscribeResponse }),
-  unsubscribeOneClick: e({ query: s.oneClickUnsubscribeQuery, body: z.unknown(), response: s.unsubscribeResponse }),
-
-  listRequirements: e({ query: s.listRequirementsQuery, response: s.requirementPage }),
-  listMyRequirements: e({ params: s.userIdParams, query: s.myRequirementsQuery, response: s.myRequirementsResponse }),
-  getRequirement: e({ params: s.requirementIdParams, response: s.requirementResponse }),
-  createRequirement: e({ body: s.createRequirementRequest, response: s.requirementResponse }),
-  countActiveRequirements: e({ response: s.countResponse }),
-
-  listListings: e({ query: s.listListingsQuery, response: s.listingPage }),
-  listMyListings: e({ params: s.userIdParams, response: s.myListingsResponse }),
-  countRecentListings: e({ response: s.countResponse }),
-  getListing: e({ params: s.listingIdParams, response: s.listingResponse }),
-  createListing: e({ response: s.createListingResponse }),
-  updateListing: e({ params: s.listingIdParams, body: s.listingDraft, response: s.listingResponse }),
-  deleteListing: e({ params: s.listingIdParams }),
-  publishListing: e({ params: s.listingIdParams, response: s.listingResponse }),
-
-  adminListUsers: e({ query: s.adminUsersQuery, response: s.adminUsersResponse }),
-  adminApproveUser: e({ params: s.userIdParams, response: s.userResponse }),
-  adminDisableUser: e({ params: s.userIdParams, response: s.userResponse }),
-  adminEnableUser: e({ params: s.userIdParams, response: s.userResponse }),
-  adminDeleteListing: e({ params: s.listingIdParams }),
-  adminDeleteRequirement: e({ params: s.requirementIdParams }),
-} satisfies Record<RouteId, Endpoint>;
+  getUserByCognitoId,
+  createUser,
+  setActiveStatus,
+  updateSubscriptions,
+  updatePersonalInfo,
+  updateBrokerInfo,
+  presignProfileImage,
+  finaliseProfileImage,
+  presignBrokerImage,
+  finaliseBrokerImage,
+  presignListingImage,
+  finaliseListingImage,
+  deleteListingImage,
+  unsubscribe,
+  unsubscribeOneClick,
+  listRequirements,
+  listMyRequirements,
+  getRequirement,
+  createRequirement,
+  countActiveRequirements,
+  listListings,
+  listMyListings,
+  countRecentListings,
+  getListing,
+  createListing,
+  updateListing,
+  deleteListing,
+  publishListing,
+  adminListUsers,
+  adminApproveUser,
+  adminDisableUser,
+  adminEnableUser,
+  adminDeleteListing,
+  adminDeleteRequirement,
+} satisfies { readonly [K in RouteId]: Endpoint<K> };
 
 export type Contract = typeof contract;
 export type RequestBody<K extends RouteId> = z.input<Contract[K]['body']>;

@@ -1,3 +1,5 @@
-export * from './routes';
+export { adminFunctionEntry, buildPath, jobs, routeById, routes } from './routes';
+export type { AuthLevel, HttpMethod, JobId, RouteDef, RouteId } from './routes';
 export * from './schemas';
-export * from './contract';
+export { contract } from './contract';
+export type { Contract, Endpoint, RequestBody, RequestParams, RequestQuery, ResponseBody } from './contract';

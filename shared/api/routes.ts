@@ -1,5 +1,6 @@
 /**
- * THE route table: every endpoint of the product API, once. Pure data, read by
+ * THE route table: every endpoint of the product API, once. Pure data (one const per route, so a
+ * Lambda bundle holds only its own; `routes` and `routeById` are the whole table), read by
  * - lib/stacks/api (one NodejsFunction per route, JWT authorizer on every non-public route),
  * - lib/local/gateway (the local API gateway),
  * - web/src/lib/api (paths for the client),
@@ -27,64 +28,112 @@ export interface RouteDef {
   readonly scope: 'any' | 'self' | 'owner';
 }
 
-const r = <const Id extends string, const Auth extends AuthLevel>(
+/**
+ * One route. Each is a const of its own, named by its id, so that a handler's bundle holds its route
+ * and none of the others (esbuild drops the unused ones: `r` has no side effects); the web app, the CDK
+ * app and the tests read the whole table, `routes` / `routeById`.
+ */
+// @__NO_SIDE_EFFECTS__
+function r<const Id extends string, const Auth extends AuthLevel>(
   id: Id,
   method: HttpMethod,
   path: string,
   auth: Auth,
   entry: string,
   scope: RouteDef['scope'] = 'any',
-): RouteDef & { readonly id: Id; readonly auth: Auth } => ({ id, method, path, auth, entry: `lambdas/http/${entry}.ts`, scope });
+): RouteDef & { readonly id: Id; readonly auth: Auth } {
+  return { id, method, path, auth, entry: `lambdas/http/${entry}.ts`, scope };
+}
 
+// users (spec 01 §7)
+export const getUserByCognitoId = r('getUserByCognitoId', 'GET', '/user/cognito/{cognitoId}', 'user', 'users/get-user', 'self');
+export const createUser = r('createUser', 'POST', '/user', 'public', 'users/create-user');
+export const setActiveStatus = r('setActiveStatus', 'POST', '/user/setActiveStatus/{userId}', 'user', 'users/set-active-status', 'self');
+export const updateSubscriptions = r('updateSubscriptions', 'POST', '/user/subscriptions/{userId}', 'user', 'users/update-subscriptions', 'self');
+export const updatePersonalInfo = r('updatePersonalInfo', 'POST', '/user/personalInfo/{userId}', 'user', 'users/update-personal-info', 'self');
+export const updateBrokerInfo = r('updateBrokerInfo', 'POST', '/user/brokerInfo/{userId}', 'user', 'users/update-broker-info', 'self');
+// images: presigned POST straight to S3, then finalise (PRODUCT.md "Images")
+export const presignProfileImage = r('presignProfileImage', 'POST', '/user/profileImage/{userId}/upload', 'user', 'images/presign-profile-image', 'self');
+export const finaliseProfileImage = r('finaliseProfileImage', 'POST', '/user/profileImage/{userId}', 'user', 'images/finalise-profile-image', 'self');
+export const presignBrokerImage = r('presignBrokerImage', 'POST', '/user/brokerImage/{userId}/upload', 'user', 'images/presign-broker-image', 'self');
+export const finaliseBrokerImage = r('finaliseBrokerImage', 'POST', '/user/brokerImage/{userId}', 'user', 'images/finalise-broker-image', 'self');
+export const presignListingImage = r('presignListingImage', 'POST', '/listing/image/{listingId}/upload', 'approved', 'images/presign-listing-image', 'owner');
+export const finaliseListingImage = r('finaliseListingImage', 'POST', '/listing/image/{listingId}', 'approved', 'images/finalise-listing-image', 'owner');
+export const deleteListingImage = r('deleteListingImage', 'DELETE', '/listing/image/{listingId}/{imageId}', 'approved', 'images/delete-listing-image', 'owner');
+// unsubscribe (spec 01 §7 + RFC 8058 one-click)
+export const unsubscribe = r('unsubscribe', 'POST', '/unsubscribe', 'public', 'unsubscribe/unsubscribe');
+export const unsubscribeOneClick = r('unsubscribeOneClick', 'POST', '/unsubscribe/one-click', 'public', 'unsubscribe/unsubscribe-one-click');
+// requirements (spec 02 §7)
+export const listRequirements = r('listRequirements', 'GET', '/requirements', 'user', 'requirements/list-requirements');
+export const listMyRequirements = r('listMyRequirements', 'GET', '/requirements/{userId}', 'user', 'requirements/list-my-requirements', 'self');
+export const getRequirement = r('getRequirement', 'GET', '/requirement/{requirementId}', 'user', 'requirements/get-requirement');
+export const createRequirement = r('createRequirement', 'POST', '/requirement', 'approved', 'requirements/create-requirement');
+export const countActiveRequirements = r('countActiveRequirements', 'GET', '/requirement_count', 'user', 'requirements/count-active-requirements');
+// listings (spec 02 §7)
+export const listListings = r('listListings', 'GET', '/listings', 'user', 'listings/list-listings');
+export const listMyListings = r('listMyListings', 'GET', '/listings/user/{userId}', 'user', 'listings/list-my-listings', 'self');
+export const countRecentListings = r('countRecentListings', 'GET', '/listings/recent-published-count', 'user', 'listings/count-recent-listings');
+export const getListing = r('getListing', 'GET', '/listing/{listingId}', 'user', 'listings/get-listing');
+export const createListing = r('createListing', 'POST', '/listing', 'approved', 'listings/create-listing');
+export const updateListing = r('updateListing', 'PUT', '/listing/{listingId}', 'approved', 'listings/update-listing', 'owner');
+export const deleteListing = r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner');
+// The spec reads publish as a GET; a state change is a POST here (docs/DECISIONS.md).
+export const publishListing = r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner');
+// operators (PRODUCT.md "Accounts and approval")
+export const adminListUsers = r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users');
+export const adminApproveUser = r('adminApproveUser', 'POST', '/admin/users/{userId}/approve', 'operator', 'admin/approve-user');
+export const adminDisableUser = r('adminDisableUser', 'POST', '/admin/users/{userId}/disable', 'operator', 'admin/disable-user');
+export const adminEnableUser = r('adminEnableUser', 'POST', '/admin/users/{userId}/enable', 'operator', 'admin/enable-user');
+export const adminDeleteListing = r('adminDeleteListing', 'DELETE', '/admin/listing/{listingId}', 'operator', 'admin/delete-listing');
+export const adminDeleteRequirement = r('adminDeleteRequirement', 'DELETE', '/admin/requirement/{requirementId}', 'operator', 'admin/delete-requirement');
+
+/** Every route, in table order. */
 export const routes = [
-  // users (spec 01 §7)
-  r('getUserByCognitoId', 'GET', '/user/cognito/{cognitoId}', 'user', 'users/get-user', 'self'),
-  r('createUser', 'POST', '/user', 'public', 'users/create-user'),
-  r('setActiveStatus', 'POST', '/user/setActiveStatus/{userId}', 'user', 'users/set-active-status', 'self'),
-  r('updateSubscriptions', 'POST', '/user/subscriptions/{userId}', 'user', 'users/update-subscriptions', 'self'),
-  r('updatePersonalInfo', 'POST', '/user/personalInfo/{userId}', 'user', 'users/update-personal-info', 'self'),
-  r('updateBrokerInfo', 'POST', '/user/brokerInfo/{userId}', 'user', 'users/update-broker-info', 'self'),
-  // images: presigned POST straight to S3, then finalise (PRODUCT.md "Images")
-  r('presignProfileImage', 'POST', '/user/profileImage/{userId}/upload', 'user', 'images/presign-profile-image', 'self'),
-  r('finaliseProfileImage', 'POST', '/user/profileImage/{userId}', 'user', 'images/finalise-profile-image', 'self'),
-  r('presignBrokerImage', 'POST', '/user/brokerImage/{userId}/upload', 'user', 'images/presign-broker-image', 'self'),
-  r('finaliseBrokerImage', 'POST', '/user/brokerImage/{userId}', 'user', 'images/finalise-broker-image', 'self'),
-  r('presignListingImage', 'POST', '/listing/image/{listingId}/upload', 'approved', 'images/presign-listing-image', 'owner'),
-  r('finaliseListingImage', 'POST', '/listing/image/{listingId}', 'approved', 'images/finalise-listing-image', 'owner'),
-  r('deleteListingImage', 'DELETE', '/listing/image/{listingId}/{imageId}', 'approved', 'images/delete-listing-image', 'owner'),
-  // unsubscribe (spec 01 §7 + RFC 8058 one-click)
-  r('unsubscribe', 'POST', '/unsubscribe', 'public', 'unsubscribe/unsubscribe'),
-  r('unsubscribeOneClick', 'POST', '/unsubscribe/one-click', 'public', 'unsubscribe/unsubscribe-one-click'),
-  // requirements (spec 02 §7)
-  r('listRequirements', 'GET', '/requirements', 'user', 'requirements/list-requirements'),
-  r('listMyRequirements', 'GET', '/requirements/{userId}', 'user', 'requirements/list-my-requirements', 'self'),
-  r('getRequirement', 'GET', '/requirement/{requirementId}', 'user', 'requirements/get-requirement'),
-  r('createRequirement', 'POST', '/requirement', 'approved', 'requirements/create-requirement'),
-  r('countActiveRequirements', 'GET', '/requirement_count', 'user', 'requirements/count-active-requirements'),
-  // listings (spec 02 §7)
-  r('listListings', 'GET', '/listings', 'user', 'listings/list-listings'),
-  r('listMyListings', 'GET', '/listings/user/{userId}', 'user', 'listings/list-my-listings', 'self'),
-  r('countRecentListings', 'GET', '/listings/recent-published-count', 'user', 'listings/count-recent-listings'),
-  r('getListing', 'GET', '/listing/{listingId}', 'user', 'listings/get-listing'),
-  r('createListing', 'POST', '/listing', 'approved', 'listings/create-listing'),
-  r('updateListing', 'PUT', '/listing/{listingId}', 'approved', 'listings/update-listing', 'owner'),
-  r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner'),
-  // The spec reads publish as a GET; a state change is a POST here (docs/DECISIONS.md).
-  r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner'),
-  // operators (PRODUCT.md "Accounts and approval")
-  r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users'),
-  r('adminApproveUser', 'POST', '/admin/users/{userId}/approve', 'operator', 'admin/approve-user'),
-  r('adminDisableUser', 'POST', '/admin/users/{userId}/disable', 'operator', 'admin/disable-user'),
-  r('adminEnableUser', 'POST', '/admin/users/{userId}/enable', 'operator', 'admin/enable-user'),
-  r('adminDeleteListing', 'DELETE', '/admin/listing/{listingId}', 'operator', 'admin/delete-listing'),
-  r('adminDeleteRequirement', 'DELETE', '/admin/requirement/{requirementId}', 'operator', 'admin/delete-requirement'),
+  getUserByCognitoId,
+  createUser,
+  setActiveStatus,
+  updateSubscriptions,
+  updatePersonalInfo,
+  updateBrokerInfo,
+  presignProfileImage,
+  finaliseProfileImage,
+  presignBrokerImage,
+  finaliseBrokerImage,
+  presignListingImage,
+  finaliseListingImage,
+  deleteListingImage,
+  unsubscribe,
+  unsubscribeOneClick,
+  listRequirements,
+  listMyRequirements,
+  getRequirement,
+  createRequirement,
+  countActiveRequirements,
+  listListings,
+  listMyListings,
+  countRecentListings,
+  getListing,
+  createListing,
+  updateListing,
+  deleteListing,
+  publishListing,
+  adminListUsers,
+  adminApproveUser,
+  adminDisableUser,
+  adminEnableUser,
+  adminDeleteListing,
+  adminDeleteRequirement,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];
 
-export const routeById = Object.fromEntries(routes.map((route) => [route.id, route])) as {
-  readonly [K in RouteId]: Extract<(typeof routes)[number], { id: K }>;
-};
+/** The routes keyed by id. (A side-effect-free call, so bundles that don't use it drop it and the table.) */
+export const routeById = indexById(routes);
+
+// @__NO_SIDE_EFFECTS__
+function indexById<const T extends readonly RouteDef[]>(list: T): { readonly [K in T[number]['id']]: Extract<T[number], { id: K }> } {
+  return Object.fromEntries(list.map((route) => [route.id, route])) as { readonly [K in T[number]['id']]: Extract<T[number], { id: K }> };
+}
 
 /** Fills `{param}` segments, encoding each value. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

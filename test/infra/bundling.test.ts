@@ -124,6 +124,14 @@ describe.skipIf(!entries.every(existsSync))('bundling', () => {
     expect(map.sources.some((source) => /node_modules\/@aws-sdk\/client-s3\//.test(source))).toBe(false);
   });
 
+  it("bundles a stand-in for the SDK's event-stream codec, which no call of ours uses (lambdas/core/no-event-streams.ts)", () => {
+    for (const id of ['plain', 'sharp'] as const) {
+      const map = JSON.parse(readFileSync(path.join(assetDirs[id], 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      expect(map.sources.some((source) => source.endsWith('lambdas/core/no-event-streams.ts')), id).toBe(true);
+      expect(map.sources.some((source) => source.includes('@smithy/core/dist-es/submodules/event-streams/')), id).toBe(false);
+    }
+  });
+
   it('ships sharp with its Linux binaries next to the image bundle, on their architecture', () => {
     for (const dir of ['sharp', 'detect-libc', 'semver', '@img/colour', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64']) {
       expect(existsSync(path.join(assetDirs.sharp, 'node_modules', dir)), dir).toBe(true);

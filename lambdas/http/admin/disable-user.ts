@@ -1,6 +1,7 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { disableUser } from '../../domain/admin';
 
-export const handler = httpHandler('adminDisableUser', async ({ params, principal }) => ({
+export const handler = httpHandler(api.adminDisableUser, async ({ params, principal }) => ({
   user: await disableUser(params.userId, principal.sub),
 }));

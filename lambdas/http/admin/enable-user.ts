@@ -1,4 +1,5 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { enableUser } from '../../domain/admin';
 
-export const handler = httpHandler('adminEnableUser', async ({ params }) => ({ user: await enableUser(params.userId) }));
+export const handler = httpHandler(api.adminEnableUser, async ({ params }) => ({ user: await enableUser(params.userId) }));

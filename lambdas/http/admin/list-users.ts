@@ -1,4 +1,5 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { listUsers } from '../../domain/admin';
 
-export const handler = httpHandler('adminListUsers', async ({ query }) => listUsers(query.status, query));
+export const handler = httpHandler(api.adminListUsers, async ({ query }) => listUsers(query.status, query));

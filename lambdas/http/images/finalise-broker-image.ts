@@ -1,6 +1,7 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { finaliseUserImage } from '../../domain/user-images';
 
-export const handler = httpHandler('finaliseBrokerImage', async ({ principal, currentUser, body }) => ({
+export const handler = httpHandler(api.finaliseBrokerImage, async ({ principal, currentUser, body }) => ({
   user: await finaliseUserImage('logo', principal, currentUser, body.key),
 }));

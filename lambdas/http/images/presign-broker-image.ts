@@ -1,4 +1,5 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { presignUserImage } from '../../domain/user-images';
 
-export const handler = httpHandler('presignBrokerImage', ({ principal, body }) => presignUserImage('logo', principal, body));
+export const handler = httpHandler(api.presignBrokerImage, ({ principal, body }) => presignUserImage('logo', principal, body));

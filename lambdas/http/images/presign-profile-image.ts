@@ -1,4 +1,5 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { presignUserImage } from '../../domain/user-images';
 
-export const handler = httpHandler('presignProfileImage', ({ principal, body }) => presignUserImage('profile', principal, body));
+export const handler = httpHandler(api.presignProfileImage, ({ principal, body }) => presignUserImage('profile', principal, body));

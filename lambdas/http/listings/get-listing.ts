@@ -1,6 +1,7 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { getListing } from '../../domain/listings';
 
-export const handler = httpHandler('getListing', async ({ principal, params }) => ({
+export const handler = httpHandler(api.getListing, async ({ principal, params }) => ({
   listing: await getListing(principal, params.listingId),
 }));

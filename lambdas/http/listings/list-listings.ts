@@ -1,4 +1,5 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { listListings } from '../../domain/listings';
 
-export const handler = httpHandler('listListings', ({ query }) => listListings(query));
+export const handler = httpHandler(api.listListings, ({ query }) => listListings(query));

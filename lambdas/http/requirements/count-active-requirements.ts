@@ -1,4 +1,5 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { countActiveRequirements } from '../../domain/requirements';
 
-export const handler = httpHandler('countActiveRequirements', async () => ({ count: await countActiveRequirements() }));
+export const handler = httpHandler(api.countActiveRequirements, async () => ({ count: await countActiveRequirements() }));

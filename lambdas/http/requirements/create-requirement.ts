@@ -1,9 +1,10 @@
+import * as api from '../../../shared/api/contract';
 import { notFound } from '../../core/errors';
 import { httpHandler } from '../../core/http';
 import { createRequirement } from '../../domain/requirements';
 
 export const handler = httpHandler(
-  'createRequirement',
+  api.createRequirement,
   async ({ currentUser, body }) => {
     // 'approved' routes always load an active record; the check only narrows the type.
     if (!currentUser) throw notFound('User not found');

@@ -1,6 +1,7 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { getRequirement } from '../../domain/requirements';
 
-export const handler = httpHandler('getRequirement', async ({ principal, params }) => ({
+export const handler = httpHandler(api.getRequirement, async ({ principal, params }) => ({
   requirement: await getRequirement(principal, params.requirementId),
 }));

@@ -1,5 +1,6 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { listMyRequirements } from '../../domain/requirements';
 
 // scope 'self': the pipeline already refused any userId other than the caller's own.
-export const handler = httpHandler('listMyRequirements', async ({ params, query }) => listMyRequirements(params.userId, query));
+export const handler = httpHandler(api.listMyRequirements, async ({ params, query }) => listMyRequirements(params.userId, query));

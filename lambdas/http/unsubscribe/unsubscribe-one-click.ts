@@ -1,3 +1,4 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { unsubscribeWithToken } from '../../domain/unsubscribe';
 
@@ -6,4 +7,4 @@ import { unsubscribeWithToken } from '../../domain/unsubscribe';
  * body carries nothing we need, the signed token in the query names the address. The site's
  * /unsubscribe?token=… page posts the same token here.
  */
-export const handler = httpHandler('unsubscribeOneClick', async ({ query }) => unsubscribeWithToken(query.token));
+export const handler = httpHandler(api.unsubscribeOneClick, async ({ query }) => unsubscribeWithToken(query.token));

@@ -1,4 +1,5 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { unsubscribeAddress } from '../../domain/unsubscribe';
 
-export const handler = httpHandler('unsubscribe', async ({ body }) => unsubscribeAddress(body.email));
+export const handler = httpHandler(api.unsubscribe, async ({ body }) => unsubscribeAddress(body.email));

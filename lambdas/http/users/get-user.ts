@@ -1,8 +1,9 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { getOwnUser } from '../../domain/users';
 
 export const handler = httpHandler(
-  'getUserByCognitoId',
+  api.getUserByCognitoId,
   async ({ principal, currentUser }) => ({ user: await getOwnUser(principal, currentUser) }),
   { usesCurrentUser: true },
 );

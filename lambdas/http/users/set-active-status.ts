@@ -1,6 +1,7 @@
+import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { markEmailConfirmed } from '../../domain/users';
 
-export const handler = httpHandler('setActiveStatus', async ({ principal, currentUser }) => ({
+export const handler = httpHandler(api.setActiveStatus, async ({ principal, currentUser }) => ({
   user: await markEmailConfirmed(principal, currentUser),
 }));

@@ -1,4 +1,8 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { blastDateKey } from '../../../shared/rules/blast';
 import {
   brochureHref,
   daysOnBisn,
@@ -237,5 +241,16 @@ describe('price inputs', () => {
     expect(parseDecimalInput('1.2.3')).toBeNull();
     expect(parseDecimalInput('-5')).toBeNull();
     expect(parseDecimalInput('12abc')).toBeNull();
+  });
+});
+
+describe('dates without date-fns format', () => {
+  it("give date-fns' 'MM/dd/yyyy' and 'yyyy-MM-dd' in their zones for any instant", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (date) => {
+        expect(formatDate(date)).toBe(format(new TZDate(date.getTime(), 'America/Los_Angeles'), 'MM/dd/yyyy'));
+        expect(blastDateKey(date)).toBe(format(new TZDate(date.getTime(), 'America/New_York'), 'yyyy-MM-dd'));
+      }),
+    );
   });
 });
