@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { calendarDate } from './format';
 
 /** The daily listings blast goes out at 09:00 Eastern on weekdays (spec 02 §1, §9). Holidays are not skipped. */
 export const BLAST_TIME_ZONE = 'America/New_York';
@@ -65,5 +65,5 @@ export function formatCountdown({ hours, minutes, seconds }: Countdown): string 
 
 /** The blast's calendar date in America/New_York, "yyyy-MM-dd": one blast per key (idempotency). */
 export function blastDateKey(now: Date): string {
-  return format(new TZDate(now.getTime(), BLAST_TIME_ZONE), 'yyyy-MM-dd');
+  return calendarDate(now.getTime(), BLAST_TIME_ZONE).join('-');
 }
