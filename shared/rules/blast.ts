@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { calendarDate } from './format';
 
 /** The daily listings blast goes out at 09:00 Eastern on weekdays (spec 02 §1, §9). Holidays are not skipped. */
 export const BLAST_TIME_ZONE = 'America/New_York';
@@ -64,6 +65,5 @@ export function formatCountdown({ hours, minutes, seconds }: Countdown): string 
 
 /** The blast's calendar date in America/New_York, "yyyy-MM-dd": one blast per key (idempotency). */
 export function blastDateKey(now: Date): string {
-  const day = new TZDate(now.getTime(), BLAST_TIME_ZONE);
-  return `${String(day.getFullYear()).padStart(4, '0')}-${twoDigits(day.getMonth() + 1)}-${twoDigits(day.getDate())}`;
+  return calendarDate(now.getTime(), BLAST_TIME_ZONE).join('-');
 }

@@ -75,15 +75,20 @@ export function formatPhone(phone: string | null | undefined): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+/** The calendar date of `time` in `timeZone` as zero-padded [yyyy, MM, dd]. */
+export function calendarDate(time: number, timeZone: string): [year: string, month: string, day: string] {
+  const date = new TZDate(time, timeZone);
+  const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+  return [pad(date.getFullYear(), 4), pad(date.getMonth() + 1), pad(date.getDate())];
+}
+
 /** "MM/dd/yyyy" in MARKET_TIME_ZONE; empty or unparseable → "". */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return '';
-  // The zone's calendar day from TZDate's getters: date-fns' `format` was ~19 KB of a Lambda bundle for this.
-  const day = new TZDate(time, MARKET_TIME_ZONE);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(day.getMonth() + 1)}/${two(day.getDate())}/${String(day.getFullYear()).padStart(4, '0')}`;
+  const [year, month, day] = calendarDate(time, MARKET_TIME_ZONE);
+  return `${month}/${day}/${year}`;
 }
 
 export interface AddressParts {

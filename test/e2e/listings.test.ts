@@ -40,10 +40,9 @@ async function buildingPhoto(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** Picks an option of a Radix select by its label, the way a user does. */
-async function pick(page: Page, scope: Locator | Page, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/** Picks an option of a select by its label, the way a user does. */
+async function pick(scope: Locator | Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 describe('listings, end to end', () => {
@@ -80,14 +79,14 @@ describe('listings, end to end', () => {
 
     // 1 Listing Header
     await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-    await pick(page, drawer, 'Listing Type', 'For Sale or Lease');
-    await pick(page, drawer, 'Property Type', 'Flex');
+    await pick(drawer, 'Listing Type', 'For Sale or Lease');
+    await pick(drawer, 'Property Type', 'Flex');
     await drawer.getByRole('textbox', { name: 'Square Footage' }).pressSequentially('12500');
     await expect(drawer.getByRole('textbox', { name: 'Square Footage' }).inputValue()).resolves.toBe('12,500');
     await drawer.getByRole('textbox', { name: 'Sales Price' }).fill('2450000');
     await drawer.getByRole('textbox', { name: 'Lease Rate (per sqft)' }).fill('1.35');
-    await pick(page, drawer, 'Lease Frequency', 'Monthly');
-    await pick(page, drawer, 'Lease Type', 'Triple Net (NNN)');
+    await pick(drawer, 'Lease Frequency', 'Monthly');
+    await pick(drawer, 'Lease Type', 'Triple Net (NNN)');
     await drawer.getByRole('textbox', { name: 'Min Sqft' }).fill('2000');
     await drawer.getByRole('textbox', { name: 'Max Sqft' }).fill('12500');
 
@@ -104,9 +103,9 @@ describe('listings, end to end', () => {
     await drawer.getByRole('textbox', { name: 'Street Address' }).fill('1801 L St');
     await drawer.getByRole('textbox', { name: 'Address Line 2' }).fill('Suite 100');
     await drawer.getByRole('textbox', { name: 'City' }).fill('Sacramento');
-    await pick(page, drawer, 'State', 'CA');
+    await pick(drawer, 'State', 'CA');
     await drawer.getByRole('textbox', { name: 'ZIP Code' }).fill('95811');
-    await pick(page, drawer, 'Market', 'Midtown');
+    await pick(drawer, 'Market', 'Midtown');
 
     // 4 Listing Details
     await drawer.getByRole('textbox', { name: 'Description' }).fill(description);
@@ -169,7 +168,7 @@ describe('listings, end to end', () => {
       ['Submarket', 'Midtown', 'marketId=sac-midtown'],
     ];
     for (const [label, option, param] of filters) {
-      await pick(page, page, label, option);
+      await pick(page, label, option);
       await page.waitForURL((url) => url.search.includes(param));
       await card.waitFor();
       await page.getByRole('button', { name: 'Clear' }).click();

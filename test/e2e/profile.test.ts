@@ -107,8 +107,7 @@ describe('profile', () => {
     await dialog(page).getByLabel('Broker Name').fill('  Riverfront Commercial  ');
     await dialog(page).getByLabel('Street Address').fill('500 Capitol Mall');
     await dialog(page).getByLabel('City').fill('Sacramento');
-    await dialog(page).getByRole('combobox', { name: 'State' }).click();
-    await page.getByRole('option', { name: 'CA', exact: true }).click();
+    await dialog(page).getByRole('combobox', { name: 'State' }).selectOption('CA');
     await dialog(page).getByLabel('Zip').fill('95814');
     await dialog(page).getByRole('button', { name: 'Save Information' }).click();
     await dialog(page).waitFor({ state: 'detached' });

@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { AnyRoute } from '@tanstack/react-router';
-import { App } from '@/app/app';
+import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
+import { preloadFrame } from '@/app/root-route';
 import { createAppRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/config/runtime-config';
-import { createQueryClient } from '@/lib/query-client';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -22,9 +21,10 @@ function StartupError({ message }: { message: string }) {
 
 try {
   const config = loadRuntimeConfig();
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient });
-  // The page's own lazy code starts loading while the configuration is fetched, not one round trip after.
+  const router = createAppRouter();
+  // The page's own lazy code (and its frame) starts loading while the configuration is fetched, not one
+  // round trip after.
+  preloadFrame(router.latestLocation.pathname);
   const routesById: Record<string, AnyRoute> = router.routesById;
   for (const { routeId } of router.matchRoutes(router.latestLocation)) {
     void router.loadRouteChunk(routesById[routeId]!)?.catch(() => undefined);
@@ -32,7 +32,7 @@ try {
   await config;
   root.render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 } catch (error) {

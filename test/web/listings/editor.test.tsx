@@ -1,18 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MB } from '@shared/api/schemas/images';
 import { listingTypeHint } from '@/features/listings/editor/sections/header-section';
 import { abandonConfirmText, notPublishedText, publishConfirmText } from '@/features/listings/editor/listing-editor';
-import { allowRadixSelect, fakeListingsApi, renderEditor, testImage, testListing } from './listing-backend';
+import { fakeListingsApi, renderEditor, testImage, testListing } from './listing-backend';
 
 /** The first API call imports Amplify, which takes a few seconds in a cold test worker. */
 const loaded = { timeout: 15_000 };
 
 async function pick(label: RegExp, option: string) {
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: label }), option);
 }
 
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -33,8 +31,6 @@ const almostComplete = {
   state: 'CA' as const,
   zipCode: '95811',
 };
-
-beforeAll(allowRadixSelect);
 
 describe('listing editor: sale and lease sections', { timeout: 30_000 }, () => {
   it('shows the hint and no price fields until a listing type is chosen', async () => {

@@ -143,14 +143,3 @@ export function renderEditor(listingId = 'listing-1') {
   );
   return { ...view, onClose, queryClient };
 }
-
-/**
- * jsdom lacks what Radix Select calls when it opens (pointer capture, scrollIntoView); a browser has
- * them. Stubbed here so a test can pick an option the way a user does.
- */
-export function allowRadixSelect() {
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.releasePointerCapture ??= () => undefined;
-  proto.scrollIntoView ??= () => undefined;
-}

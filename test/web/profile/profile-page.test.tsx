@@ -144,7 +144,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     expect(within(dialog()).getByLabelText(/Broker Name/)).toHaveValue('Capitol CRE');
     expect(within(dialog()).getByLabelText(/Street Address/)).toHaveValue('1 Capitol Mall');
     expect(within(dialog()).getByLabelText('City')).toHaveValue('Sacramento');
-    expect(within(dialog()).getByRole('combobox', { name: 'State' })).toHaveTextContent('CA');
+    expect(within(dialog()).getByRole('combobox', { name: 'State' })).toHaveDisplayValue('CA');
     expect(within(dialog()).getByLabelText('Zip')).toHaveValue('95814');
     expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 

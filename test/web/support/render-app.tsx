@@ -1,13 +1,13 @@
-import { createMemoryHistory } from '@tanstack/react-router';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
-import { createQueryClient } from '@/lib/query-client';
+import { queryClient } from '@/app/site-frame';
 
-/** The whole app (real router, providers and routes) at `path`, in memory. Load the config first. */
+/** The whole app (real router, frame and routes) at `path`, in memory. Load the config first. */
 export function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  const view = render(<App router={router} queryClient={queryClient} />);
+  // Each render starts from an empty cache, as a page load does.
+  queryClient.clear();
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const view = render(<RouterProvider router={router} />);
   return { ...view, router, queryClient };
 }

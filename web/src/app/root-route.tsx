@@ -1,28 +1,27 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { useToastRaised } from '@/lib/toast';
 import { appPaths } from './paths';
 
-// Lazy, so the landing page (no header, no toasts) loads neither the auth code nor the API contract, and
-// the toaster (sonner) loads with the first toast (lib/toast.ts).
-const SiteHeader = lazy(() => import('@/components/layout/site-header').then((m) => ({ default: m.SiteHeader })));
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Lazy, so the landing page (no header, no toasts, no API data) loads neither react-query nor the auth
+// code nor the API contract.
+const loadSiteFrame = () => import('./site-frame');
+const SiteFrame = lazy(() => loadSiteFrame().then((m) => ({ default: m.SiteFrame })));
 
-/** Available to every route's loader/beforeLoad as `context`. */
-export interface RouterContext {
-  queryClient: QueryClient;
+const isLanding = (pathname: string) => pathname === appPaths.landing;
+
+/** Starts loading what the page at `pathname` renders in (main.tsx, together with the page's own code). */
+export function preloadFrame(pathname: string): void {
+  if (!isLanding(pathname)) void loadSiteFrame().catch(() => undefined);
 }
 
 /**
- * The page frame: skip link, fixed header (not on the landing page, spec 01 §2), the route's page
- * (each page renders its own <main id="main">), the fixed footer, and the toast outlet.
+ * The page frame: skip link, the site frame with the fixed header (not on the landing page, spec 01 §2)
+ * around the route's page (each page renders its own <main id="main">), and the fixed footer.
  */
 function RootLayout() {
-  const isLanding = useRouterState({ select: (state) => state.location.pathname === '/' });
-  const toastRaised = useToastRaised();
+  const landing = useRouterState({ select: (state) => isLanding(state.location.pathname) });
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,23 +30,21 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      {!isLanding && (
+      {landing ? (
+        <Outlet />
+      ) : (
         <Suspense fallback={<HeaderBar home={appPaths.landing} />}>
-          <SiteHeader />
+          <SiteFrame>
+            <Outlet />
+          </SiteFrame>
         </Suspense>
       )}
-      <Outlet />
       <SiteFooter />
-      {!isLanding && toastRaised && (
-        <Suspense>
-          <Toaster position="top-center" richColors closeButton />
-        </Suspense>
-      )}
     </div>
   );
 }
 
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
+export const rootRoute = createRootRoute({
   component: RootLayout,
   notFoundComponent: lazyRouteComponent(() => import('@/components/layout/route-states'), 'NotFoundPage'),
 });

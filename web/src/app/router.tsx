@@ -15,7 +15,6 @@
  * then spread the array into `rootRoute.addChildren` below. Guard signed-in screens with
  * `<RequireAuth>` from features/auth. Each page renders one `<main id="main">` and a `<title>`.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { PagePending } from '@/components/layout/page-pending';
 import { authRoutes } from '@/features/auth/routes';
@@ -44,10 +43,9 @@ const consumerTree = consumerRoute.addChildren([
 
 export const routeTree = rootRoute.addChildren([...landingRoutes, ...legalRoutes, ...authRoutes, ...unsubscribeRoutes, consumerTree, ...consumerRedirectRoutes]);
 
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
-    context: { queryClient },
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PagePending,

@@ -36,7 +36,6 @@ export function BrowseFilters({ label, type, market, value, onChange, onClear }:
         <Label htmlFor={`${id}-type`}>{type.label}</Label>
         <CatalogSelect
           id={`${id}-type`}
-          className="w-full"
           items={type.items}
           value={value.typeId ?? ALL}
           onValueChange={set('typeId')}
@@ -47,7 +46,6 @@ export function BrowseFilters({ label, type, market, value, onChange, onClear }:
         <Label htmlFor={`${id}-property`}>Property Type</Label>
         <CatalogSelect
           id={`${id}-property`}
-          className="w-full"
           items={propertyTypes}
           value={value.propertyTypeId ?? ALL}
           onValueChange={set('propertyTypeId')}
@@ -58,7 +56,6 @@ export function BrowseFilters({ label, type, market, value, onChange, onClear }:
         <Label htmlFor={`${id}-market`}>{market.label}</Label>
         <MarketSelect
           id={`${id}-market`}
-          className="w-full"
           value={value.marketId ?? ALL}
           onValueChange={set('marketId')}
           allOption={{ value: ALL, label: market.allLabel }}

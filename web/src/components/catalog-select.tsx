@@ -1,37 +1,50 @@
 import type * as React from 'react';
-import type { CatalogItem } from '@shared/catalog';
+import { usStates, type CatalogItem } from '@shared/catalog';
 import { marketsGroupedByCounty } from '@shared/rules';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
+import { cn } from '@/lib/utils';
 
-type TriggerProps = Omit<React.ComponentProps<typeof SelectTrigger>, 'children'>;
-
-interface SelectProps extends TriggerProps {
+interface SelectProps extends Omit<React.ComponentProps<typeof NativeSelect>, 'value' | 'onChange' | 'children'> {
   value: string;
   onValueChange: (value: string) => void;
+  /** Shown while nothing is chosen (value ''). */
   placeholder?: string;
   /** An extra first item, e.g. the filters' "All submarkets". */
   allOption?: { value: string; label: string };
 }
 
-function CatalogSelectShell({ value, onValueChange, placeholder, allOption, children, ...trigger }: SelectProps & { children: React.ReactNode }) {
+function CatalogSelectShell({
+  value,
+  onValueChange,
+  placeholder,
+  allOption,
+  className,
+  children,
+  ...select
+}: SelectProps & { children: React.ReactNode }) {
   return (
-    <Select value={value} onValueChange={onValueChange}>
-      <SelectTrigger {...trigger}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent className="max-h-80">
-        {allOption && <SelectItem value={allOption.value}>{allOption.label}</SelectItem>}
-        {children}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+      className={cn(!value && 'text-muted-foreground [&_option]:text-foreground', className)}
+      {...select}
+    >
+      {!value && (
+        <option value="" disabled hidden>
+          {placeholder}
+        </option>
+      )}
+      {allOption && <option value={allOption.value}>{allOption.label}</option>}
+      {children}
+    </NativeSelect>
   );
 }
 
 const options = (items: readonly CatalogItem[]) =>
   items.map((item) => (
-    <SelectItem key={item.id} value={item.id}>
+    <option key={item.id} value={item.id}>
       {item.name}
-    </SelectItem>
+    </option>
   ));
 
 /** A select over one catalogue (listing and requirement types, property types, lease terms, states). */
@@ -44,11 +57,17 @@ export function MarketSelect({ placeholder = 'Select a market', ...props }: Sele
   return (
     <CatalogSelectShell placeholder={placeholder} {...props}>
       {marketsGroupedByCounty().map((group) => (
-        <SelectGroup key={group.name}>
-          <SelectLabel>{group.name}</SelectLabel>
+        <optgroup key={group.name} label={group.name}>
           {options(group.markets)}
-        </SelectGroup>
+        </optgroup>
       ))}
     </CatalogSelectShell>
   );
+}
+
+const stateItems = usStates.map((code) => ({ id: code, name: code }));
+
+/** The 50 US states by two-letter code. */
+export function StateSelect(props: SelectProps) {
+  return <CatalogSelect items={stateItems} {...props} />;
 }

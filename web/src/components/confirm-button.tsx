@@ -1,18 +1,13 @@
-import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { useRef, useState, type ReactNode } from 'react';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
-/** A button that asks first: the spec's abandon, publish and delete confirmations, and operators' actions. */
+const ConfirmDialog = lazyDialog(() => import('./confirm-dialog'), 'ConfirmDialog');
+
+/**
+ * A button that asks first: the spec's abandon, publish and delete confirmations, and operators' actions.
+ * The question's code (Radix AlertDialog) downloads when it is first asked.
+ */
 export function ConfirmButton({
   title,
   description,
@@ -32,25 +27,30 @@ export function ConfirmButton({
   buttonProps?: ButtonProps;
   children: ReactNode;
 }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button {...buttonProps} disabled={disabled}>
-          {children}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant={destructive ? 'destructive' : 'default'} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button
+        {...buttonProps}
+        ref={opener}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
+        {children}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        description={description}
+        confirmLabel={confirmLabel}
+        destructive={destructive}
+        onConfirm={onConfirm}
+        opener={opener}
+      />
+    </>
   );
 }

@@ -5,7 +5,6 @@ import { cn } from '@/lib/utils';
 
 /** A confirmation that must be answered (e.g. "Delete Listing"): no close on outside click. */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (

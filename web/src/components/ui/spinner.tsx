@@ -1,10 +1,27 @@
-import { Loader2Icon } from 'lucide-react';
 import type * as React from 'react';
 
 /**
- * A spinning indicator with an accessible name ("Loading" unless told otherwise). `className` replaces
- * the default size-4 (the page-pending state in the entry chunk uses it, so no tailwind-merge here).
+ * A spinning indicator with an accessible name ("Loading" unless told otherwise): lucide's loader-circle,
+ * drawn inline because the page-pending state in the entry chunk uses it (no icon library, no
+ * tailwind-merge there). `className` replaces the default size-4.
  */
 export function Spinner({ className = 'size-4', label = 'Loading', ...props }: React.ComponentProps<'svg'> & { label?: string }) {
-  return <Loader2Icon role="status" aria-label={label} className={`animate-spin ${className}`} {...props} />;
+  return (
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role="status"
+      aria-label={label}
+      className={`animate-spin ${className}`}
+      {...props}
+    >
+      <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+    </svg>
+  );
 }

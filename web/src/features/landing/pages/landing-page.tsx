@@ -1,33 +1,34 @@
 import { Link } from '@tanstack/react-router';
-import { ClipboardListIcon, InboxIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { appPaths } from '@/app/paths';
 import { Logo } from '@/components/brand/logo';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { BannerArt } from './banner-art';
+import { clipboardListIcon, inboxIcon, usersIcon } from './feature-icons';
 
 /** Spec 01 §1: the three messages of the public landing page. */
-const features: ReadonlyArray<{ title: string; text: string; icon: LucideIcon }> = [
+const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> = [
   {
     title: 'Share requirements',
     text: 'Share commercial real estate requirements to quickly identify options.',
-    icon: ClipboardListIcon,
+    icon: clipboardListIcon,
   },
   {
     title: 'Own your inbox',
     text: 'Specialize, organize and take control of your information and inbox.',
-    icon: InboxIcon,
+    icon: inboxIcon,
   },
   {
     title: 'Reach your market',
     text: 'Access specific, targeted broker contact lists for your market.',
-    icon: UsersIcon,
+    icon: usersIcon,
   },
 ];
 
 /**
  * The public landing page (spec 01 §2): logo, Login and Join links, banner, three feature cards. The
  * lightest page of the site (issue 7: ≤ 100 KB of JS): plain links with the button classes and plain
- * card markup, so neither tailwind-merge nor Radix loads here.
+ * card markup and inline icons, so neither tailwind-merge nor Radix nor the icon library loads here.
  */
 export function LandingPage() {
   return (
@@ -79,11 +80,11 @@ export function LandingPage() {
             team, usually within a day.
           </p>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {features.map(({ title, text, icon: Icon }) => (
+            {features.map(({ title, text, icon }) => (
               <li key={title} className="flex flex-col gap-5 rounded-xl border bg-card py-6 text-card-foreground shadow-sm">
                 <div className="grid gap-1.5 px-6">
                   <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                    <Icon className="size-5" aria-hidden="true" />
+                    {icon}
                   </span>
                   <h3 className="text-lg font-semibold">{title}</h3>
                 </div>

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { ConfirmButton } from '@/components/confirm-button';
 import { useAuth } from '@/features/auth';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
 import { toast } from '@/lib/toast';
-
-// Only operators see the button: the confirm dialog's code (Radix AlertDialog) loads for them alone.
-const ConfirmButton = lazy(() => import('@/components/confirm-button').then((m) => ({ default: m.ConfirmButton })));
 
 const kinds = {
   listing: { route: 'adminDeleteListing', param: 'listingId', back: '/consumer/listings', lists: ['listListings', 'countRecentListings'] },
@@ -39,8 +36,7 @@ export function RemoveContributionButton({ kind, id, title }: { kind: keyof type
   });
   if (!user?.isOperator) return null;
   return (
-    <Suspense>
-      <ConfirmButton
+    <ConfirmButton
       title={`Remove this ${kind}?`}
       description={`"${title}" and everything stored with it will be deleted for every broker, its author included. This cannot be undone.`}
       confirmLabel={`Remove ${kind === 'listing' ? 'Listing' : 'Requirement'}`}
@@ -50,7 +46,6 @@ export function RemoveContributionButton({ kind, id, title }: { kind: keyof type
       buttonProps={{ size: 'sm', variant: 'outline', className: 'text-destructive' }}
     >
       Remove (operator)
-      </ConfirmButton>
-    </Suspense>
+    </ConfirmButton>
   );
 }

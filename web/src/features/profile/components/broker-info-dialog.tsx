@@ -5,9 +5,9 @@ import * as z from '@shared/zod';
 import { usStates } from '@shared/catalog';
 import { brokerInfoRequest, type BrokerInfo } from '@shared/api/schemas/users';
 import { composeBrokerAddress2, splitBrokerAddress2 } from '@shared/rules/broker-address';
+import { StateSelect } from '@/components/catalog-select';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
 import { useUpdateUser } from '../api/use-update-user';
 import { serverErrorOf } from './apply-field-errors';
@@ -85,18 +85,15 @@ function BrokerInfoForm({ brokerInfo, onDone }: { brokerInfo: BrokerInfo | null;
       <div className="grid grid-cols-2 gap-4">
         <Field control={form.control} name="state" label="State">
           {({ field, ...aria }) => (
-            <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-              <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur}>
-                <SelectValue placeholder="Select" />
-              </SelectTrigger>
-              <SelectContent className="max-h-72">
-                {usStates.map((state) => (
-                  <SelectItem key={state} value={state}>
-                    {state}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <StateSelect
+              {...aria}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder="Select"
+            />
           )}
         </Field>
         <Field control={form.control} name="zip" label="Zip">

@@ -1,14 +1,10 @@
 import { useFormContext } from 'react-hook-form';
-import { usStates } from '@shared/catalog';
+import { MarketSelect, StateSelect } from '@/components/catalog-select';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { MarketSelect } from '@/components/catalog-select';
 import type { ListingFormValues } from '../listing-form';
 import { DigitsInput } from '../number-inputs';
-import { CatalogSelect } from '@/components/catalog-select';
 import { EditorSection } from './editor-section';
-
-const stateItems = usStates.map((code) => ({ id: code, name: code }));
 
 /** 3 Property Address: street, unit, city, state (50 states), ZIP, ZIP+4 and the market. */
 export function AddressSection() {
@@ -29,9 +25,8 @@ export function AddressSection() {
         </Field>
         <Field control={control} name="state" label="State" required>
           {({ field, ...aria }) => (
-            <CatalogSelect
+            <StateSelect
               {...aria}
-              items={stateItems}
               value={field.value}
               onValueChange={field.onChange}
               onBlur={field.onBlur}
