@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionIdFor, type PropertyTypeId } from '../../shared/catalog';
-import { blastDateKey } from '../../shared/rules';
+import { blastDateKey, expiresAtFor } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { blastsRepository, type BlastRun } from '../data/blasts';
 import { listingsRepository, type ListingRecord } from '../data/listings';
 import { locksRepository } from '../data/locks';
 import { usersRepository, type UserRecord } from '../data/users';
-import { expiresAtFor } from './listings';
 import { sendMails, type OutgoingMail } from './mail';
 import { blastDigestMail, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 

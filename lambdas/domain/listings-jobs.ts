@@ -3,19 +3,6 @@ import { listingsRepository } from '../data/listings';
 import { removeListing } from './listings';
 
 /**
- * The clock of a job invocation: `now` (tests and `npm run job` set it to move time, e.g. 121 days ahead),
- * else the schedule's `time` (EventBridge, the local scheduler), else the real clock.
- */
-export function jobClock(event: unknown): Date {
-  const fields = (event && typeof event === 'object' ? event : {}) as { now?: unknown; time?: unknown };
-  for (const value of [fields.now, fields.time]) {
-    const parsed = typeof value === 'string' ? new Date(value) : undefined;
-    if (parsed && !Number.isNaN(parsed.getTime())) return parsed;
-  }
-  return new Date();
-}
-
-/**
  * The daily expiry (PRODUCT.md): deletes every published listing whose `expiresAt` (publishedOn + 120
  * days) is at or before `now`, with its images and browse index items. Idempotent: a listing already gone
  * is skipped, so a repeated or overlapping run does no harm.

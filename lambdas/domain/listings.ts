@@ -26,8 +26,6 @@ import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact } from './users';
 
-/** PRODUCT.md: published listings are deleted 120 days after the blast sent them. */
-export const LISTING_LIFETIME_DAYS = 120;
 /** "Recent listings" on the dashboard: published in the last 7 days. */
 export const RECENT_LISTING_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -251,8 +249,4 @@ export async function listMyListings(userId: string): Promise<{ items: ListingSu
 export async function countRecentListings(now = new Date()): Promise<{ count: number }> {
   const since = new Date(now.getTime() - RECENT_LISTING_DAYS * DAY_MS).toISOString();
   return { count: await listingsRepository.countPublishedSince(since) };
-}
-
-export function expiresAtFor(publishedOn: string): string {
-  return new Date(new Date(publishedOn).getTime() + LISTING_LIFETIME_DAYS * DAY_MS).toISOString();
 }

@@ -1,6 +1,6 @@
 import { env } from '../core/env';
 import { runBlast } from '../domain/blast';
-import { jobClock } from '../domain/listings-jobs';
+import { jobClock } from '../core/job-clock';
 
 /**
  * The weekday listings blast: EventBridge Scheduler fires it Mon–Fri 09:00 America/New_York (the local

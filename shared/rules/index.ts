@@ -3,3 +3,4 @@ export * from './completeness';
 export * from './format';
 export * from './market-tree';
 export * from './broker-address';
+export * from './listing-lifetime';

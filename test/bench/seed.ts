@@ -11,7 +11,7 @@ import {
   type RequirementRecord,
 } from '../../lambdas/data/requirements';
 import { newUserRecord, toItem as userItem, type UserRecord } from '../../lambdas/data/users';
-import { expiresAtFor } from '../../lambdas/domain/listings';
+import { expiresAtFor } from '../../shared/rules';
 import { validRequirement } from '../api/requirements/support';
 import { validDraft } from '../api/listings/support';
 

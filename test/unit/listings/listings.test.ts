@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../../lambdas/core/env';
 import { draftOf, partitionFor, partitionsOf, type ListingRecord } from '../../../lambdas/data/listings';
 import { addressKey, geocodeAddress, isGeocodable } from '../../../lambdas/domain/geocode';
-import { jobClock } from '../../../lambdas/domain/listings-jobs';
-import { expiresAtFor, toListingDto, toListingSummary } from '../../../lambdas/domain/listings';
+import { jobClock } from '../../../lambdas/core/job-clock';
+import { toListingDto, toListingSummary } from '../../../lambdas/domain/listings';
+import { expiresAtFor } from '../../../shared/rules';
 import { blastDigestMail, blastDigestSubject, digestEntry } from '../../../lambdas/domain/mail/templates/blast-digest';
 import { listing as listingSchema, listingDraft, listingSummary } from '../../../shared/api';
 
