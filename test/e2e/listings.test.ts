@@ -51,10 +51,15 @@ describe('listings, end to end', () => {
   let listingId: string;
   /** Every request the page made to a host other than the local stack's (the map must make none). */
   const offsiteRequests: string[] = [];
+  /** Errors the browser logged (the map once drew an SVG with width -1 before it was measured). */
+  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await openBrowser(DESKTOP);
     page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     page.on('request', (request) => {
       if (!['localhost', '127.0.0.1', '[::1]'].includes(new URL(request.url()).hostname)) offsiteRequests.push(request.url());
     });
@@ -189,6 +194,7 @@ describe('listings, end to end', () => {
   it('opens its detail: photo, facts, brochure, contact cards and the offline map at the address', async () => {
     await page.goto('/consumer/listings?marketId=sac-midtown');
     await page.getByRole('link', { name: new RegExp(title) }).click();
+    consoleErrors.length = 0;
     await page.waitForURL(`**/consumer/listing/${listingId}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
 
@@ -229,6 +235,7 @@ describe('listings, end to end', () => {
     await map.locator('.listing-map-pin').waitFor();
     await screenshot(page, 'listings-detail-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     await page.goto('/consumer/listings');
     await page.getByRole('link', { name: new RegExp(title) }).waitFor();
     await screenshot(page, 'listings-browse-phone');

@@ -56,7 +56,8 @@ const counties = regionCounties as FeatureCollection<Polygon | MultiPolygon, { n
 
 /** County outlines as SVG paths; each county's name is its <title> (the browser shows it on hover). */
 function CountyOutlines({ latLngToPixel, mapState, filled }: PigeonProps & { filled: boolean }) {
-  if (!latLngToPixel || !mapState) return null;
+  // pigeon-maps draws its overlays once before it has measured the map (width and height -1).
+  if (!latLngToPixel || !mapState || mapState.width <= 0 || mapState.height <= 0) return null;
   const ring = (positions: Position[]) =>
     'M' + positions.map(([lng, lat]) => latLngToPixel([lat!, lng!]).map((v) => v.toFixed(1)).join(' ')).join('L') + 'Z';
   return (
