@@ -170,7 +170,7 @@ async function webPhase(out: Collector, bench: BenchStack): Promise<void> {
     }
     out.add({
       section: 'web',
-      metric: 'map (leaflet) loaded on',
+      metric: 'map (pigeon-maps) loaded on',
       value: run.mapRoutes.join(', ') || 'no route',
       target: 'listing detail only',
       ok: run.mapRoutes.length === 1 && run.mapRoutes[0] === 'listing detail',

@@ -75,7 +75,7 @@ export interface LighthouseScores {
 export interface WebRun {
   routes: RouteJs[];
   lighthouse: LighthouseScores[];
-  /** Routes whose page loaded a chunk holding leaflet. */
+  /** Routes whose page loaded a chunk holding the map library (pigeon-maps). */
   mapRoutes: string[];
 }
 
@@ -180,8 +180,8 @@ export async function measureWeb(options: {
     lighthouseRuns.push(...(await audit(true)));
     await browser.close();
 
-    const leafletFiles = new Set([...options.build.chunks].filter(([, c]) => c.modules.some((m) => /node_modules\/leaflet\//.test(m))).map(([f]) => f));
-    const mapRoutes = routes.filter((r) => r.files.some((f) => leafletFiles.has(f))).map((r) => r.route);
+    const mapFiles = new Set([...options.build.chunks].filter(([, c]) => c.modules.some((m) => /node_modules\/pigeon-maps\//.test(m))).map(([f]) => f));
+    const mapRoutes = routes.filter((r) => r.files.some((f) => mapFiles.has(f))).map((r) => r.route);
     return { routes, lighthouse: lighthouseRuns, mapRoutes };
   } finally {
     chrome?.kill();

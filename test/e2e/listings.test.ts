@@ -49,10 +49,20 @@ describe('listings, end to end', () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let page: Page;
   let listingId: string;
+  /** Every request the page made to a host other than the local stack's (the map must make none). */
+  const offsiteRequests: string[] = [];
+  /** Errors the browser logged (the map once drew an SVG with width -1 before it was measured). */
+  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await openBrowser(DESKTOP);
     page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (!['localhost', '127.0.0.1', '[::1]'].includes(new URL(request.url()).hostname)) offsiteRequests.push(request.url());
+    });
     await signIn(page, demoLogin('broker'));
   });
   afterAll(async () => browser?.dispose());
@@ -184,6 +194,7 @@ describe('listings, end to end', () => {
   it('opens its detail: photo, facts, brochure, contact cards and the offline map at the address', async () => {
     await page.goto('/consumer/listings?marketId=sac-midtown');
     await page.getByRole('link', { name: new RegExp(title) }).click();
+    consoleErrors.length = 0;
     await page.waitForURL(`**/consumer/listing/${listingId}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
 
@@ -201,17 +212,30 @@ describe('listings, end to end', () => {
     const map = page.getByTestId('listing-map');
     await map.waitFor();
     await map.locator('.listing-map-pin').waitFor();
-    expect(await map.locator('path.leaflet-interactive').count()).toBeGreaterThan(0);
-    // Offline: no tile was requested from anywhere.
-    expect(await map.locator('img.leaflet-tile').count()).toBe(0);
+    expect(await map.locator('path.listing-map-county').count()).toBeGreaterThan(0);
+    expect(await map.locator('path.listing-map-county > title').allTextContents()).toEqual(expect.arrayContaining(['Sacramento County']));
+    await map.getByRole('button', { name: 'Zoom in' }).waitFor();
+    await map.getByRole('button', { name: 'Zoom out' }).waitFor();
+    // Offline: the base is drawn in the page, no tile was requested from anywhere.
+    expect(await map.locator('.listing-map-grid-tile').count()).toBeGreaterThan(0);
+    expect(await map.locator('img').count()).toBe(0);
+    expect(offsiteRequests).toEqual([]);
     await expect(page.locator('img[alt^="Photo of"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBeGreaterThan(0);
     await screenshot(page, 'listings-detail-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Focused, the map zooms with + (the scale bar follows).
+    const scale = map.locator('.listing-map-scale');
+    const before = await scale.innerText();
+    await map.focus();
+    await page.keyboard.press('+');
+    await expect.poll(() => scale.innerText()).not.toBe(before);
 
     await page.setViewportSize(PHONE);
     await page.reload();
     await map.locator('.listing-map-pin').waitFor();
     await screenshot(page, 'listings-detail-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     await page.goto('/consumer/listings');
     await page.getByRole('link', { name: new RegExp(title) }).waitFor();
     await screenshot(page, 'listings-browse-phone');

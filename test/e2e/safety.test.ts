@@ -208,7 +208,7 @@ describe('browser safety', () => {
     // The map pin's tooltip shows the address: open it and look again.
     const pin = page.getByTestId('listing-map').locator('.listing-map-pin');
     await pin.hover();
-    const tooltip = page.locator('.leaflet-tooltip').first();
+    const tooltip = page.locator('.listing-map-tooltip').first();
     await tooltip.waitFor();
     expect(await tooltip.innerText()).toContain(listing.address1);
     expect(await injected(page), 'map tooltip: elements injected from the address').toBe(0);

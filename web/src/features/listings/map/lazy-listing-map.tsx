@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ListingMapProps } from './listing-map';
 
-// Leaflet and the county outlines land in the listing detail's own chunk.
+// pigeon-maps and the county outlines land in the listing detail's own chunk.
 const ListingMap = lazy(() => import('./listing-map'));
 
 export function LazyListingMap(props: ListingMapProps) {
