@@ -56,17 +56,3 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 
 export const oneClickUnsubscribeQuery = z.object({ token: z.string().check(z.minLength(10), z.maxLength(1024)) });
 
-/** Identity-provider client configuration (spec 01 §5). */
-export const userPoolConfig = z
-  .object({ userPoolId: z.optional(z.string()), clientId: z.optional(z.string()) })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (!value.userPoolId || !value.clientId) {
-        ctx.addIssue({ code: 'custom', message: 'Both UserPoolId and ClientId are required.' });
-        return;
-      }
-      if (value.userPoolId.length > 55 || !/^[\w-]+_[0-9a-zA-Z]+$/.test(value.userPoolId)) {
-        ctx.addIssue({ code: 'custom', message: 'Invalid UserPoolId format.' });
-      }
-    }),
-  );

@@ -55,7 +55,8 @@ describe('api client', () => {
     });
 
     it('maps an error answer to ApiError with the server message and field errors', async () => {
-      reply = () => json(400, { message: 'Validation failed', fieldErrors: { name: ['Broker Name cannot be empty.'] } });
+      reply = () =>
+        json(400, { message: 'Validation failed', fieldErrors: { name: ['Broker Name cannot be empty.'] }, requestId: 'req-1' });
 
       const error = await api('updateBrokerInfo', {
         params: { userId: 'user-1' },
@@ -68,6 +69,7 @@ describe('api client', () => {
         status: 400,
         message: 'Validation failed',
         fieldErrors: { name: ['Broker Name cannot be empty.'] },
+        requestId: 'req-1',
       });
     });
 
@@ -89,10 +91,26 @@ describe('api client', () => {
       await expect(api('countRecentListings')).rejects.toMatchObject({ code: 'Timeout', status: 0 });
     });
 
-    it('refuses an answer that does not match the contract', async () => {
-      reply = () => json(200, { count: 'many' });
+    it('gives a generic message when the error body is malformed', async () => {
+      reply = () => json(400, { message: 'Validation failed', fieldErrors: { name: 'not a list' } });
 
-      await expect(api('countRecentListings')).rejects.toMatchObject({ code: 'InvalidResponse' });
+      await expect(api('countRecentListings')).rejects.toMatchObject({ code: 'HttpError', status: 400, message: 'Request failed (HTTP 400)' });
+    });
+
+    it('returns the answer as sent: the server validated it against the contract (test/api checks the answers)', async () => {
+      reply = () => json(200, { count: 3 });
+
+      await expect(api('countRecentListings')).resolves.toEqual({ count: 3 });
+    });
+
+    it('refuses a 2xx that is not a JSON object (not a handler\'s answer, e.g. a proxy page)', async () => {
+      reply = () => new Response('<html>Maintenance</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+
+      await expect(api('countRecentListings')).rejects.toMatchObject({
+        code: 'InvalidResponse',
+        status: 200,
+        message: 'The server sent an unexpected answer. Please try again.',
+      });
     });
   });
 

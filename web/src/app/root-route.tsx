@@ -11,7 +11,7 @@ const SiteFrame = lazy(() => loadSiteFrame().then((m) => ({ default: m.SiteFrame
 
 const isLanding = (pathname: string) => pathname === appPaths.landing;
 
-/** Starts loading what the page at `pathname` renders in (main.tsx, together with the page's own code). */
+/** Starts loading what the page at `pathname` renders in (app/start.tsx, together with the page's own code). */
 export function preloadFrame(pathname: string): void {
   if (!isLanding(pathname)) void loadSiteFrame().catch(() => undefined);
 }

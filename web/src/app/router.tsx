@@ -14,6 +14,10 @@
  *
  * then spread the array into `rootRoute.addChildren` below. Guard signed-in screens with
  * `<RequireAuth>` from features/auth. Each page renders one `<main id="main">` and a `<title>`.
+ * Screens of the signed-in area (/consumer), and public screens that are rarely a first page, import
+ * their pages through the feature's routes/pages.ts instead ("Page loaders" in
+ * features/consumer/routes/consumer-route.tsx), so the route table, which every page loads first,
+ * carries no list of their chunks.
  */
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { PagePending } from '@/components/layout/page-pending';

@@ -2,8 +2,9 @@ import { parseFlags, type FlagName, type Flags } from './flags';
 
 /**
  * The per-stage settings the deployment writes beside the web app as /runtime-config.json
- * (ARCHITECTURE.md: no per-stage rebuild). Loaded once in main.tsx before the first render, so its
- * validator is written out by hand: even zod/mini would put about 10 KB gzip in front of every page.
+ * (ARCHITECTURE.md: no per-stage rebuild). Loaded once at start-up (app/start.tsx) before the first
+ * render, so its validator is written out by hand: even zod/mini would put about 10 KB gzip in front of
+ * every page.
  */
 export interface RuntimeConfig {
   /** Product API base URL, without a trailing slash. */
@@ -25,45 +26,47 @@ export interface RuntimeConfig {
   flags: Flags;
 }
 
+/**
+ * How each setting is checked: a non-empty string, an absolute URL (trailing slashes trimmed), or any
+ * string; `?` marks an optional one.
+ */
+const settings: Record<Exclude<keyof RuntimeConfig, 'flags'>, 'text' | 'url' | 'text?' | 'url?' | 'any?'> = {
+  apiUrl: 'url',
+  region: 'text',
+  userPoolId: 'text',
+  userPoolClientId: 'text',
+  assetBaseUrl: 'url',
+  cognitoEndpoint: 'url?',
+  stage: 'text',
+  mailViewerUrl: 'url?',
+  mapTileUrl: 'text?',
+  mapTileAttribution: 'any?',
+};
+
+const isUrl = (value: string) => {
+  try {
+    return !!new URL(value).hostname;
+  } catch {
+    return false;
+  }
+};
+
 /** Reads one configuration document; every problem is named in `issues` (field: what is wrong). */
 function parseRuntimeConfig(raw: unknown, issues: string[]): RuntimeConfig {
   const doc = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   if (doc !== raw) issues.push('expected a JSON object');
-  const text = (name: string, { optional = false, nonEmpty = true } = {}): string | undefined => {
-    const value = doc[name];
-    if (value === undefined && optional) return undefined;
-    if (typeof value !== 'string') issues.push(`${name}: expected a string`);
-    else if (nonEmpty && value.length === 0) issues.push(`${name}: must not be empty`);
-    else return value;
-    return undefined;
-  };
-  /** An absolute URL, without trailing slashes. */
-  const baseUrl = (name: string, optional = false): string | undefined => {
-    const value = text(name, { optional });
-    if (value === undefined) return undefined;
-    try {
-      if (new URL(value).hostname) return value.replace(/\/+$/, '');
-    } catch {
-      // reported below
-    }
-    issues.push(`${name}: expected a URL`);
-    return undefined;
-  };
-  const config = {
-    apiUrl: baseUrl('apiUrl'),
-    region: text('region'),
-    userPoolId: text('userPoolId'),
-    userPoolClientId: text('userPoolClientId'),
-    assetBaseUrl: baseUrl('assetBaseUrl'),
-    cognitoEndpoint: baseUrl('cognitoEndpoint', true),
-    stage: text('stage'),
-    mailViewerUrl: baseUrl('mailViewerUrl', true),
-    mapTileUrl: text('mapTileUrl', { optional: true }),
-    mapTileAttribution: text('mapTileAttribution', { optional: true, nonEmpty: false }),
-    flags: parseFlags(doc.flags, issues),
-  };
   // Optional settings that are absent stay absent (not `undefined` keys).
-  return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as unknown as RuntimeConfig;
+  const config: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(settings)) {
+    const value = doc[name];
+    if (value === undefined && kind.endsWith('?')) continue;
+    if (typeof value !== 'string') issues.push(`${name}: expected a string`);
+    else if (kind !== 'any?' && value.length === 0) issues.push(`${name}: must not be empty`);
+    else if (kind.startsWith('url') && !isUrl(value)) issues.push(`${name}: expected a URL`);
+    else config[name] = kind.startsWith('url') ? value.replace(/\/+$/, '') : value;
+  }
+  config.flags = parseFlags(doc.flags, issues);
+  return config as unknown as RuntimeConfig;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

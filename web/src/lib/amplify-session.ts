@@ -1,6 +1,5 @@
 import { Amplify, type ResourcesConfig } from '@aws-amplify/core';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { userPoolConfig } from '@shared/api/schemas/auth';
 import type { RuntimeConfig } from '@/config/runtime-config';
 
 // Amplify's configuration and session functions, loaded on first use by loadAuth() (lib/amplify.ts).
@@ -8,10 +7,14 @@ import type { RuntimeConfig } from '@/config/runtime-config';
 export { fetchAuthSession } from '@aws-amplify/core';
 export { getCurrentUser } from 'aws-amplify/auth/cognito';
 
-/** Throws the spec's message ("Both UserPoolId and ClientId are required." / "Invalid UserPoolId format."). */
-export function assertUserPoolConfig(config: Pick<RuntimeConfig, 'userPoolId' | 'userPoolClientId'>): void {
-  const result = userPoolConfig.safeParse({ userPoolId: config.userPoolId, clientId: config.userPoolClientId });
-  if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid user pool configuration.');
+/**
+ * Identity-provider client configuration (spec 01 §5), checked without zod (every signed-in page loads
+ * this module). Throws the spec's message ("Both UserPoolId and ClientId are required." / "Invalid
+ * UserPoolId format.").
+ */
+export function assertUserPoolConfig({ userPoolId, userPoolClientId }: Pick<RuntimeConfig, 'userPoolId' | 'userPoolClientId'>): void {
+  if (!userPoolId || !userPoolClientId) throw new Error('Both UserPoolId and ClientId are required.');
+  if (userPoolId.length > 55 || !/^[\w-]+_[0-9a-zA-Z]+$/.test(userPoolId)) throw new Error('Invalid UserPoolId format.');
 }
 
 export function amplifyConfig(config: RuntimeConfig): ResourcesConfig {

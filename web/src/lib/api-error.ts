@@ -11,7 +11,7 @@ export type ApiErrorCode =
   | 'Timeout'
   /** A protected call without a signed-in session (spec 01 §8: "User is not authenticated"). */
   | 'NotAuthenticated'
-  /** A 2xx whose body does not match the contract. */
+  /** A 2xx whose body is not a JSON object, so no handler's answer (the handlers validate theirs). */
   | 'InvalidResponse';
 
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
-import { contract, type RequestBody, type RequestParams, type RequestQuery, type ResponseBody } from '@shared/api/contract';
+import type { RequestBody, RequestParams, RequestQuery, ResponseBody } from '@shared/api/contract';
+import type { ErrorResponse } from '@shared/api/schemas/common';
 import { buildPath, routeById, type RouteId } from '@shared/api/routes';
-import { errorResponse } from '@shared/api/schemas/common';
 import { runtimeConfig } from '@/config/runtime-config';
 import { ApiError, fetchFailure, invalidResponseMessage, notAuthenticatedMessage } from './api-error';
 import { loadAuth } from './amplify';
@@ -49,19 +49,35 @@ export function requestSignal(timeoutMs: number, signal?: AbortSignal): AbortSig
   return signal ? AbortSignal.any([timeout, signal]) : timeout;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The server's error body `{ message, fieldErrors?, requestId? }` (shared/api/schemas/common), checked without zod. */
+export function isErrorResponse(body: unknown): body is ErrorResponse {
+  if (!isRecord(body) || typeof body.message !== 'string') return false;
+  if (body.requestId !== undefined && typeof body.requestId !== 'string') return false;
+  const { fieldErrors } = body;
+  if (fieldErrors === undefined) return true;
+  return (
+    isRecord(fieldErrors) &&
+    Object.values(fieldErrors).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'))
+  );
+}
+
 /** Reads a non-2xx answer as the server's `{ message, fieldErrors }`, or a generic message. */
 export async function httpFailure(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = errorResponse.safeParse(body);
-  if (parsed.success) {
-    return new ApiError('HttpError', response.status, parsed.data.message, parsed.data.fieldErrors, parsed.data.requestId);
+  if (isErrorResponse(body)) {
+    return new ApiError('HttpError', response.status, body.message, body.fieldErrors, body.requestId);
   }
   return new ApiError('HttpError', response.status, `Request failed (HTTP ${response.status})`);
 }
 
 /**
- * Calls one route of the product API by its id in shared/api/routes.ts. Path, method and types come
- * from the route table and the contract; the answer is parsed with the route's response schema.
+ * Calls one route of the product API by its id in shared/api/routes.ts. Path and method come from the
+ * route table, the types from the contract (type-only: this module loads no zod). The answer is not
+ * parsed again here: the handler already validated it against the route's response schema before
+ * sending it (lambdas/core/http.ts), so the browser trusts the typed answer (docs/DECISIONS.md, Web).
  * Protected routes carry the ID token as a Bearer token. Every failure is an ApiError.
  *
  *   const { user } = await api('getUserByCognitoId', { params: { cognitoId } });
@@ -97,8 +113,9 @@ export async function api<K extends RouteId>(id: K, ...[options]: ApiArgs<K>): P
   }
 
   if (!response.ok) throw await httpFailure(response);
-  const json: unknown = response.status === 204 ? {} : await response.json().catch(() => undefined);
-  const parsed = contract[id].response.safeParse(json);
-  if (!parsed.success) throw new ApiError('InvalidResponse', response.status, invalidResponseMessage);
-  return parsed.data as ResponseBody<K>;
+  if (response.status === 204) return {} as ResponseBody<K>;
+  // A 2xx that is not a JSON object did not come from a handler (e.g. a proxy's HTML page).
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!isRecord(json)) throw new ApiError('InvalidResponse', response.status, invalidResponseMessage);
+  return json as ResponseBody<K>;
 }

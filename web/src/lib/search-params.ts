@@ -3,7 +3,18 @@
  * are part of the entry chunk every page loads first, the landing page included, where zod would cost
  * about 30 KB gzip. Each keeps a well-formed value and drops anything else (undefined), never throws.
  */
-export { isId } from '@shared/api/ids';
+import { isId } from '@shared/api/ids';
+
+export { isId };
+
+/**
+ * An id-shaped string (a catalogue id, a UUID), else undefined. Route validators check the shape only:
+ * which catalogue ids exist is checked where the page uses them, so the route table, in front of every
+ * page, loads no catalogue.
+ */
+export function idParam(value: unknown): string | undefined {
+  return isId(value) ? value : undefined;
+}
 
 /** The value when it is one of `allowed` (a catalogue's ids), else undefined. */
 export function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {

@@ -1,11 +1,10 @@
-import type { VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
-import { buttonVariants } from './button-variants';
+import { buttonVariants, type ButtonVariantProps } from './button-variants';
 
 export type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
+  ButtonVariantProps & {
     /** Render the child element (e.g. a router Link) with the button's look. */
     asChild?: boolean;
   };

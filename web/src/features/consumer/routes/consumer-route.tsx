@@ -13,7 +13,7 @@
  *          getParentRoute: () => consumerRoute,
  *          path: 'requirements',                       // → /consumer/requirements
  *          staticData: { crumbs: [{ label: 'Requirements' }] },
- *          component: lazyRouteComponent(() => import('../pages/requirements-page'), 'RequirementsPage'),
+ *          component: lazyRouteComponent(() => pages().then((page) => page.requirementsPage()), 'RequirementsPage'),
  *        }),
  *        createRoute({
  *          getParentRoute: () => consumerRoute,
@@ -24,6 +24,13 @@
  *      ];
  *
  *    Import `consumerRoute` from THIS file (not from routes/index.tsx) to keep imports acyclic.
+ *
+ *    Page loaders: the pages' `import()`s live in the feature's routes/pages.ts
+ *    (`export const requirementsPage = () => import('../pages/requirements-page');`), which routes/index.tsx
+ *    loads lazily (`const pages = () => import('./pages');`). Vite lists every chunk a lazy page needs next
+ *    to its `import()`, so a page imported from the route table would put that list (hashed file names of
+ *    the page and all its dependencies) in front of every page, the landing page included (issue 7: ≤ 100 KB
+ *    of JS there). The extra small request happens while the session is checked, before any page here shows.
  * 2. Spread the array into `consumerRoute.addChildren([...])` in web/src/app/router.tsx.
  *
  * The guard (RequireAuth) is in the layout, so child routes need no guard of their own. Each page renders
@@ -52,5 +59,6 @@ declare module '@tanstack/react-router' {
 export const consumerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/consumer',
-  component: lazyRouteComponent(() => import('../components/consumer-layout'), 'ConsumerLayout'),
+  // Through routes/pages.ts like the area's pages ("Page loaders" above).
+  component: lazyRouteComponent(() => import('./pages').then((page) => page.consumerLayout()), 'ConsumerLayout'),
 });

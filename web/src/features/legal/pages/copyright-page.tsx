@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { supportEmail } from '@shared/catalog';
+import { supportEmail } from '@shared/catalog/product';
 import { ContactLink, LegalPage, type LegalSection } from './legal-page';
 
 const sections: LegalSection[] = [

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { legalVersion } from '@shared/catalog';
+import { legalVersion } from '@shared/catalog/product';
 
 export interface LegalSection {
   id: string;

@@ -1,21 +1,24 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '@/app/root-route';
 
+// Through routes/pages.ts (why: "Page loaders" in features/consumer/routes/consumer-route.tsx).
+const pages = () => import('./pages');
+
 /** Spec 01 §2: the three legal texts, public. */
 export const legalRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/termsAndConditions',
-    component: lazyRouteComponent(() => import('../pages/terms-page'), 'TermsPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.termsPage()), 'TermsPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/privacy',
-    component: lazyRouteComponent(() => import('../pages/privacy-page'), 'PrivacyPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.privacyPage()), 'PrivacyPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/copyright',
-    component: lazyRouteComponent(() => import('../pages/copyright-page'), 'CopyrightPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.copyrightPage()), 'CopyrightPage'),
   }),
 ];

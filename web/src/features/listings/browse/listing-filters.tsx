@@ -1,6 +1,18 @@
-import { listingTypes } from '@shared/catalog';
+import { idsOf, listingTypes, markets, propertyTypes } from '@shared/catalog';
 import { BrowseFilters } from '@/components/browse-filters';
-import type { ListingsSearch } from './listings-search';
+import { oneOf } from '@/lib/search-params';
+import type { ListingsSearch, ListingsSearchParams } from './listings-search';
+
+const listingTypeIds = idsOf(listingTypes);
+const propertyTypeIds = idsOf(propertyTypes);
+const marketIds = idsOf(markets);
+
+/** The URL's filters with every id that is not in its catalogue dropped (an unknown value means ALL). */
+export const knownListingFilters = (search: ListingsSearchParams): ListingsSearch => ({
+  listingTypeId: oneOf(listingTypeIds, search.listingTypeId),
+  propertyTypeId: oneOf(propertyTypeIds, search.propertyTypeId),
+  marketId: oneOf(marketIds, search.marketId),
+});
 
 /** Listing Type, Property Type and Submarket (grouped by county), each ALL by default, and Clear. */
 export function ListingFilters({

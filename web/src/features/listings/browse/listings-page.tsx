@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { browseListingsQuery } from '../api/listing-queries';
 import { ListingCard } from '../components/listing-card';
-import { ListingFilters } from './listing-filters';
+import { ListingFilters, knownListingFilters } from './listing-filters';
 import { LoadMoreButton } from '@/components/load-more-button';
 
 const route = getRouteApi('/consumer/listings');
@@ -17,7 +17,8 @@ export const noListingsText = 'No listings found.';
 
 /** Spec 02 "Listings browser": the published listings of the market, newest first, 25 at a time. */
 export function ListingsPage() {
-  const filters = route.useSearch();
+  // Unknown catalogue ids in the URL are dropped here (and from the URL with the next filter change).
+  const filters = knownListingFilters(route.useSearch());
   const navigate = route.useNavigate();
   const [now] = useState(() => new Date());
   const listings = useInfiniteQuery(browseListingsQuery(filters));
@@ -35,7 +36,7 @@ export function ListingsPage() {
         <CardContent className="grid gap-6">
           <ListingFilters
             value={filters}
-            onChange={(name, value) => void navigate({ search: (previous) => ({ ...previous, [name]: value }), replace: true })}
+            onChange={(name, value) => void navigate({ search: { ...filters, [name]: value }, replace: true })}
             onClear={() => void navigate({ search: {}, replace: true })}
           />
 

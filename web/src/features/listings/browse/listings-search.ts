@@ -1,22 +1,23 @@
-import { idsOf, listingTypes, markets, propertyTypes } from '@shared/catalog';
-import { oneOf, type RawSearch } from '@/lib/search-params';
+import type { ListingTypeId, PropertyTypeId } from '@shared/catalog';
+import { idParam, type RawSearch } from '@/lib/search-params';
 
-const listingTypeIds = idsOf(listingTypes);
-const propertyTypeIds = idsOf(propertyTypes);
-const marketIds = idsOf(markets);
-
+/** The Listings browser's filters; absent means ALL. */
 export interface ListingsSearch {
-  listingTypeId?: (typeof listingTypeIds)[number];
-  propertyTypeId?: (typeof propertyTypeIds)[number];
-  marketId?: (typeof marketIds)[number];
+  listingTypeId?: ListingTypeId;
+  propertyTypeId?: PropertyTypeId;
+  marketId?: string;
 }
+
+/** The filters as the URL holds them: id-shaped, not yet checked against the catalogues. */
+export type ListingsSearchParams = { [Name in keyof ListingsSearch]?: string };
 
 /**
  * The Listings browser's filters live in the URL (?listingTypeId=for-lease&marketId=sac-midtown), so a
- * filtered list can be shared and survives a reload. Absent means ALL; an unknown value is dropped.
+ * filtered list can be shared and survives a reload. The route keeps id-shaped values only; the page
+ * drops ids that are not in the catalogues (knownListingFilters in listing-filters.tsx).
  */
-export const listingsSearch = (search: RawSearch): ListingsSearch => ({
-  listingTypeId: oneOf(listingTypeIds, search.listingTypeId),
-  propertyTypeId: oneOf(propertyTypeIds, search.propertyTypeId),
-  marketId: oneOf(marketIds, search.marketId),
+export const listingsSearch = (search: RawSearch): ListingsSearchParams => ({
+  listingTypeId: idParam(search.listingTypeId),
+  propertyTypeId: idParam(search.propertyTypeId),
+  marketId: idParam(search.marketId),
 });

@@ -4,6 +4,8 @@ import { consumerPaths } from '@/features/consumer/paths';
 import { listingsSearch } from '../browse/listings-search';
 import { myListingsSearch } from '../my-listings/my-listings-search';
 
+const pages = () => import('./pages');
+
 /** /consumer/listings, /consumer/listing/$listingId and /consumer/my-listings (spec 02 §2). */
 export const listingsRoutes = [
   createRoute({
@@ -11,19 +13,19 @@ export const listingsRoutes = [
     path: 'listings',
     validateSearch: listingsSearch,
     staticData: { crumbs: [{ label: 'Listings' }] },
-    component: lazyRouteComponent(() => import('../browse/listings-page'), 'ListingsPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.listingsPage()), 'ListingsPage'),
   }),
   createRoute({
     getParentRoute: () => consumerRoute,
     path: 'listing/$listingId',
     staticData: { crumbs: [{ label: 'Listings', to: consumerPaths.listings }] },
-    component: lazyRouteComponent(() => import('../detail/listing-detail-page'), 'ListingDetailPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.listingDetailPage()), 'ListingDetailPage'),
   }),
   createRoute({
     getParentRoute: () => consumerRoute,
     path: 'my-listings',
     validateSearch: myListingsSearch,
     staticData: { crumbs: [{ label: 'My Listings' }] },
-    component: lazyRouteComponent(() => import('../my-listings/my-listings-page'), 'MyListingsPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.myListingsPage()), 'MyListingsPage'),
   }),
 ];

@@ -1,6 +1,18 @@
-import { requirementTypes } from '@shared/catalog';
+import { idsOf, markets, propertyTypes, requirementTypes } from '@shared/catalog';
 import { BrowseFilters } from '@/components/browse-filters';
-import type { RequirementsSearch } from './requirements-search';
+import { oneOf } from '@/lib/search-params';
+import type { RequirementsSearch, RequirementsSearchParams } from './requirements-search';
+
+const requirementTypeIds = idsOf(requirementTypes);
+const propertyTypeIds = idsOf(propertyTypes);
+const marketIds = idsOf(markets);
+
+/** The URL's filters with every id that is not in its catalogue dropped (an unknown value means ALL). */
+export const knownRequirementFilters = (search: RequirementsSearchParams): RequirementsSearch => ({
+  requirementTypeId: oneOf(requirementTypeIds, search.requirementTypeId),
+  propertyTypeId: oneOf(propertyTypeIds, search.propertyTypeId),
+  marketId: oneOf(marketIds, search.marketId),
+});
 
 /** Requirement type, property type and market, each ALL by default; Clear sets all three back to ALL. */
 export function RequirementFilters({

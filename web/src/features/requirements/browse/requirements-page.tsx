@@ -8,7 +8,7 @@ import { useAuth } from '@/features/auth';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { browseRequirementsQuery, useMyRequirements } from '../api/requirement-queries';
 import { CreateRequirementButton } from '../create/create-requirement-button';
-import { RequirementFilters } from './requirement-filters';
+import { RequirementFilters, knownRequirementFilters } from './requirement-filters';
 import { RequirementsTable } from '../components/requirements-table';
 import { LoadMoreButton } from '@/components/load-more-button';
 
@@ -16,7 +16,8 @@ const route = getRouteApi('/consumer/requirements');
 
 /** Spec 02 "Requirements browser": requirements broadcast to the community, newest first, 25 at a time. */
 export function RequirementsPage() {
-  const filters = route.useSearch();
+  // Unknown catalogue ids in the URL are dropped here (and from the URL with the next filter change).
+  const filters = knownRequirementFilters(route.useSearch());
   const navigate = route.useNavigate();
   const { user } = useAuth();
   const requirements = useInfiniteQuery(browseRequirementsQuery(filters));
@@ -34,7 +35,7 @@ export function RequirementsPage() {
         <CardContent className="grid gap-6">
           <RequirementFilters
             value={filters}
-            onChange={(name, value) => void navigate({ search: (previous) => ({ ...previous, [name]: value }), replace: true })}
+            onChange={(name, value) => void navigate({ search: { ...filters, [name]: value }, replace: true })}
             onClear={() => void navigate({ search: {}, replace: true })}
           />
 

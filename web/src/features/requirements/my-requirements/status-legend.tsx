@@ -1,5 +1,8 @@
-import { requirementStatuses } from '@shared/api/schemas/requirements';
+import type { RequirementStatus } from '@shared/api/schemas/requirements';
 import { RequirementStatusBadge, requirementStatusLook } from '../components/requirement-status-badge';
+
+/** The lifecycle order (the look table lists them in it); read from there so this page loads no zod. */
+const requirementStatuses = Object.keys(requirementStatusLook) as RequirementStatus[];
 
 /** What each status means: pending, queued, processing, sent. */
 export function StatusLegend() {

@@ -3,6 +3,8 @@ import { consumerPaths } from '@/features/consumer/paths';
 import { consumerRoute } from '@/features/consumer/routes/consumer-route';
 import { requirementsSearch } from '../browse/requirements-search';
 
+const pages = () => import('./pages');
+
 /** /consumer/requirements, /consumer/requirement/$requirementId and /consumer/my-requirements (spec 02 §2). */
 export const requirementsRoutes = [
   createRoute({
@@ -10,18 +12,18 @@ export const requirementsRoutes = [
     path: 'requirements',
     validateSearch: requirementsSearch,
     staticData: { crumbs: [{ label: 'Requirements' }] },
-    component: lazyRouteComponent(() => import('../browse/requirements-page'), 'RequirementsPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.requirementsPage()), 'RequirementsPage'),
   }),
   createRoute({
     getParentRoute: () => consumerRoute,
     path: 'requirement/$requirementId',
     staticData: { crumbs: [{ label: 'Requirements', to: consumerPaths.requirements }] },
-    component: lazyRouteComponent(() => import('../detail/requirement-detail-page'), 'RequirementDetailPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.requirementDetailPage()), 'RequirementDetailPage'),
   }),
   createRoute({
     getParentRoute: () => consumerRoute,
     path: 'my-requirements',
     staticData: { crumbs: [{ label: 'My Requirements' }] },
-    component: lazyRouteComponent(() => import('../my-requirements/my-requirements-page'), 'MyRequirementsPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.myRequirementsPage()), 'MyRequirementsPage'),
   }),
 ];

@@ -8,6 +8,6 @@ export const unsubscribeRoutes = [
     getParentRoute: () => rootRoute,
     path: '/unsubscribe',
     validateSearch: (search: RawSearch): { token?: string } => ({ token: textParam(search.token, 1024) }),
-    component: lazyRouteComponent(() => import('../pages/unsubscribe-page'), 'UnsubscribePage'),
+    component: lazyRouteComponent(() => import('./pages').then((page) => page.unsubscribePage()), 'UnsubscribePage'),
   }),
 ];
