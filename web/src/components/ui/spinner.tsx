@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { LineIcon } from './line-icon';
 
 /**
  * A spinning indicator with an accessible name ("Loading" unless told otherwise): lucide's loader-circle,
@@ -7,21 +8,15 @@ import type * as React from 'react';
  */
 export function Spinner({ className = 'size-4', label = 'Loading', ...props }: React.ComponentProps<'svg'> & { label?: string }) {
   return (
-    <svg
+    <LineIcon
       width="24"
       height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       role="status"
       aria-label={label}
       className={`animate-spin ${className}`}
       {...props}
     >
       <path d="M21 12a9 9 0 1 1-6.219-8.56" />
-    </svg>
+    </LineIcon>
   );
 }

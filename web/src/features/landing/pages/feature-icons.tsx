@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from '@/components/ui/line-icon';
 
 /**
  * The feature cards' icons: lucide's clipboard-list, inbox and users (ISC licence), drawn inline so the
@@ -6,18 +7,9 @@ import type { ReactNode } from 'react';
  */
 function FeatureIcon({ children }: { children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-      aria-hidden="true"
-    >
+    <LineIcon className="size-5" aria-hidden="true">
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 
