@@ -42,7 +42,7 @@ const CORS_ALLOW_METHODS = 'GET,POST,PUT,DELETE,OPTIONS';
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const matchers = options.routes.map(compileRoute);
-  const jwks = createRemoteJWKSet(new URL(`${options.issuer}/.well-known/jwks.json`));
+  const verifyBearer = bearerVerifier(options);
   const handlers = new Map<string, Promise<Handler>>();
   const loadHandler = (entry: string): Promise<Handler> => {
     let handler = handlers.get(entry);
@@ -93,7 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     let claims: Record<string, string> | undefined;
     if (match.route.auth !== 'public') {
-      claims = await verifyBearer(req.headers.authorization, jwks, options);
+      claims = await verifyBearer(req.headers.authorization);
       if (!claims) return writeJson(res, 401, { message: 'Unauthorized' });
     }
     const body = await readBody(req);
@@ -165,38 +165,33 @@ function matchRoute(matchers: readonly RouteMatcher[], method: string, path: str
   };
 }
 
-/** The checks of the HTTP API JWT authorizer for a Cognito ID token: signature, issuer, audience, expiry. */
-async function verifyBearer(
-  authorization: string | undefined,
-  jwks: ReturnType<typeof createRemoteJWKSet>,
-  options: Pick<GatewayOptions, 'issuer' | 'audience'>,
-): Promise<Record<string, string> | undefined> {
-  const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-  if (!token) return undefined;
-  const known = verified.get(token);
-  if (known && known.expiresAt > Date.now()) return known.claims;
-  try {
-    const { payload } = await jwtVerify(token, jwks, { issuer: options.issuer, audience: options.audience });
-    if (payload.token_use !== 'id') return undefined;
-    const claims = claimsAsApiGatewayPassesThem(payload);
-    remember(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 });
-    return claims;
-  } catch {
-    return undefined;
-  }
-}
+const MAX_VERIFIED_TOKENS = 1_000;
 
 /**
- * Tokens whose signature, issuer and audience were checked, until they expire: the answer can't change
- * before then, and re-checking on every call would add the cost of API Gateway's managed authorizer (not
- * ours in the cloud) to every measured request (test/bench).
+ * The checks of the HTTP API JWT authorizer for a Cognito ID token: signature, issuer, audience, expiry.
+ * A token that passed is remembered until it expires: the answer can't change before then, and checking
+ * it again on every call would add the cost of API Gateway's managed authorizer (not ours in the cloud)
+ * to every measured request (test/bench).
  */
-const verified = new Map<string, { claims: Record<string, string>; expiresAt: number }>();
-const MAX_VERIFIED = 1_000;
-
-function remember(token: string, entry: { claims: Record<string, string>; expiresAt: number }): void {
-  if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
-  verified.set(token, entry);
+function bearerVerifier(options: Pick<GatewayOptions, 'issuer' | 'audience'>) {
+  const jwks = createRemoteJWKSet(new URL(`${options.issuer}/.well-known/jwks.json`));
+  const verified = new Map<string, { claims: Record<string, string>; expiresAt: number }>();
+  return async (authorization: string | undefined): Promise<Record<string, string> | undefined> => {
+    const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) return undefined;
+    const known = verified.get(token);
+    if (known && known.expiresAt > Date.now()) return known.claims;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.issuer, audience: options.audience });
+      if (payload.token_use !== 'id') return undefined;
+      const claims = claimsAsApiGatewayPassesThem(payload);
+      if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 });
+      return claims;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** API Gateway hands the handler every claim as a string; arrays become "[a b]" (e.g. cognito:groups). */
