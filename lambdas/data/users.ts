@@ -78,7 +78,7 @@ export function newUserRecord(input: {
  * How stale a broker's contact card on someone else's detail page may be: an edit shows there within this
  * in other warm functions, at once in the one that made it.
  */
-export const CONTACT_CARD_TTL_MS = 30_000;
+const CONTACT_CARD_TTL_MS = 30_000;
 const contactCards = /* @__PURE__ */ expiringMap<string, UserRecord>(CONTACT_CARD_TTL_MS);
 
 export const usersRepository = {

@@ -25,6 +25,15 @@ let owner: Broker;
 let other: Broker;
 let unapproved: Broker;
 
+/** The owner's personal info as every test here expects it, with `phone` as given. */
+const setOwnerInfo = (phone = '9165550123') =>
+  expectOk(
+    call(stack, owner.token, 'updatePersonalInfo', {
+      params: { userId: owner.userId },
+      body: { firstName: 'Olive', lastName: 'Owner', title: 'Broker', license: 'DRE 7', phone },
+    }),
+  );
+
 beforeAll(async () => {
   stack = await startStack();
   operator = await newUser(stack, 'operator', { operator: true });
@@ -33,12 +42,7 @@ beforeAll(async () => {
     newApprovedBroker(stack, operator, 'other'),
     newUser(stack, 'unapproved'),
   ]);
-  await expectOk(
-    call(stack, owner.token, 'updatePersonalInfo', {
-      params: { userId: owner.userId },
-      body: { firstName: 'Olive', lastName: 'Owner', title: 'Broker', license: 'DRE 7', phone: '9165550123' },
-    }),
-  );
+  await setOwnerInfo();
 });
 
 afterAll(async () => stack?.stop());
@@ -194,6 +198,15 @@ describe('detail', () => {
     });
     expect(seen.listing.images[0]!.large).toMatch(/^http:\/\/localhost:\d+\/bisn-images-local\/listings\/.+\/large\/.+\.jpg$/);
     expect((await getListing(stack, other, 'no-such-listing')).status).toBe(404);
+  });
+
+  it("shows the owner's edited contact card at once where the edit was made (the card is remembered 30 s elsewhere)", async () => {
+    const listing = await queuedListing(stack, owner);
+    await runBlastJob();
+    expect((await expectOk(getListing(stack, other, listing.listingId))).listing.user?.phone).toBe('9165550123');
+    await setOwnerInfo('9165550199');
+    expect((await expectOk(getListing(stack, other, listing.listingId))).listing.user?.phone).toBe('9165550199');
+    await setOwnerInfo();
   });
 });
 

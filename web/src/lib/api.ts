@@ -53,7 +53,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The server's error body `{ message, fieldErrors?, requestId? }` (shared/api/schemas/common), checked without zod. */
-export function isErrorResponse(body: unknown): body is ErrorResponse {
+function isErrorResponse(body: unknown): body is ErrorResponse {
   if (!isRecord(body) || typeof body.message !== 'string') return false;
   if (body.requestId !== undefined && typeof body.requestId !== 'string') return false;
   const { fieldErrors } = body;
