@@ -1,5 +1,11 @@
 import * as z from '../../shared/zod';
 
+/** 'true' or 'false' (the default) → boolean. */
+const flag = z.pipe(
+  z._default(z.enum(['true', 'false']), 'false'),
+  z.transform((v) => v === 'true'),
+);
+
 const schema = z
   .object({
     TABLE_NAME: z.string().check(z.minLength(1)),
@@ -14,10 +20,9 @@ const schema = z
     GEOCODER: z._default(z.enum(['zip-centroids', 'amazon-location']), 'zip-centroids'),
     PLACE_INDEX_NAME: z.optional(z.string()),
     AWS_REGION: z._default(z.string(), 'us-east-1'),
-    S3_FORCE_PATH_STYLE: z.pipe(
-      z._default(z.enum(['true', 'false']), 'false'),
-      z.transform((v) => v === 'true'),
-    ),
+    S3_FORCE_PATH_STYLE: flag,
+    /** Check every response against its route's schema (lambdas/core/http.ts); the local stack sets it. */
+    CHECK_RESPONSES: flag,
   })
   .check(
     z.refine((e) => e.UNSUBSCRIBE_SECRET || e.UNSUBSCRIBE_SECRET_ARN, {

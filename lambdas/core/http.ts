@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import middy from '@middy/core';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -83,6 +84,24 @@ function readBody(event: Event): unknown {
   }
 }
 
+/** What the browser would receive: JSON's view of a value (no undefined properties, dates as strings). */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
+
+/**
+ * A handler's answer is sent as it is. Where tests run (the local stack sets CHECK_RESPONSES) it must
+ * also already be exactly what the route's response schema makes of it: valid, with no property the
+ * schema would strip and nothing it would default or transform. So the deployed function, which skips
+ * the check (it cost a tenth of a millisecond per list page), sends the very bytes the tests checked.
+ */
+function checkedResponse(schema: z.ZodMiniType, output: unknown, routeId: RouteId): unknown {
+  if (!env().CHECK_RESPONSES) return output;
+  const parsed = schema.parse(output);
+  if (!isDeepStrictEqual(asJson(parsed), asJson(output))) {
+    throw new Error(`${routeId}: the response is not what its schema makes of it: ${JSON.stringify(output).slice(0, 500)}`);
+  }
+  return output;
+}
+
 /**
  * Decides the route's auth level from the token and the user record; never from anything else the browser
  * sends. A read-only route open to every signed-in account that doesn't use the record skips the read when
@@ -128,7 +147,8 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
   const { route, ...schemas } = endpoint;
   const routeId = route.id;
 
-  return middy<Event, Result, Error, Context>().handler(async (event, context) => {
+  // No early-timeout timer: API Gateway answers a timed-out call itself, and the timer cost every request.
+  return middy<Event, Result, Error, Context>({ timeoutEarlyInMillis: 0 }).handler(async (event, context) => {
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
     logger.appendKeys({ requestId, route: routeId });
     const started = Date.now();
@@ -140,7 +160,7 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       checkSelfScope(route, params as Record<string, unknown>, principal);
       const currentUser = await authorize(route, principal, options.usesCurrentUser ?? false);
       const output = await fn({ params, query, body, principal, currentUser, requestId, event } as HttpRequest<K>);
-      const response = json(options.successStatus ?? 200, schemas.response.parse(output));
+      const response = json(options.successStatus ?? 200, checkedResponse(schemas.response, output, routeId));
       logger.info('request', { status: response.statusCode, ms: Date.now() - started });
       return response;
     } catch (error) {

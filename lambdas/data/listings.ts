@@ -167,18 +167,12 @@ async function conditionalUpdate(
   }
 }
 
-/** Every page of a Query, concatenated (bounded sets only: one owner's listings, one run's ledger). */
-
-const draftFields = [
+/** The editor's fields of a listing: what saveDraft writes. */
+export const draftFields = [
   'title', 'listingTypeId', 'propertyTypeId', 'marketId', 'sqft', 'minSqft', 'maxSqft', 'price', 'leasePrice',
   'leaseFrequencyId', 'leaseTypeId', 'description', 'highlights', 'address1', 'address2', 'city', 'state',
   'zipCode', 'zip4', 'brochureUrl',
 ] as const satisfies readonly (keyof ListingDraft)[];
-
-/** The editor's fields of a stored listing. */
-export function draftOf(record: ListingRecord): ListingDraft {
-  return Object.fromEntries(draftFields.map((f) => [f, record[f]])) as unknown as ListingDraft;
-}
 
 export const listingsRepository = {
   async create(record: ListingRecord): Promise<ListingRecord> {

@@ -15,6 +15,10 @@ import type { Principal } from '../core/principal';
 import { newUserRecord, usersRepository, type UserRecord } from '../data/users';
 import { assetUrl, assetUrls } from './assets';
 
+function brokerInfoDto(info: UserRecord['brokerInfo']): User['brokerInfo'] {
+  return info && { ...info, ...(info.logoSrc ? { logoSrc: assetUrl(info.logoSrc) } : {}) };
+}
+
 export function toUserDto(record: UserRecord, isOperator = false): User {
   const subscribed = new Set(record.subscribed);
   return {
@@ -32,19 +36,27 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
     subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: subscribed.has(c.id) })),
     profileImage: assetUrls(record.profileImage),
     brokerImage: assetUrls(record.brokerImage),
-    brokerInfo: record.brokerInfo && {
-      ...record.brokerInfo,
-      ...(record.brokerInfo.logoSrc ? { logoSrc: assetUrl(record.brokerInfo.logoSrc) } : {}),
-    },
+    brokerInfo: brokerInfoDto(record.brokerInfo),
     isOperator,
     createdAt: record.createdAt,
     approvedAt: record.approvedAt,
   };
 }
 
+/** The card shown on a listing or requirement: toUserDto's contact fields, without the rest. */
 export function toContact(record: UserRecord): Contact {
-  const { _id, firstName, lastName, title, phone, email, license, profileImage, brokerImage, brokerInfo } = toUserDto(record);
-  return { _id, firstName, lastName, title, phone, email, license, profileImage, brokerImage, brokerInfo };
+  return {
+    _id: record.userId,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    title: record.title,
+    phone: record.phone,
+    email: record.email,
+    license: record.license,
+    profileImage: assetUrls(record.profileImage),
+    brokerImage: assetUrls(record.brokerImage),
+    brokerInfo: brokerInfoDto(record.brokerInfo),
+  };
 }
 
 interface CognitoUser {

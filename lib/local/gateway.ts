@@ -41,7 +41,7 @@ const CORS_ALLOW_METHODS = 'GET,POST,PUT,DELETE,OPTIONS';
  * route's handler module (imported on first use), and its structured result written back.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const matchers = options.routes.map(compileRoute);
+  const matchers = routeMatchers(options.routes);
   const verifyBearer = bearerVerifier(options);
   const handlers = new Map<string, Promise<Handler>>();
   const loadHandler = (entry: string): Promise<Handler> => {
@@ -78,7 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       res.setHeader('Vary', 'Origin');
     }
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://gateway');
+    const url = splitTarget(req.url ?? '/');
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
       if (origin === options.webOrigin) {
         res.setHeader('Access-Control-Allow-Methods', CORS_ALLOW_METHODS);
@@ -119,6 +119,17 @@ async function importHandler(root: string, entry: string): Promise<Handler> {
   return module.handler as Handler;
 }
 
+/** The request target's path and query string (without "?"), as API Gateway's rawPath and rawQueryString. */
+interface Target {
+  readonly pathname: string;
+  readonly search: string;
+}
+
+function splitTarget(target: string): Target {
+  const mark = target.indexOf('?');
+  return mark < 0 ? { pathname: target, search: '' } : { pathname: target.slice(0, mark), search: target.slice(mark + 1) };
+}
+
 interface RouteMatcher {
   readonly route: RouteDef;
   readonly pattern: RegExp;
@@ -150,10 +161,20 @@ function compileRoute(route: RouteDef): RouteMatcher {
   return { route, pattern: new RegExp(`^${source}/?$`), names, literals };
 }
 
-function matchRoute(matchers: readonly RouteMatcher[], method: string, path: string): RouteMatch | undefined {
+/** The routes' matchers by method. */
+function routeMatchers(routes: readonly RouteDef[]): ReadonlyMap<string, readonly RouteMatcher[]> {
+  const byMethod = new Map<string, RouteMatcher[]>();
+  for (const route of routes) {
+    const list = byMethod.get(route.method) ?? [];
+    list.push(compileRoute(route));
+    byMethod.set(route.method, list);
+  }
+  return byMethod;
+}
+
+function matchRoute(matchers: ReadonlyMap<string, readonly RouteMatcher[]>, method: string, path: string): RouteMatch | undefined {
   let best: { matcher: RouteMatcher; values: string[] } | undefined;
-  for (const matcher of matchers) {
-    if (matcher.route.method !== method) continue;
+  for (const matcher of matchers.get(method) ?? []) {
     const found = matcher.pattern.exec(path);
     if (found && (!best || matcher.literals > best.matcher.literals)) best = { matcher, values: found.slice(1) };
   }
@@ -220,7 +241,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 
 function buildEvent(
   req: IncomingMessage,
-  url: URL,
+  url: Target,
   match: RouteMatch,
   body: string,
   claims: Record<string, string> | undefined,
@@ -229,11 +250,10 @@ function buildEvent(
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const now = new Date();
   const method = req.method ?? 'GET';
-  const requestContext = {
+  const routeKey = `${match.route.method} ${match.route.path}`;
+  const requestContext: APIGatewayProxyEventV2WithJWTAuthorizer['requestContext'] = {
     accountId: 'local',
     apiId: 'local',
     domainName: req.headers.host ?? 'localhost',
@@ -246,29 +266,34 @@ function buildEvent(
       userAgent: req.headers['user-agent'] ?? '',
     },
     requestId: randomUUID(),
-    routeKey: `${match.route.method} ${match.route.path}`,
+    routeKey,
     stage: '$default',
     time: now.toISOString(),
     timeEpoch: now.getTime(),
-    // Public routes have no authorizer in the cloud either. An ID token carries no scopes: API Gateway passes null.
-    ...(claims && {
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null as unknown as string[] } },
-    }),
-  };
-  const cookies = req.headers.cookie?.split(/;\s*/).filter(Boolean);
-  return {
+  } as APIGatewayProxyEventV2WithJWTAuthorizer['requestContext'];
+  // Public routes have no authorizer in the cloud either. An ID token carries no scopes: API Gateway passes null.
+  if (claims) requestContext.authorizer = { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null as unknown as string[] } };
+  const event = {
     version: '2.0',
-    routeKey: requestContext.routeKey,
+    routeKey,
     rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    rawQueryString: url.search,
     headers,
-    ...(cookies?.length && { cookies }),
-    ...(url.search && { queryStringParameters: query }),
-    ...(Object.keys(match.pathParameters).length && { pathParameters: match.pathParameters }),
-    ...(body && { body }),
     isBase64Encoded: false,
     requestContext,
   } as APIGatewayProxyEventV2WithJWTAuthorizer;
+  // Absent parts are left out, as API Gateway leaves them out (assigned, not spread: spreads made every
+  // event a slow dictionary object).
+  const cookies = req.headers.cookie?.split(/;\s*/).filter(Boolean);
+  if (cookies?.length) event.cookies = cookies;
+  if (url.search) {
+    const query: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(url.search)) query[name] = name in query ? `${query[name]},${value}` : value;
+    event.queryStringParameters = query;
+  }
+  if (Object.keys(match.pathParameters).length) event.pathParameters = match.pathParameters;
+  if (body) event.body = body;
+  return event;
 }
 
 function lambdaContext(route: RouteDef, requestId: string): Context {
@@ -305,7 +330,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void
   }
   if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
   res.writeHead(result.statusCode ?? 200);
-  res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+  res.end(result.body !== undefined && result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown): void {

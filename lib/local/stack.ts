@@ -39,6 +39,11 @@ export interface LocalStackOptions {
   seed?: boolean;
   /** No emulator, gateway or scheduler output (default false). */
   quiet?: boolean;
+  /**
+   * Handlers check every response against its schema (CHECK_RESPONSES, lambdas/core/http.ts); default
+   * true. The bench turns it off to measure the handlers as deployed.
+   */
+  checkResponses?: boolean;
 }
 
 /** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
@@ -129,6 +134,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_SESV2: ses.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       S3_FORCE_PATH_STYLE: 'true',
+      CHECK_RESPONSES: String(options.checkResponses ?? true),
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
     };

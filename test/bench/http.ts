@@ -26,11 +26,16 @@ export function get(baseUrl: string, path: string, token?: string): Promise<Answ
   });
 }
 
-/** A GET that must answer 200; resolves with the parsed JSON. */
-export async function getOk<T = unknown>(baseUrl: string, path: string, token?: string): Promise<T> {
+/** A GET that must answer 200; resolves with the body as received (what a latency is timed to). */
+export async function getOkBody(baseUrl: string, path: string, token?: string): Promise<string> {
   const answer = await get(baseUrl, path, token);
   if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
-  return JSON.parse(answer.body) as T;
+  return answer.body;
+}
+
+/** A GET that must answer 200; resolves with the parsed JSON. */
+export async function getOk<T = unknown>(baseUrl: string, path: string, token?: string): Promise<T> {
+  return JSON.parse(await getOkBody(baseUrl, path, token)) as T;
 }
 
 export const closeAgent = () => agent.destroy();

@@ -25,10 +25,11 @@ function summarise(durations: readonly number[]): LatencySummary {
 
 /**
  * Several series measured interleaved, one call of each per round, so background noise (other processes
- * on the machine) hits all of them alike. `warmup` untimed rounds first (JIT, connection pools, imports).
+ * on the machine) hits all of them alike. `warmup` untimed rounds first (imports, connection pools, and
+ * enough calls for V8 to optimise each path: a warm function is what is measured).
  * Each call's wall time and this process's CPU time are recorded.
  */
-export async function timeInterleaved(tasks: readonly (() => Promise<unknown>)[], samples: number, warmup = 20): Promise<LatencySummary[]> {
+export async function timeInterleaved(tasks: readonly (() => Promise<unknown>)[], samples: number, warmup = 200): Promise<LatencySummary[]> {
   for (let i = 0; i < warmup; i++) for (const task of tasks) await task();
   const wall = tasks.map((): number[] => []);
   const cpu = tasks.map(() => 0);
