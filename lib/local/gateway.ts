@@ -96,7 +96,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       claims = await verifyBearer(req.headers.authorization);
       if (!claims) return writeJson(res, 401, { message: 'Unauthorized' });
     }
-    const body = await readBody(req);
+    // A request without a body (every GET) is complete with its headers: nothing to wait for.
+    const body = hasBody(req) ? await readBody(req) : '';
     if (body === undefined) return writeJson(res, 413, { message: 'Request body is too large' });
 
     const event = buildEvent(req, url, match, body, claims);
@@ -224,6 +225,9 @@ function claimsAsApiGatewayPassesThem(payload: JWTPayload): Record<string, strin
     ]),
   );
 }
+
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
 /** The body as text, or undefined when it is over the gateway's limit. */
 function readBody(req: IncomingMessage): Promise<string | undefined> {
