@@ -6,15 +6,17 @@
  *   npm run admin -- disable someone@example.com
  *   npm run admin -- enable someone@example.com
  *
- * Without --stage it runs the admin Lambda's code in this process against the running local stack
- * (`npm start` writes its handler environment to .local/env.json). With --stage dev|prod it invokes the deployed
- * admin Lambda, found through the `AdminFunctionName` output of that stage's CloudFormation stack.
+ * Without --stage it runs the admin Lambdas' code in this process against the running local stack
+ * (`npm start` writes its handler environment to .local/env.json). With --stage dev|prod it invokes the
+ * deployed admin Lambda of the command (shared/api/routes.ts `adminFunctions`), found through the
+ * `<Id>FunctionName` outputs of that stage's jobs stack (e.g. `AdminApproveFunctionName`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, paginateDescribeStacks } from '@aws-sdk/client-cloudformation';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import type { AdminEvent, AdminResult } from '../lambdas/jobs/admin';
+import type { AdminEvent, AdminResult } from '../lambdas/admin/command';
+import { adminFunctionFor, adminOutputKey } from '../shared/api/routes';
 import { ENV_FILE, runningStackPid } from '../lib/local/state';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -58,33 +60,34 @@ async function runLocally(event: AdminEvent): Promise<AdminResult> {
   }
   const { env } = JSON.parse(readFileSync(ENV_FILE, 'utf8')) as { env: Record<string, string> };
   Object.assign(process.env, env, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
-  const { handler } = await import('../lambdas/jobs/admin');
-  return handler(event);
+  const { runAdminCommand } = await import('../lambdas/admin/run-command');
+  return runAdminCommand(event);
 }
 
 /** Both stages deploy to us-west-2 (lib/config/stages.ts); AWS_REGION overrides it. */
 const stageRegion = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-west-2';
 
-/** The admin function of a stage: the AdminFunctionName output of its jobs stack (bin/app.ts names stages `bisn-<stage>`). */
-async function adminFunctionName(stage: string): Promise<string> {
+/** The admin function of a command on a stage: an output of its jobs stack (bin/app.ts names stages `bisn-<stage>`). */
+async function adminFunctionName(stage: string, event: AdminEvent): Promise<string> {
+  const outputKey = adminOutputKey(adminFunctionFor(event.action));
   const prefix = `bisn-${stage}-`;
   const found: { stack: string; fn: string }[] = [];
   const client = new CloudFormationClient({ region: stageRegion() });
   for await (const page of paginateDescribeStacks({ client }, {})) {
     for (const stack of page.Stacks ?? []) {
-      const fn = stack.Outputs?.find((o) => o.OutputKey === 'AdminFunctionName')?.OutputValue;
+      const fn = stack.Outputs?.find((o) => o.OutputKey === outputKey)?.OutputValue;
       if (fn && stack.StackName?.startsWith(prefix)) found.push({ stack: stack.StackName, fn });
     }
   }
   if (found.length === 1) return found[0]!.fn;
   if (found.length === 0) {
-    throw new Error(`No stack ${prefix}* with an AdminFunctionName output in ${stageRegion()}. Is stage ${stage} deployed, and are AWS credentials for its account set?`);
+    throw new Error(`No stack ${prefix}* with an ${outputKey} output in ${stageRegion()}. Is stage ${stage} deployed, and are AWS credentials for its account set?`);
   }
-  throw new Error(`Several stacks of stage ${stage} have an AdminFunctionName output: ${found.map((f) => f.stack).join(', ')}`);
+  throw new Error(`Several stacks of stage ${stage} have an ${outputKey} output: ${found.map((f) => f.stack).join(', ')}`);
 }
 
 async function runOnStage(stage: string, event: AdminEvent): Promise<AdminResult> {
-  const functionName = await adminFunctionName(stage);
+  const functionName = await adminFunctionName(stage, event);
   const out = await new LambdaClient({ region: stageRegion() }).send(
     new InvokeCommand({ FunctionName: functionName, Payload: Buffer.from(JSON.stringify(event)) }),
   );

@@ -1,4 +1,4 @@
-import type { JobId, RouteDef, RouteId } from '../../shared/api/routes';
+import type { AdminFunctionId, JobId, RouteDef, RouteId } from '../../shared/api/routes';
 
 /**
  * Sizing and permissions of every Lambda function, as data. lib/stacks/api-stack.ts and
@@ -35,13 +35,18 @@ export const httpProfile: FunctionProfile = { memoryMb: 512, timeoutSeconds: 10 
 export const imageProcessingProfile: FunctionProfile = { memoryMb: 1024, timeoutSeconds: 30 };
 export const imageProcessingRoutes: readonly RouteId[] = ['finaliseProfileImage', 'finaliseBrokerImage', 'finaliseListingImage'];
 
-export const jobProfiles: Record<JobId | 'admin', FunctionProfile> = {
+export const jobProfiles: Record<JobId | AdminFunctionId, FunctionProfile> = {
   // Sends the whole day's listings; its per-listing claims make a retry after a crash safe.
   blast: { memoryMb: 1024, timeoutSeconds: 15 * 60 },
   // Runs every minute: a failed run is simply picked up by the next one, so no retries (and no overlap).
   broadcastRequirements: { memoryMb: 512, timeoutSeconds: 50, asyncRetries: 0 },
   expireListings: { memoryMb: 512, timeoutSeconds: 5 * 60 },
-  admin: { memoryMb: 512, timeoutSeconds: 60 },
+  // Operator commands, invoked synchronously by `npm run admin`: one account or one contribution each,
+  // except `list`, which reads a whole status.
+  adminList: { memoryMb: 512, timeoutSeconds: 60 },
+  adminApprove: { memoryMb: 512, timeoutSeconds: 30 },
+  adminAccess: { memoryMb: 512, timeoutSeconds: 30 },
+  adminRemove: { memoryMb: 512, timeoutSeconds: 60 },
 };
 
 /** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
@@ -69,11 +74,15 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   adminEnableUser: ['users:admin'],
 };
 
-export const jobCapabilities: Record<JobId | 'admin', readonly Capability[]> = {
+export const jobCapabilities: Record<JobId | AdminFunctionId, readonly Capability[]> = {
   blast: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   expireListings: ['table:write', 'images:write'],
-  admin: ['table:write', 'users:admin', 'mail:send'],
+  // As the operator routes of the same commands have them.
+  adminList: ['table:read'],
+  adminApprove: ['table:write', 'mail:send'],
+  adminAccess: ['table:write', 'users:admin'],
+  adminRemove: ['table:write', 'images:write'],
 };
 
 export function routeArea(route: RouteDef): RouteArea {

@@ -4,7 +4,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
-import { adminFunctionEntry, jobs, type JobId } from '../../shared/api/routes';
+import { adminFunctions, adminOutputKey, jobs, type AdminFunctionId, type JobId } from '../../shared/api/routes';
 import { jobCapabilities, jobProfiles } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
@@ -35,22 +35,23 @@ export function scheduleExpressionOf(job: Job): ScheduleExpression {
 /**
  * Background work: one function and one EventBridge schedule per job of shared/api/routes.ts (the
  * weekday blast at 09:00 America/New_York, the requirement broadcast every minute, the nightly expiry),
- * and the admin function operators invoke from the command line (`npm run admin -- --stage <stage> …`,
- * which finds it by the AdminFunctionName output).
+ * and the admin functions operators invoke from the command line (`npm run admin -- --stage <stage> …`,
+ * which finds each by its `<Id>FunctionName` output): one per family of commands, each with only the
+ * permissions of its commands.
  */
 export class JobsStack extends Stack {
   readonly functions: ReadonlyMap<JobId, NodejsFunction>;
-  readonly adminFunction: NodejsFunction;
+  readonly adminFunctions: ReadonlyMap<AdminFunctionId, NodejsFunction>;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const entries = new Map<JobId | 'admin', string>([
+    const entries = new Map<JobId | AdminFunctionId, string>([
       ...jobs.map((job) => [job.id, resolveEntry(props.codeRoot, job.entry, `job ${job.id}`)] as const),
-      ['admin', resolveEntry(props.codeRoot, adminFunctionEntry, 'the admin function')],
+      ...adminFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `admin function ${fn.id}`)] as const),
     ]);
     const scans = scanEntries([...entries.values()], repoRoot);
-    const makeFunction = (id: JobId | 'admin', description: string) => {
+    const makeFunction = (id: JobId | AdminFunctionId, description: string) => {
       const entry = entries.get(id)!;
       return new BisnFunction(this, id, {
         entry,
@@ -83,10 +84,15 @@ export class JobsStack extends Stack {
     }
     this.functions = functions;
 
-    this.adminFunction = makeFunction('admin', 'admin: operator commands (npm run admin)');
-    new CfnOutput(this, 'AdminFunctionName', {
-      description: 'Invoked by `npm run admin -- --stage <stage> …` (bin/admin.ts)',
-      value: this.adminFunction.functionName,
-    });
+    const admin = new Map<AdminFunctionId, NodejsFunction>();
+    for (const fn of adminFunctions) {
+      const created = makeFunction(fn.id, `admin function ${fn.id}: ${fn.actions.join(', ')} (npm run admin)`);
+      admin.set(fn.id, created);
+      new CfnOutput(this, adminOutputKey(fn), {
+        description: `Invoked by \`npm run admin -- ${fn.actions.join('|')} … --stage <stage>\` (bin/admin.ts)`,
+        value: created.functionName,
+      });
+    }
+    this.adminFunctions = admin;
   }
 }

@@ -1,5 +1,5 @@
-export { adminFunctionEntry, buildPath, jobs, routeById, routes } from './routes';
-export type { AuthLevel, HttpMethod, JobId, RouteDef, RouteId } from './routes';
+export { adminFunctionById, adminFunctionFor, adminFunctions, buildPath, jobs, routeById, routes } from './routes';
+export type { AdminAction, AdminFunction, AdminFunctionId, AuthLevel, HttpMethod, JobId, RouteDef, RouteId } from './routes';
 export * from './schemas';
 export { contract } from './contract';
 export type { Contract, Endpoint, RequestBody, RequestParams, RequestQuery, ResponseBody } from './contract';

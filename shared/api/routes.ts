@@ -153,5 +153,29 @@ export const jobs = [
 
 export type JobId = (typeof jobs)[number]['id'];
 
-/** The admin Lambda: invoked directly by `npm run admin -- ...` against a deployed stage. */
-export const adminFunctionEntry = 'lambdas/jobs/admin.ts';
+/**
+ * The admin Lambdas, invoked directly by `npm run admin -- … --stage <stage>` (bin/admin.ts): one per
+ * family of operator commands, so each carries, and may call, only the services its commands need.
+ */
+export const adminFunctions = [
+  { id: 'adminList', entry: 'lambdas/admin/list.ts', actions: ['list'] },
+  { id: 'adminApprove', entry: 'lambdas/admin/approve.ts', actions: ['approve'] },
+  { id: 'adminAccess', entry: 'lambdas/admin/access.ts', actions: ['disable', 'enable'] },
+  { id: 'adminRemove', entry: 'lambdas/admin/remove.ts', actions: ['remove-listing', 'remove-requirement'] },
+] as const;
+
+export type AdminFunction = (typeof adminFunctions)[number];
+export type AdminFunctionId = AdminFunction['id'];
+export type AdminAction = AdminFunction['actions'][number];
+
+export const adminFunctionById = /* @__PURE__ */ Object.fromEntries(adminFunctions.map((fn) => [fn.id, fn])) as {
+  readonly [F in AdminFunction as F['id']]: F;
+};
+
+/** The jobs stack's output naming an admin function, which `npm run admin -- --stage` looks up. */
+export const adminOutputKey = (fn: AdminFunction) => `${fn.id[0]!.toUpperCase()}${fn.id.slice(1)}FunctionName`;
+
+/** The admin function that runs `action`. */
+export function adminFunctionFor(action: AdminAction): AdminFunction {
+  return adminFunctions.find((fn) => (fn.actions as readonly string[]).includes(action))!;
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { bundling, prepareBundling } from '../../lib/constructs/bisn-function';
-import { adminFunctionEntry, jobs, routes } from '../../shared/api/routes';
+import { adminFunctions, jobs, routes } from '../../shared/api/routes';
 
 export interface BundleResult {
   id: string;
@@ -17,12 +17,12 @@ export interface BundleResult {
   top: [string, number][];
 }
 
-/** Every Lambda function's handler module: one per route, one per job, the admin function. */
+/** Every Lambda function's handler module: one per route, one per job, one per admin function. */
 export function functionEntries(): { id: string; entry: string }[] {
   return [
     ...routes.map((route) => ({ id: route.id, entry: route.entry })),
     ...jobs.map((job) => ({ id: `job:${job.id}`, entry: job.entry })),
-    { id: 'admin', entry: adminFunctionEntry },
+    ...adminFunctions.map((fn) => ({ id: fn.id, entry: fn.entry })),
   ];
 }
 

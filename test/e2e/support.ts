@@ -105,8 +105,8 @@ export async function newBroker(label: string, { approved, password }: { approve
   await call(`/user/brokerInfo/${userId}`, { name: 'Delta Commercial', address1: '1201 K St', address2: 'Sacramento, CA 95814' });
   if (approved) {
     Object.assign(process.env, e2e().env);
-    const { handler } = await import('../../lambdas/jobs/admin');
-    const result = await handler({ action: 'approve', email });
+    const { runAdminCommand } = await import('../../lambdas/admin/run-command');
+    const result = await runAdminCommand({ action: 'approve', email });
     if (!result.ok) throw new Error(result.message);
   }
   return { email, password, userId, idToken };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, routes } from '../../shared/api/routes';
+import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, routes } from '../../shared/api/routes';
 import { jobProfiles } from '../../lib/config/functions';
 import { resetEnvCache, env } from '../../lambdas/core/env';
 import { functionsOf, missingEntries, referencedId, renderSample, resourcesOf, synthesiseStages, type FunctionInfo, type SynthesisedApp } from './synth';
@@ -9,7 +9,7 @@ describe.skipIf(missingEntries.length > 0)(`API and jobs${missingEntries.length 
   let apiFunctions: FunctionInfo[];
   let jobFunctions: FunctionInfo[];
   const routeFunction = (id: string) => apiFunctions.find((f) => f.description.startsWith(`${id}:`))!;
-  const jobFunction = (id: string) => jobFunctions.find((f) => f.description.startsWith(`${id === 'admin' ? 'admin' : `job ${id}`}`))!;
+  const jobFunction = (id: string) => jobFunctions.find((f) => f.description.startsWith(id.startsWith('admin') ? `admin function ${id}:` : `job ${id}`))!;
 
   beforeAll(() => {
     synth = synthesiseStages();
@@ -121,20 +121,20 @@ describe.skipIf(missingEntries.length > 0)(`API and jobs${missingEntries.length 
       expect(queryResources.some((r) => r.includes('*'))).toBe(false);
     });
 
-    it('keeps Cognito admin calls to disabling, enabling and the admin function', () => {
-      expect(holders('cognito-idp:AdminDisableUser')).toEqual(['admin', 'adminDisableUser', 'adminEnableUser']);
+    it('keeps Cognito admin calls to disabling and enabling (routes and admin function)', () => {
+      expect(holders('cognito-idp:AdminDisableUser')).toEqual(['admin function adminAccess', 'adminDisableUser', 'adminEnableUser']);
       expect(holders('cognito-idp:AdminGetUser')).toContain('createUser');
     });
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
-      expect(holders('ses:SendEmail')).toEqual(['admin', 'adminApproveUser', 'job blast', 'job broadcastRequirements']);
+      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'job blast', 'job broadcastRequirements']);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(['job blast', 'job broadcastRequirements', 'unsubscribe', 'unsubscribeOneClick'].sort());
     });
 
     it('lets only listing writers geocode, and only image and listing deleters touch objects', () => {
       expect(holders('geo:SearchPlaceIndexForText')).toEqual(['createListing', 'updateListing']);
       expect(holders('s3:DeleteObject')).toEqual(
-        [...routes.filter((r) => r.entry.startsWith('lambdas/http/images/')).map((r) => r.id), 'adminDeleteListing', 'deleteListing', 'job expireListings'].sort(),
+        [...routes.filter((r) => r.entry.startsWith('lambdas/http/images/')).map((r) => r.id), 'admin function adminRemove', 'adminDeleteListing', 'deleteListing', 'job expireListings'].sort(),
       );
     });
   });
@@ -162,16 +162,17 @@ describe.skipIf(missingEntries.length > 0)(`API and jobs${missingEntries.length 
     });
 
     it('sizes job functions by jobProfiles (the blast: 15 minutes, 1024 MB)', () => {
-      for (const id of [...jobs.map((j) => j.id), 'admin'] as const) {
+      for (const id of [...jobs.map((j) => j.id), ...adminFunctions.map((fn) => fn.id)]) {
         const profile = jobProfiles[id];
         expect(jobFunction(id).properties, id).toMatchObject({ MemorySize: profile.memoryMb, Timeout: profile.timeoutSeconds });
       }
       expect(jobFunction('blast').properties).toMatchObject({ MemorySize: 1024, Timeout: 900 });
     });
 
-    it('outputs the admin function name for `npm run admin -- --stage`', () => {
+    it('outputs each admin function name for `npm run admin -- --stage`, with only its commands\' permissions', () => {
       const outputs = synth.template('dev', 'jobs').toJSON().Outputs as Record<string, { Value: unknown }>;
-      expect(referencedId(outputs.AdminFunctionName?.Value)).toBe(jobFunction('admin').logicalId);
+      for (const fn of adminFunctions) expect(referencedId(outputs[adminOutputKey(fn)]?.Value), fn.id).toBe(jobFunction(fn.id).logicalId);
+      expect(adminOutputKey(adminFunctionFor('approve'))).toBe('AdminApproveFunctionName');
       expect(synth.stages.dev.jobs.stackName).toMatch(/(^|[-_])dev([-_]|$)/);
     });
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, User } from '../../../shared/api';
+import { runAdminCommand } from '../../../lambdas/admin/run-command';
 import { disabledMessage, notApprovedMessage } from '../../../lambdas/core/errors';
 import { readMail, signIn } from '../../../lib/local/testing';
 import { call, newAccount, PASSWORD, stack, storedUser, type Account } from './support';
@@ -201,35 +202,40 @@ describe('disable and enable', () => {
   });
 });
 
-describe('the admin Lambda (npm run admin runs the same handler)', () => {
+describe('the admin Lambdas (npm run admin runs the same handlers)', () => {
   it('lists, approves, disables and enables by e-mail', async () => {
-    const { handler } = await import('../../../lambdas/jobs/admin');
     const applicant = await newAccount('cli');
 
-    const listed = await handler({ action: 'list' });
+    const listed = await runAdminCommand({ action: 'list' });
     expect(listed.ok && listed.action === 'list' && listed.items.some((u) => u.email === applicant.email)).toBe(true);
 
-    const approved = await handler({ action: 'approve', email: applicant.email.toUpperCase() });
+    const approved = await runAdminCommand({ action: 'approve', email: applicant.email.toUpperCase() });
     expect(approved).toMatchObject({ ok: true, action: 'approve', user: { email: applicant.email, status: 'active' } });
     expect((await mailsTo(applicant.email)).map((m) => m.subject)).toEqual(['Your BISN account is approved']);
 
-    expect(await handler({ action: 'disable', email: applicant.email })).toMatchObject({ ok: true, user: { status: 'disabled' } });
+    expect(await runAdminCommand({ action: 'disable', email: applicant.email })).toMatchObject({ ok: true, user: { status: 'disabled' } });
     await expect(signIn(stack, applicant.email, PASSWORD)).rejects.toThrow(/disabled/i);
-    expect(await handler({ action: 'enable', email: applicant.email })).toMatchObject({ ok: true, user: { status: 'active' } });
+    expect(await runAdminCommand({ action: 'enable', email: applicant.email })).toMatchObject({ ok: true, user: { status: 'active' } });
 
-    expect(await handler({ action: 'approve', email: 'nobody@example.com' })).toEqual({
+    expect(await runAdminCommand({ action: 'approve', email: 'nobody@example.com' })).toEqual({
       ok: false,
       message: 'No account found for nobody@example.com',
     });
-    expect(await handler({ action: 'explode' })).toMatchObject({ ok: false });
+    expect(await runAdminCommand({ action: 'explode' })).toMatchObject({ ok: false });
+    // Each function runs only its own commands: the approve function cannot disable anyone.
+    const { handler: approveFunction } = await import('../../../lambdas/admin/approve');
+    expect(await approveFunction({ action: 'disable', email: applicant.email })).toEqual({
+      ok: false,
+      message: 'adminApprove does not run "disable"; npm run admin invokes the function of each command.',
+    });
+    expect((await storedUser(applicant.userId))?.status).toBe('active');
   });
 });
 
-describe('the admin Lambda removes contributions', () => {
+describe('the admin Lambdas remove contributions', () => {
   it('removes a listing and a requirement by id, and says so when there is none', async () => {
-    const { handler } = await import('../../../lambdas/jobs/admin');
     const owner = await newAccount('contributor');
-    await handler({ action: 'approve', email: owner.email });
+    await runAdminCommand({ action: 'approve', email: owner.email });
     const listing = await call<{ listingId: string }>(owner.token, 'createListing');
     const requirement = await call<{ requirement: { requirementId: string } }>(owner.token, 'createRequirement', {
       body: { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'Office', timing: 'Soon' },
@@ -238,8 +244,8 @@ describe('the admin Lambda removes contributions', () => {
     const listingId = listing.body.listingId;
     const requirementId = requirement.body.requirement.requirementId;
 
-    expect(await handler({ action: 'remove-listing', id: listingId })).toEqual({ ok: true, action: 'remove-listing', id: listingId });
-    expect(await handler({ action: 'remove-requirement', id: requirementId })).toEqual({
+    expect(await runAdminCommand({ action: 'remove-listing', id: listingId })).toEqual({ ok: true, action: 'remove-listing', id: listingId });
+    expect(await runAdminCommand({ action: 'remove-requirement', id: requirementId })).toEqual({
       ok: true,
       action: 'remove-requirement',
       id: requirementId,
@@ -248,7 +254,7 @@ describe('the admin Lambda removes contributions', () => {
     expect((await call(owner.token, 'getListing', { params: { listingId } })).status).toBe(404);
     expect((await call(owner.token, 'getRequirement', { params: { requirementId } })).status).toBe(404);
 
-    expect(await handler({ action: 'remove-listing', id: listingId })).toEqual({ ok: false, message: 'Listing not found' });
-    expect(await handler({ action: 'remove-requirement', id: '' })).toMatchObject({ ok: false });
+    expect(await runAdminCommand({ action: 'remove-listing', id: listingId })).toEqual({ ok: false, message: 'Listing not found' });
+    expect(await runAdminCommand({ action: 'remove-requirement', id: '' })).toMatchObject({ ok: false });
   });
 });
