@@ -1,13 +1,13 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from './env';
 
 /**
  * Module-scope AWS clients, created on first use and reused across invocations. Endpoints come from the
- * standard AWS_ENDPOINT_URL_<SERVICE> variables, which the local stack sets to the emulators.
+ * standard AWS_ENDPOINT_URL_<SERVICE> variables, which the local stack sets to the emulators. S3 has no
+ * client here: the functions use lambdas/core/s3-objects.ts.
  * Each `lazy(...)` is marked pure, so a handler's bundle keeps only the clients it uses (esbuild drops an
  * unused export and, with it, that service's SDK package).
  */
@@ -20,17 +20,6 @@ export const documentClient = /* @__PURE__ */ lazy(() =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ region: env().AWS_REGION, maxAttempts: 6 }), {
     marshallOptions: { removeUndefinedValues: true },
   }),
-);
-
-export const s3 = /* @__PURE__ */ lazy(
-  () =>
-    new S3Client({
-      region: env().AWS_REGION,
-      forcePathStyle: env().S3_FORCE_PATH_STYLE,
-      // s3rver stores aws-chunked bodies verbatim unless checksums are only sent when required.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    }),
 );
 
 export const ses = /* @__PURE__ */ lazy(() => new SESv2Client({ region: env().AWS_REGION }));

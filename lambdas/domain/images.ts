@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import sharp from 'sharp';
 import {
   acceptedImageTypes,
@@ -12,10 +10,9 @@ import {
   type PresignRequest,
   type PresignResponse,
 } from '../../shared/api';
-import { s3 } from '../core/aws';
-import { env } from '../core/env';
 import { badRequest, forbidden, payloadTooLarge } from '../core/errors';
 import { logger } from '../core/logger';
+import { getObject, presignPost, putObject } from '../core/s3-objects';
 import { deleteImageKeys } from './image-store';
 
 /**
@@ -54,7 +51,6 @@ const variantSpecs: { readonly [K in ImageKind]: Readonly<Record<VariantName<K>,
   logo: { thumbnail: { width: 160 }, medium: { width: 400 }, original: { original: true } },
 };
 
-const bucket = () => env().IMAGES_BUCKET;
 const uploadKeyOf = (prefix: string, id: string) => `${prefix}/uploads/${id}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -73,15 +69,13 @@ export async function presignImageUpload(
   if (req.size < 1) throw badRequest(imageReadFailed);
 
   const key = uploadKeyOf(keyPrefix, randomUUID());
-  const { url, fields } = await createPresignedPost(s3(), {
-    Bucket: bucket(),
-    Key: key,
-    Conditions: [
+  const { url, fields } = await presignPost(key, {
+    conditions: [
       ['content-length-range', 1, maxBytes],
       ['eq', '$Content-Type', req.contentType],
     ],
-    Fields: { 'Content-Type': req.contentType },
-    Expires: PRESIGN_EXPIRES_SECONDS,
+    fields: { 'Content-Type': req.contentType },
+    expiresInSeconds: PRESIGN_EXPIRES_SECONDS,
   });
   return { url, fields, key, expiresAt: new Date(Date.now() + PRESIGN_EXPIRES_SECONDS * 1000).toISOString() };
 }
@@ -93,18 +87,6 @@ export function sniffImageType(bytes: Uint8Array): AcceptedImageType | null {
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
   return null;
-}
-
-async function readUpload(key: string): Promise<{ bytes: Uint8Array; size: number; contentType: string } | null> {
-  try {
-    const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
-    const size = out.ContentLength ?? 0;
-    return { size, contentType: out.ContentType ?? '', bytes: await out.Body!.transformToByteArray() };
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') return null;
-    throw error;
-  }
 }
 
 async function render(bytes: Uint8Array, resize: Resize): Promise<Buffer> {
@@ -150,7 +132,7 @@ export async function finaliseImageUpload(
   const id = key.slice(uploadsPrefix.length);
   if (!UUID.test(id)) throw badRequest('Upload not found');
 
-  const upload = await readUpload(key);
+  const upload = await getObject(key);
   if (!upload) throw badRequest('Upload not found');
 
   const refuse = async (error: Error): Promise<never> => {
@@ -169,15 +151,7 @@ export async function finaliseImageUpload(
   try {
     for (const [name, body] of rendered) {
       const variantKey = `${expectedPrefix}/${name}/${id}.${VARIANT_EXTENSION}`;
-      await s3().send(
-        new PutObjectCommand({
-          Bucket: bucket(),
-          Key: variantKey,
-          Body: body,
-          ContentType: VARIANT_CONTENT_TYPE,
-          CacheControl: VARIANT_CACHE_CONTROL,
-        }),
-      );
+      await putObject(variantKey, body, { contentType: VARIANT_CONTENT_TYPE, cacheControl: VARIANT_CACHE_CONTROL });
       stored[name] = variantKey;
     }
   } catch (error) {

@@ -5,7 +5,7 @@ import { buildSync } from 'esbuild';
 
 /** What one handler entry is made of, as esbuild sees it. */
 export interface EntryScan {
-  /** Packages the entry's own code imports (statically or dynamically), e.g. `zod`, `@aws-sdk/client-s3`, `sharp`. */
+  /** Packages the entry's own code imports (statically or dynamically), e.g. `zod`, `@aws-sdk/client-dynamodb`, `sharp`. */
   readonly packageImports: ReadonlySet<string>;
   /** Project files (relative to the project root) the bundle is built from: sources, JSON. */
   readonly sourceFiles: readonly string[];

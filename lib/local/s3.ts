@@ -21,19 +21,21 @@ function corsConfiguration(webOrigin: string): string {
 }
 
 /**
- * s3rver in this process, objects under `directory`. It enforces no POST policy and no signature
- * (allowMismatchedSignatures), so handlers must check type and size themselves, as they do in the cloud.
+ * s3rver in this process, objects under `directory`. It enforces no POST policy and, unless
+ * `verifySignatures` (test/unit/core/s3-objects.test.ts), no signature (allowMismatchedSignatures), so
+ * handlers must check type and size themselves, as they do in the cloud.
  */
 export async function startS3(options: {
   port: number;
   directory: string;
   bucket: string;
   webOrigin: string;
+  verifySignatures?: boolean;
 }): Promise<S3Emulator> {
   const s3rver = new S3rver({
     directory: options.directory,
     silent: true,
-    allowMismatchedSignatures: true,
+    allowMismatchedSignatures: !options.verifySignatures,
     vhostBuckets: false,
     configureBuckets: [{ name: options.bucket, configs: [corsConfiguration(options.webOrigin)] }],
   });

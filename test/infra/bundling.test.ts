@@ -120,8 +120,16 @@ describe.skipIf(!entries.every(existsSync))('bundling', () => {
       for (const file of schemas) expect(readFileSync(path.join(copy, 'dist-es', 'schemas', file), 'utf8'), `${pkg} ${file}`).not.toMatch(/[{,]\s*\[_\w+\]:/);
     }
     const map = JSON.parse(readFileSync(path.join(assetDirs.sharp, 'index.mjs.map'), 'utf8')) as { sources: string[] };
-    expect(map.sources.some((source) => source.includes('bisn-lambda-sdk/@aws-sdk+client-s3@'))).toBe(true);
-    expect(map.sources.some((source) => /node_modules\/@aws-sdk\/client-s3\//.test(source))).toBe(false);
+    expect(map.sources.some((source) => source.includes('bisn-lambda-sdk/@aws-sdk+client-dynamodb@'))).toBe(true);
+    expect(map.sources.some((source) => /node_modules\/@aws-sdk\/client-dynamodb\//.test(source))).toBe(false);
+  });
+
+  it('talks to S3 without the SDK client: the image bundle has lambdas/core/s3-objects.ts and no client-s3', () => {
+    for (const id of ['plain', 'sharp'] as const) {
+      const map = JSON.parse(readFileSync(path.join(assetDirs[id], 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      expect(map.sources.some((source) => /@aws-sdk[/+](client-s3|s3-presigned-post)/.test(source)), id).toBe(false);
+      expect(map.sources.some((source) => source.endsWith('lambdas/core/s3-objects.ts')), id).toBe(id === 'sharp');
+    }
   });
 
   it("bundles a stand-in for the SDK's event-stream codec, which no call of ours uses (lambdas/core/no-event-streams.ts)", () => {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { s3 } from '../../../lambdas/core/aws';
-import { env } from '../../../lambdas/core/env';
+import { putObject } from '../../../lambdas/core/s3-objects';
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -32,6 +30,6 @@ export function propertyPhotoJpeg(title: string, colour: string): Promise<Buffer
 /** Puts bytes where a browser's presigned POST would have put them, so the real finalise step runs next. */
 export async function stageUpload(prefix: string, bytes: Buffer): Promise<string> {
   const key = `${prefix}/uploads/${randomUUID()}`;
-  await s3().send(new PutObjectCommand({ Bucket: env().IMAGES_BUCKET, Key: key, Body: bytes, ContentType: 'image/jpeg' }));
+  await putObject(key, bytes, { contentType: 'image/jpeg' });
   return key;
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,7 +16,8 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
  * The other api tests run the handlers unbundled; the Lambda bundles swap the SDK's credential chain
  * and take the clients from rewritten copies (lib/constructs/bisn-function.ts `bundleAliases`). This
  * bundles sdk-calls.ts with those settings and runs it in a fresh Node process with the handler env, as
- * Lambda would: credentials only in the environment.
+ * Lambda would: credentials only in the environment. S3 goes through lambdas/core/s3-objects.ts, whose
+ * bundle must hold no S3 client.
  */
 describe('the SDK as bundled for Lambda', () => {
   const bundle = path.join(outdir, 'sdk-calls.mjs');
@@ -40,12 +41,17 @@ describe('the SDK as bundled for Lambda', () => {
       'ok dynamodb ConditionalCheckFailedException',
       'ok s3 get',
       'ok s3 list',
-      'ok s3 NoSuchKey',
+      'ok s3 missing object',
       'ok s3 presigned post',
       'ok s3 delete objects',
       'ok ses send',
       'ok cognito UserNotFoundException',
     ]);
+  });
+
+  it('holds no S3 client', () => {
+    const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources.filter((source) => /@aws-sdk[/+](client-s3|s3-presigned-post)/.test(source))).toEqual([]);
   });
 
   it('takes credentials from the environment only', async () => {

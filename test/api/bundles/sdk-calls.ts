@@ -1,24 +1,24 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { cognito, documentClient, s3, ses } from '../../../lambdas/core/aws';
+import { cognito, documentClient, ses } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
+import { deleteObjects, getObject, listKeys, presignPost, putObject } from '../../../lambdas/core/s3-objects';
 
 /**
  * Bundled by bundled-sdk.test.ts with the Lambda bundling settings and run in a child process against
- * the emulators: the calls the handlers make, through the clients of lambdas/core/aws.ts, each with its
- * answer checked, modelled errors included (they are deserialised through the clients' schemas, which
- * the bundles take from rewritten copies). Prints one line per check; throws on the first failure.
+ * the emulators: the calls the handlers make, through the clients of lambdas/core/aws.ts and the S3
+ * requests of lambdas/core/s3-objects.ts, each with its answer checked, modelled errors included (they
+ * are deserialised through the clients' schemas, which the bundles take from rewritten copies). Prints
+ * one line per check; throws on the first failure.
  */
 export async function run(): Promise<void> {
   const check = (what: string, ok: unknown) => {
     if (!ok) throw new Error(`bundled SDK: ${what} failed`);
     console.log(`ok ${what}`);
   };
-  const { TABLE_NAME: TableName, IMAGES_BUCKET: Bucket, MAIL_FROM, USER_POOL_ID } = env();
+  const { TABLE_NAME: TableName, MAIL_FROM, USER_POOL_ID } = env();
   const pk = `bundled-sdk-${Date.now()}`;
 
   await documentClient().send(new PutCommand({ TableName, Item: { pk, sk: 'a', n: 1, gone: undefined } }));
@@ -30,26 +30,23 @@ export async function run(): Promise<void> {
     .catch((error: unknown) => error);
   check('dynamodb ConditionalCheckFailedException', conditional instanceof ConditionalCheckFailedException);
 
-  const Key = `${pk}/a.txt`;
-  await s3().send(new PutObjectCommand({ Bucket, Key, Body: 'hello', ContentType: 'text/plain' }));
-  const object = await s3().send(new GetObjectCommand({ Bucket, Key }));
-  check('s3 get', (await object.Body?.transformToString()) === 'hello' && object.ContentType === 'text/plain');
-  check('s3 list', (await s3().send(new ListObjectsV2Command({ Bucket, Prefix: `${pk}/` }))).Contents?.[0]?.Key === Key);
-  const missing = await s3().send(new GetObjectCommand({ Bucket, Key: `${pk}/missing` })).catch((error: unknown) => error);
-  check('s3 NoSuchKey', missing instanceof NoSuchKey);
-  const post = await createPresignedPost(s3(), {
-    Bucket,
-    Key: `${pk}/b.txt`,
-    Conditions: [['content-length-range', 1, 100]],
-    Fields: { 'Content-Type': 'text/plain' },
-    Expires: 60,
+  const key = `${pk}/a b+c.txt`;
+  await putObject(key, new TextEncoder().encode('hello'), { contentType: 'text/plain' });
+  const object = await getObject(key);
+  check('s3 get', object && new TextDecoder().decode(object.bytes) === 'hello' && object.contentType === 'text/plain');
+  check('s3 list', (await listKeys(`${pk}/`)).join() === key);
+  check('s3 missing object', (await getObject(`${pk}/missing`)) === null);
+  const post = await presignPost(`${pk}/b.txt`, {
+    conditions: [['content-length-range', 1, 100]],
+    fields: { 'Content-Type': 'text/plain' },
+    expiresInSeconds: 60,
   });
   const form = new FormData();
   for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
   form.append('file', new Blob(['posted']), 'b.txt');
   check('s3 presigned post', (await fetch(post.url, { method: 'POST', body: form })).ok);
-  const deleted = await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: [{ Key }, { Key: `${pk}/b.txt` }] } }));
-  check('s3 delete objects', deleted.Deleted?.length === 2);
+  await deleteObjects([key, `${pk}/b.txt`]);
+  check('s3 delete objects', (await listKeys(`${pk}/`)).length === 0);
 
   const mail = await ses().send(
     new SendEmailCommand({

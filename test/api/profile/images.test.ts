@@ -1,8 +1,8 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PresignResponse, User } from '../../../shared/api';
 import { imageKinds, wrongImageType } from '../../../shared/api/schemas/images';
+import { getObject, listKeys, putObject } from '../../../lambdas/core/s3-objects';
 import { call, newAccount, stack, storedUser, type Account } from '../accounts/support';
 
 /**
@@ -12,18 +12,12 @@ import { call, newAccount, stack, storedUser, type Account } from '../accounts/s
  */
 
 type Err = { message: string };
-const bucket = stack.env.IMAGES_BUCKET!;
 
-const { s3 } = await import('../../../lambdas/core/aws');
-
-async function keysUnder(prefix: string): Promise<string[]> {
-  const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
-  return (out.Contents ?? []).map((o) => o.Key!).sort();
-}
+const keysUnder = async (prefix: string) => (await listKeys(prefix)).sort();
 
 async function imageOf(key: string) {
-  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  return sharp(Buffer.from(await out.Body!.transformToByteArray())).metadata();
+  const stored = await getObject(key);
+  return sharp(stored!.bytes).metadata();
 }
 
 const jpeg = (width = 640, height = 480) =>
@@ -185,7 +179,7 @@ describe('broker logo', () => {
     await call(me.token, 'updateBrokerInfo', { params: { userId: me.userId }, body: { name: 'Delta Brokers', address1: '3 J St' } });
     // A legacy logo file from the old system: set on the record directly, as a migration would.
     const { usersRepository } = await import('../../../lambdas/data/users');
-    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: 'broker-images/delta.png', Body: await png(), ContentType: 'image/png' }));
+    await putObject('broker-images/delta.png', await png(), { contentType: 'image/png' });
     await usersRepository.update(me.userId, {
       brokerInfo: { name: 'Delta Brokers', address1: '3 J St', address2: '', logoSrc: 'broker-images/delta.png' },
     });

@@ -1,7 +1,6 @@
-import { PutObjectCommand, type PutObjectCommandInput } from '@aws-sdk/client-s3';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, s3, ses } from '../../../lambdas/core/aws';
+import { documentClient, ses } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
 import { runBlast } from '../../../lambdas/domain/blast';
 import { broadcastRequirements } from '../../../lambdas/domain/requirements-broadcast';
@@ -15,6 +14,7 @@ import {
   createRequirement,
   expectOk,
   failRequests,
+  failS3Requests,
   failSends,
   finalise,
   getListing,
@@ -36,11 +36,12 @@ import {
 
 /**
  * Faults injected at the AWS SDK clients of this process (the jobs run here, and the gateway runs the
- * handlers here), never into our own code:
+ * handlers here) and at the network boundary of our S3 requests (`fetch`), never into our own code:
  * - throttling the SDK retries away (the wire fails under the retry middleware): one run still does it all;
  * - an outage that outlasts the retries (the client's `send` fails), at every DynamoDB call of a blast
  *   and of a requirement broadcast in turn: re-runs finish the job, nobody misses it, nobody gets it twice;
- * - an image finalise interrupted between its variants or before the listing is updated.
+ * - an image finalise whose S3 throttling is retried away, or interrupted between its variants (S3 failing
+ *   every attempt) or before the listing is updated.
  * SES refusing mail mid-run is covered by test/api/listings/blast.test.ts and test/api/requirements/broadcast.test.ts.
  */
 
@@ -212,8 +213,16 @@ describe('a DynamoDB outage that outlasts the retries, at every call in turn', (
 });
 
 describe('an interrupted image finalise', () => {
-  const isVariantPut = (command: { input: unknown; constructor: { name: string } }) =>
-    command.constructor.name === PutObjectCommand.name && !(command.input as PutObjectCommandInput).Key?.includes('/uploads/');
+  /** Picks every attempt to store the `nth` variant a finalise writes (a PUT outside `/uploads/`), up to `attempts` of them. */
+  function variantPut(nth: number, attempts = Infinity) {
+    const variants: string[] = [];
+    let picked = 0;
+    return ({ method, key }: { method: string; key: string }) => {
+      if (method !== 'PUT' || key.includes('/uploads/')) return false;
+      if (!variants.includes(key)) variants.push(key);
+      return variants.indexOf(key) === nth - 1 && picked++ < attempts;
+    };
+  }
 
   async function uploaded(listingId: string): Promise<string> {
     const bytes = await testImage('png', 900, 600);
@@ -229,18 +238,32 @@ describe('an interrupted image finalise', () => {
     return keys.filter((key) => !key.includes('/uploads/') && ![...listed].some((path) => path.endsWith(`/${key}`)));
   }
 
+  it('S3 throttling a variant once: retried away, the image is stored whole', async () => {
+    const draft = await createDraft(stack, author);
+    const fault = failS3Requests(stack, variantPut(2, 1), 'SlowDown', 503);
+    undo.push(fault.restore);
+
+    const { images } = await expectOk(finalise(stack, author, draft.listingId, await uploaded(draft.listingId)));
+    fault.restore();
+
+    expect(fault.failed()).toBe(1);
+    expect(images).toHaveLength(1);
+    for (const url of [images[0]!.thumbnail, images[0]!.medium, images[0]!.large]) expect((await fetch(url)).status, url).toBe(200);
+    expect(await orphans((await expectOk(getListing(stack, author, draft.listingId))).listing)).toEqual([]);
+  });
+
   it('S3 failing on the second variant: the listing keeps only complete images, no variant is left behind, a retry works', async () => {
     const draft = await createDraft(stack, author);
     await expectOk(uploadPhoto(stack, author, draft.listingId, await testImage('jpeg', 800, 600)));
     const key = await uploaded(draft.listingId);
-    let variantPuts = 0;
-    const fault = failSends(s3(), (_n, command) => isVariantPut(command) && ++variantPuts === 2, () => serviceError('SlowDown', 503));
+    const fault = failS3Requests(stack, variantPut(2), 'SlowDown', 503);
     undo.push(fault.restore);
 
     const answer = await finalise(stack, author, draft.listingId, key);
     fault.restore();
 
-    expect(fault.failed()).toBe(1);
+    // Every attempt of the request failed: the outage outlasted the retries.
+    expect(fault.failed()).toBe(3);
     expect(answer.status).toBeGreaterThanOrEqual(500);
     const after = (await expectOk(getListing(stack, author, draft.listingId))).listing;
     expect(after.images).toHaveLength(1);
@@ -290,13 +313,13 @@ describe('an interrupted image finalise', () => {
       return call<{ user: User }>(stack, broker.token, 'finaliseProfileImage', { params: { userId: broker.userId }, body: { key: presigned.key } });
     };
     const previous = (await expectOk(upload())).user.profileImage!;
-    let variantPuts = 0;
-    const fault = failSends(s3(), (_n, command) => isVariantPut(command) && ++variantPuts === 2, () => serviceError('InternalError', 500));
+    const fault = failS3Requests(stack, variantPut(2), 'InternalError', 500);
     undo.push(fault.restore);
 
     const answer = await upload();
     fault.restore();
 
+    expect(fault.failed()).toBe(3);
     expect(answer.status).toBeGreaterThanOrEqual(500);
     const { user } = await expectOk(call<{ user: User }>(stack, broker.token, 'getUserByCognitoId', { params: { cognitoId: broker.userId } }));
     expect(user.profileImage).toEqual(previous);

@@ -79,6 +79,41 @@ export function failSends(
 }
 
 /**
+ * Makes S3 answer an error (its XML error document and status) to the requests `fails` picks, at the
+ * network boundary of lambdas/core/s3-objects.ts (the global `fetch`, which the handlers of this process
+ * use): its retries and error handling see the fault as they would see S3's. `fails` sees every attempt.
+ * Returns the undo and the count of failed attempts.
+ */
+export function failS3Requests(
+  stack: LocalStack,
+  fails: (request: { method: string; key: string }) => boolean,
+  code: string,
+  status: number,
+): { restore: () => void; failed: () => number } {
+  const original = globalThis.fetch;
+  const bucketPath = `${stack.env.AWS_ENDPOINT_URL_S3}/${stack.env.IMAGES_BUCKET}/`;
+  let failed = 0;
+  globalThis.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.startsWith(bucketPath)) {
+      const key = decodeURIComponent(url.slice(bucketPath.length).split('?')[0]!);
+      if (fails({ method: init?.method ?? 'GET', key })) {
+        failed += 1;
+        const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>injected</Message></Error>`;
+        return Promise.resolve(new Response(body, { status, headers: { 'content-type': 'application/xml' } }));
+      }
+    }
+    return original(input, init);
+  };
+  return {
+    restore: () => {
+      globalThis.fetch = original;
+    },
+    failed: () => failed,
+  };
+}
+
+/**
  * Makes the wire fail under the SDK's retry middleware: `fails(requestNumber)` picks which HTTP requests
  * answer with `error()` instead of reaching the emulator, so the client's retry strategy sees them as it
  * would see the service's throttling. Returns the undo and the counter.

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageReadFailed, wrongImageType, type AcceptedImageType } from '../../../shared/api';
 import { startS3, type S3Emulator } from '../../../lib/local/s3';
-import { s3 } from '../../../lambdas/core/aws';
 import { resetEnvCache } from '../../../lambdas/core/env';
+import { listKeys } from '../../../lambdas/core/s3-objects';
 import { deleteImageKeys } from '../../../lambdas/domain/image-store';
 import { finaliseImageUpload, presignImageUpload, sniffImageType } from '../../../lambdas/domain/images';
 
@@ -57,10 +56,7 @@ async function upload(prefix: string, bytes: Uint8Array, contentType: AcceptedIm
   return presigned.key;
 }
 
-async function keysUnder(prefix: string): Promise<string[]> {
-  const out = await s3().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
-  return (out.Contents ?? []).map((o) => o.Key!).sort();
-}
+const keysUnder = async (prefix: string) => (await listKeys(prefix)).sort();
 
 describe('sniffImageType', () => {
   it('reads the type from the bytes', async () => {
