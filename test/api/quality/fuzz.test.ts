@@ -113,12 +113,14 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The body as the pipeline decodes it (lambdas/core/http.ts readBody), or NOT_DECODABLE. */
 function decoded(req: Req): unknown {
-  if (req.raw === undefined) return req.body === undefined ? {} : req.body;
-  if (req.raw === '') return {};
-  if (Buffer.byteLength(req.raw) > MAX_BODY_BYTES) return NOT_DECODABLE;
-  if (req.contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(req.raw));
+  // What travels is the raw text, or the body as JSON (callRoute): what JSON drops, such as a property
+  // whose value is undefined, never reaches the server.
+  const raw = req.raw ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+  if (raw === undefined || raw === '') return {};
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) return NOT_DECODABLE;
+  if (req.contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
   try {
-    return JSON.parse(req.raw) as unknown;
+    return JSON.parse(raw) as unknown;
   } catch {
     return NOT_DECODABLE;
   }
