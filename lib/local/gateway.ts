@@ -333,8 +333,11 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void
     if (!name.toLowerCase().startsWith('access-control-')) res.setHeader(name, String(value));
   }
   if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+  const body = result.body !== undefined && result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  // A Content-Length, as API Gateway sends: writeHead would otherwise commit to a chunked body.
+  res.setHeader('content-length', body === undefined ? 0 : Buffer.byteLength(body));
   res.writeHead(result.statusCode ?? 200);
-  res.end(result.body !== undefined && result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  res.end(body);
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown): void {

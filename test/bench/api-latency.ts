@@ -1,7 +1,7 @@
 import { buildPath, routeById } from '../../shared/api/routes';
 import { listingsRepository } from '../../lambdas/data/listings';
 import { requirementsRepository } from '../../lambdas/data/requirements';
-import { getOk, getOkBody } from './http';
+import { getOk, openLatencyClient } from './http';
 import { round, timeInterleaved, type LatencySummary } from './measure';
 import { LISTING_FILTER } from './seed';
 
@@ -19,7 +19,8 @@ export interface EndpointResult {
   endpoint: string;
   /**
    * Through the local gateway: HTTP, JWT check, the handler's whole pipeline, timed to the last byte of
-   * the body, as load tools time a request (the body is parsed and its rows checked before timing).
+   * the body, as load tools time a request (openLatencyClient; the body is parsed and its rows checked
+   * before timing).
    */
   gateway: LatencySummary;
   /**
@@ -66,16 +67,22 @@ function endpoints(ctx: ApiContext): Endpoint[] {
  */
 export async function measureApi(ctx: ApiContext, samples: number): Promise<EndpointResult[]> {
   const results: EndpointResult[] = [];
-  for (const endpoint of endpoints(ctx)) {
-    const viaGateway = () => getOkBody(ctx.apiUrl, endpoint.path, ctx.token);
-    if (endpoint.rows) {
-      const [http, bare] = [endpoint.rows(await getOk(ctx.apiUrl, endpoint.path, ctx.token)), endpoint.rows(await endpoint.bare())];
-      if (http !== bare || http === 0) throw new Error(`${endpoint.name}: gateway answered ${http} rows, the bare query ${bare}`);
-    }
-    const [gateway, bare] = await timeInterleaved([viaGateway, endpoint.bare], samples);
-    results.push({ endpoint: endpoint.name, gateway: gateway!, bare: bare! });
+  const client = await openLatencyClient(ctx.apiUrl);
+  try {
+    for (const endpoint of endpoints(ctx)) results.push(await measureEndpoint(ctx, endpoint, () => client.getOk(endpoint.path, ctx.token), samples));
+  } finally {
+    client.close();
   }
   return results;
+}
+
+async function measureEndpoint(ctx: ApiContext, endpoint: Endpoint, viaGateway: () => Promise<void>, samples: number): Promise<EndpointResult> {
+  if (endpoint.rows) {
+    const [http, bare] = [endpoint.rows(await getOk(ctx.apiUrl, endpoint.path, ctx.token)), endpoint.rows(await endpoint.bare())];
+    if (http !== bare || http === 0) throw new Error(`${endpoint.name}: gateway answered ${http} rows, the bare query ${bare}`);
+  }
+  const [gateway, bare] = await timeInterleaved([viaGateway, endpoint.bare], samples);
+  return { endpoint: endpoint.name, gateway: gateway!, bare: bare! };
 }
 
 export const p50Ratio = (a: LatencySummary, b: LatencySummary) => round(a.p50 / b.p50, 2);
