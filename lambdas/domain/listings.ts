@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import {
+  draftOf,
   listingsRepository,
   type ListingIndexRow,
   type ListingRecord,
@@ -74,35 +75,11 @@ export function listingImagesDto(record: Pick<ListingRecord, 'images'>): Listing
 
 /**
  * The API's listing: catalogue names resolved, image URLs absolute, the owner's contact card attached.
- * Field by field, as in toListingSummary: spreading the draft and the names into the literal made a
- * slow dictionary-mode object, which cost 8× the time here and twice the time in JSON.stringify.
+ * Assigned onto the draft's fresh object, not spread into a literal with it: the spread made a slow
+ * dictionary-mode object (8× the time here, twice the time in JSON.stringify).
  */
 export function toListingDto(record: ListingRecord, owner: UserRecord | null): Listing {
-  const { type, propertyType, market } = catalogNames(record);
-  return {
-    title: record.title,
-    listingTypeId: record.listingTypeId,
-    propertyTypeId: record.propertyTypeId,
-    marketId: record.marketId,
-    sqft: record.sqft,
-    minSqft: record.minSqft,
-    maxSqft: record.maxSqft,
-    price: record.price,
-    leasePrice: record.leasePrice,
-    leaseFrequencyId: record.leaseFrequencyId,
-    leaseTypeId: record.leaseTypeId,
-    description: record.description,
-    highlights: record.highlights,
-    address1: record.address1,
-    address2: record.address2,
-    city: record.city,
-    state: record.state,
-    zipCode: record.zipCode,
-    zip4: record.zip4,
-    brochureUrl: record.brochureUrl,
-    type,
-    propertyType,
-    market,
+  return Object.assign(draftOf(record), catalogNames(record), {
     listingId: record.listingId,
     status: record.status,
     userId: record.userId,
@@ -113,7 +90,7 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null): L
     publishedOn: record.publishedOn,
     expiresAt: record.expiresAt,
     user: owner ? toContact(owner) : null,
-  };
+  });
 }
 
 /** A card (browser) or table row (My listings). */
