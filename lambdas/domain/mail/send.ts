@@ -2,21 +2,23 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../../core/aws';
 import { env } from '../../core/env';
 import { logger } from '../../core/logger';
-import { unsubscribeLinks } from './unsubscribe';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
   text: string;
-  /** Broadcasts set this: the mail then carries RFC 8058 one-click unsubscribe headers for the address. */
-  unsubscribeEmail?: string;
+  /**
+   * Broadcasts set this (unsubscribeLinks): the mail then carries RFC 8058 one-click unsubscribe headers.
+   * A URL, not the address, so sending needs no link key (an approval e-mail's function has none).
+   */
+  oneClickUnsubscribeUrl?: string;
 }
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
-  const headers = mail.unsubscribeEmail
+  const headers = mail.oneClickUnsubscribeUrl
     ? [
-        { Name: 'List-Unsubscribe', Value: `<${(await unsubscribeLinks(mail.unsubscribeEmail)).oneClickUrl}>` },
+        { Name: 'List-Unsubscribe', Value: `<${mail.oneClickUnsubscribeUrl}>` },
         { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
       ]
     : undefined;

@@ -6,6 +6,7 @@ import { jobClock } from '../../../lambdas/core/job-clock';
 import { toListingDto, toListingSummary } from '../../../lambdas/domain/listings';
 import { expiresAtFor } from '../../../shared/rules';
 import { blastDigestMail, blastDigestSubject, digestEntry } from '../../../lambdas/domain/mail/templates/blast-digest';
+import { unsubscribeLinks } from '../../../lambdas/domain/mail/unsubscribe';
 import { listing as listingSchema, listingDraft, listingSummary } from '../../../shared/api';
 
 beforeAll(() => {
@@ -127,7 +128,7 @@ describe('blast digest mail', () => {
     const mail = await blastDigestMail('ada@example.com', [entry], new Date('2025-01-06T14:00:00Z'));
     expect(mail.subject).toBe('1 new listing on BISN · 01/06/2025');
     expect(blastDigestSubject(3, new Date('2025-01-06T14:00:00Z'))).toBe('3 new listings on BISN · 01/06/2025');
-    expect(mail.unsubscribeEmail).toBe('ada@example.com');
+    expect(mail.oneClickUnsubscribeUrl).toBe((await unsubscribeLinks('ada@example.com')).oneClickUrl);
     expect(mail.html).toContain('Warehouse &lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('src="https://img.bisn.example/listings/l-1/thumbnail/i-1.jpg"');

@@ -56,7 +56,8 @@ describe('requirement broadcast mail', () => {
     const mail = await render();
     expect(mail.to).toBe('reader@example.com');
     expect(mail.subject).toBe('New Office requirement: Office <b>near</b> Midtown');
-    expect(mail.unsubscribeEmail).toBe('reader@example.com');
+    const { unsubscribeLinks } = await import('../../../lambdas/domain/mail/unsubscribe');
+    expect(mail.oneClickUnsubscribeUrl).toBe((await unsubscribeLinks('reader@example.com')).oneClickUrl);
   });
 
   it('holds the details, non-empty highlights, author contact, broker and the detail link in both parts', async () => {

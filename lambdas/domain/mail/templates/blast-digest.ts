@@ -60,7 +60,7 @@ export function digestEntry(listing: ListingRecord): DigestEntry {
  * photo, title, price or lease rate, size, submarket and a link; the unsubscribe link and RFC 8058 headers.
  */
 export async function blastDigestMail(recipientEmail: string, entries: readonly DigestEntry[], date: Date): Promise<OutgoingMail> {
-  const { pageUrl } = await unsubscribeLinks(recipientEmail);
+  const { pageUrl, oneClickUrl } = await unsubscribeLinks(recipientEmail);
   const title = `New listings on BISN`;
   const intro = `${entries.length === 1 ? 'One listing was' : `${entries.length} listings were`} broadcast to the community today in the categories you follow.`;
   const why = `You receive this because of your listing subscriptions. You can change them in your profile: ${env().SITE_URL}/consumer/profile`;
@@ -75,5 +75,5 @@ export async function blastDigestMail(recipientEmail: string, entries: readonly 
     unsubscribeUrl: pageUrl,
   });
   const text = textLayout({ title, bodyText: [intro, ...entries.map((e) => e.text), why].join('\n\n'), unsubscribeUrl: pageUrl });
-  return { to: recipientEmail, subject: blastDigestSubject(entries.length, date), html, text, unsubscribeEmail: recipientEmail };
+  return { to: recipientEmail, subject: blastDigestSubject(entries.length, date), html, text, oneClickUnsubscribeUrl: oneClickUrl };
 }

@@ -105,7 +105,7 @@ function sectionText(section: Section): string {
  */
 export async function requirementBroadcastMail(requirement: Requirement, recipientEmail: string): Promise<OutgoingMail> {
   const detailUrl = requirementDetailUrl(requirement.requirementId);
-  const { pageUrl } = await unsubscribeLinks(recipientEmail);
+  const { pageUrl, oneClickUrl } = await unsubscribeLinks(recipientEmail);
   const category = subscriptionCategories.find(
     (c) => c.id === subscriptionIdFor(requirement.propertyType.propertyTypeId, 'requirements'),
   )!;
@@ -131,5 +131,5 @@ export async function requirementBroadcastMail(requirement: Requirement, recipie
     bodyText: [intro, ...sections.map(sectionText), `View the requirement: ${detailUrl}`, `${why}: ${profileUrl}`].join('\n\n'),
     unsubscribeUrl: pageUrl,
   });
-  return { to: recipientEmail, subject: requirementBroadcastSubject(requirement), html, text, unsubscribeEmail: recipientEmail };
+  return { to: recipientEmail, subject: requirementBroadcastSubject(requirement), html, text, oneClickUnsubscribeUrl: oneClickUrl };
 }
