@@ -120,9 +120,17 @@ export async function presignPost(
 
 const credentials = fromEnv();
 
-const signer = () =>
-  // S3 signs the path as sent (each key segment encoded once), not encoded again as other services do.
-  new SignatureV4({ service: 's3', region: env().AWS_REGION, credentials, sha256: Sha256, uriEscapePath: false });
+let regionalSigner: { region: string; signer: SignatureV4 } | undefined;
+
+/** One signer per region, kept: it caches the day's signing key, which takes four HMACs to derive. */
+function signer(): SignatureV4 {
+  const region = env().AWS_REGION;
+  if (regionalSigner?.region !== region) {
+    // S3 signs the path as sent (each key segment encoded once), not encoded again as other services do.
+    regionalSigner = { region, signer: new SignatureV4({ service: 's3', region, credentials, sha256: Sha256, uriEscapePath: false }) };
+  }
+  return regionalSigner.signer;
+}
 
 /** The bucket's URL: `<endpoint>/<bucket>` in path style, else `<scheme>://<bucket>.<endpoint host>/`. */
 function bucketUrl(): string {

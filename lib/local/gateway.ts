@@ -324,23 +324,25 @@ function lambdaContext(route: RouteDef, requestId: string): Context {
 /** Payload 2.0 rules: a structured result is used as is; anything else is a 200 JSON body. */
 function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void {
   if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(typeof result === 'string' ? result : JSON.stringify(result ?? null));
-    return;
+    res.setHeader('content-type', 'application/json');
+    return send(res, 200, typeof result === 'string' ? result : JSON.stringify(result ?? null));
   }
   for (const [name, value] of Object.entries(result.headers ?? {})) {
     // CORS is the gateway's job, as with API Gateway's CORS configuration.
     if (!name.toLowerCase().startsWith('access-control-')) res.setHeader(name, String(value));
   }
   if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
-  const body = result.body !== undefined && result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-  // A Content-Length, as API Gateway sends: writeHead would otherwise commit to a chunked body.
-  res.setHeader('content-length', body === undefined ? 0 : Buffer.byteLength(body));
-  res.writeHead(result.statusCode ?? 200);
-  res.end(body);
+  send(res, result.statusCode ?? 200, result.body !== undefined && result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+  res.setHeader('content-type', 'application/json');
+  send(res, status, JSON.stringify(body));
+}
+
+/** Every answer carries a Content-Length, as API Gateway's do (writeHead alone would commit to a chunked body). */
+function send(res: ServerResponse, status: number, body: string | Buffer | undefined): void {
+  res.setHeader('content-length', body === undefined ? 0 : Buffer.byteLength(body));
+  res.writeHead(status);
+  res.end(body);
 }
