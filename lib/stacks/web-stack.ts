@@ -34,6 +34,7 @@ import type { Construct } from 'constructs';
 import { securityHeaders } from '../config/security-headers';
 import type { StageConfig } from '../config/stages';
 import { repoRoot } from '../constructs/code-root';
+import { MapTiles, mapTileAttribution, mapTilesOrigin } from '../constructs/map-tiles';
 import { acknowledge, acknowledgeIam5Findings } from '../constructs/nag';
 import type { AuthStack } from './auth-stack';
 
@@ -76,6 +77,8 @@ export class WebStack extends Stack {
   readonly apiUrl: string;
   /** https://<site domain>/images */
   readonly assetBaseUrl: string;
+  /** What the deployment writes as /runtime-config.json (web/src/config/runtime-config.ts). */
+  readonly runtimeConfig: Readonly<Record<string, unknown>>;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -124,6 +127,8 @@ export class WebStack extends Stack {
           cognitoUrl: `https://cognito-idp.${this.region}.${this.urlSuffix}`,
           // Presigned POST uploads go straight to the images bucket's regional endpoint.
           extraConnect: [`https://${this.imagesBucket.bucketRegionalDomainName}`],
+          // The listing map's tiles (lib/constructs/map-tiles.ts).
+          extraImg: [mapTilesOrigin(this)],
         }),
       ),
     );
@@ -196,6 +201,7 @@ export class WebStack extends Stack {
     this.siteUrl = siteOrigin;
     this.apiUrl = `${siteOrigin}${apiPathPrefix}`;
     this.assetBaseUrl = `${siteOrigin}${imagesPathPrefix}`;
+    const mapTiles = new MapTiles(this, 'MapTiles', { siteOrigin });
 
     new AwsCustomResource(this, 'ImagesBucketCors', {
       onUpdate: {
@@ -213,7 +219,7 @@ export class WebStack extends Stack {
       installLatestAwsSdk: false,
     });
 
-    this.deploySite(siteBucket, {
+    this.runtimeConfig = {
       apiUrl: this.apiUrl,
       region: this.region,
       userPoolId: auth.userPool.userPoolId,
@@ -221,7 +227,10 @@ export class WebStack extends Stack {
       assetBaseUrl: this.assetBaseUrl,
       stage: config.name,
       flags: config.flags,
-    });
+      mapTileUrl: mapTiles.tileUrl,
+      mapTileAttribution,
+    };
+    this.deploySite(siteBucket, this.runtimeConfig);
 
     acknowledgeCdkHandlers(this);
 

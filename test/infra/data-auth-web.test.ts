@@ -122,6 +122,7 @@ describe.skipIf(missingEntries.length > 0)('data, auth and web', () => {
           apiUrl: 'https://X.execute-api.us-west-2.X/api',
           cognitoUrl: 'https://cognito-idp.us-west-2.X',
           extraConnect: ['https://X'],
+          extraImg: ['https://maps.geo.us-west-2.X'],
         })['Content-Security-Policy'],
       );
       const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
@@ -210,7 +211,7 @@ describe.skipIf(missingEntries.length > 0)('data, auth and web', () => {
       for (const policy of policies) {
         expect(JSON.stringify(policy.properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
       }
-      const [cors] = resourcesOf(web, 'Custom::AWS');
+      const cors = resourcesOf(web, 'Custom::AWS').find((r) => JSON.stringify(r.properties.Create).includes('putBucketCors'));
       const create = JSON.stringify(cors!.properties.Create);
       expect(create).toContain('putBucketCors');
       expect(create).toContain('\\"AllowedMethods\\":[\\"POST\\"]');
@@ -225,6 +226,29 @@ describe.skipIf(missingEntries.length > 0)('data, auth and web', () => {
       expect(markers).toContain('UserPool');
       expect(markers).toContain('WebClient');
       expect(markers).toContain('Distribution');
+    });
+
+    it('gives the listing map tiles from one host: the key, the runtime config and the CSP agree', () => {
+      const template = synth.template('dev', 'web');
+      const [key] = resourcesOf(template, 'AWS::Location::APIKey');
+      const restrictions = key!.properties.Restrictions as { AllowActions: string[]; AllowResources: unknown[]; AllowReferers: unknown[] };
+      expect(restrictions.AllowActions).toEqual(['geo-maps:GetTile']);
+      expect(restrictions.AllowResources.map((r) => renderSample(r, 'X'))).toEqual(['arn:aws:geo-maps:us-west-2::provider/default']);
+      // Only pages of the site (the distribution's domain) may use the key.
+      expect(restrictions.AllowReferers.map((r) => renderSample(r, 'SITE'))).toEqual(['https://SITE/*']);
+      expect(JSON.stringify(restrictions.AllowReferers)).toContain('Distribution');
+
+      const web = synth.stages.dev.web;
+      const tileUrl = web.resolve(web.runtimeConfig.mapTileUrl);
+      expect(renderSample(tileUrl, 'X')).toBe('https://maps.geo.us-west-2.X/v2/tiles/raster.satellite/{z}/{x}/{y}?key=X');
+      // The key's value, read by the DescribeKey custom resource.
+      expect(JSON.stringify(tileUrl)).toMatch(/"Fn::GetAtt":\["MapTilesKeyValue\w+","Key"\]/);
+      expect(web.runtimeConfig.mapTileAttribution).toMatch(/AWS/);
+
+      const [policy] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+      const csp = renderSample((policy!.properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } } }).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy, 'X');
+      const img = csp.split('; ').find((d) => d.startsWith('img-src '))!.split(' ').slice(1);
+      expect(img.filter((source) => source.startsWith('https://'))).toEqual(['https://maps.geo.us-west-2.X']);
     });
 
     it('names the API stage `api` (the distribution path), with access logs and throttling', () => {
