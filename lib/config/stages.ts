@@ -12,6 +12,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
  * - `bisn:<stage>:certificateArn` ACM certificate for that domain, in us-east-1 (CloudFront's region)
  * - `bisn:<stage>:mailDomain`     sender domain verified in SES (prod defaults to the site domain)
  * - `bisn:<stage>:account`        target account (defaults to the CLI's current credentials)
+ * - `bisn:<stage>:alarmEmail`     where alarms are mailed (defaults to operators@<mail domain>)
  */
 export const stageNames = ['dev', 'prod'] as const;
 export type StageName = (typeof stageNames)[number];
@@ -54,6 +55,8 @@ export interface StageConfig {
   readonly threatProtection: boolean;
   /** API Gateway stage-wide steady-state requests per second and burst. */
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** The operators' address: the alarm topic mails it. */
+  readonly alarmEmail: string;
   /** Feature flags written to runtime-config.json for the SPA. */
   readonly flags: Readonly<Record<string, boolean>>;
 }
@@ -99,6 +102,7 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
       mail: { domain: mailDomain, fromAddress: `no-reply@${mailDomain}`, fromName: productName, cognitoViaSes: true, sandbox: false },
       threatProtection: true,
       apiThrottle: { rateLimit: 50, burstLimit: 100 },
+      alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
       flags: {},
     };
   }
@@ -117,6 +121,7 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
     mail: { domain: mailDomain, fromAddress: `no-reply@${mailDomain}`, fromName: `${productName} (dev)`, cognitoViaSes: false, sandbox: true },
     threatProtection: false,
     apiThrottle: { rateLimit: 10, burstLimit: 20 },
+    alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
     flags: {},
   };
 }

@@ -9,6 +9,7 @@ import { AuthStack } from './auth-stack';
 import { DataStack, tableIndexes } from './data-stack';
 import { JobsStack } from './jobs-stack';
 import { MailStack } from './mail-stack';
+import { MonitoringStack } from './monitoring-stack';
 import { WebStack } from './web-stack';
 
 export interface BisnStageProps extends StageProps {
@@ -28,6 +29,7 @@ export class BisnStage extends Stage {
   readonly web: WebStack;
   readonly api: ApiStack;
   readonly jobs: JobsStack;
+  readonly monitoring: MonitoringStack;
 
   constructor(scope: Construct, id: string, props: BisnStageProps) {
     super(scope, id, { ...props, env: { account: props.config.account, region: props.config.region } });
@@ -38,6 +40,12 @@ export class BisnStage extends Stage {
     this.data = new DataStack(this, 'Data', { config, description: `BISN ${config.name}: table, place index` });
     this.auth = new AuthStack(this, 'Auth', { config, mail: this.mail, description: `BISN ${config.name}: Cognito` });
     this.web = new WebStack(this, 'Web', { config, auth: this.auth, description: `BISN ${config.name}: CloudFront, buckets, HTTP API` });
+
+    this.monitoring = new MonitoringStack(this, 'Monitoring', {
+      config,
+      httpApi: this.web.httpApi,
+      description: `BISN ${config.name}: alarm topic, stage-wide alarms, dashboard`,
+    });
 
     const targets: FunctionTargets = {
       table: this.data.table,
@@ -71,9 +79,10 @@ export class BisnStage extends Stage {
       userPoolClient: this.auth.userPoolClient,
       targets,
       environment,
+      alarmTopic: this.monitoring.alarmTopic,
       description: `BISN ${config.name}: API routes and their functions`,
     });
-    this.jobs = new JobsStack(this, 'Jobs', { config, codeRoot, targets, environment, description: `BISN ${config.name}: scheduled jobs, admin function` });
+    this.jobs = new JobsStack(this, 'Jobs', { config, codeRoot, targets, environment, alarmTopic: this.monitoring.alarmTopic, description: `BISN ${config.name}: scheduled jobs, admin function` });
 
     acknowledge(
       this,

@@ -1,6 +1,11 @@
 import { CfnOutput, Duration, Stack, TimeZone, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
@@ -8,8 +13,9 @@ import { adminFunctions, adminOutputKey, jobs, type AdminFunctionId, type JobId 
 import { jobCapabilities, jobProfiles } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
+import { FunctionAlarms } from '../constructs/function-alarms';
 import { repoRoot, resolveEntry } from '../constructs/code-root';
-import { acknowledgeWildcardResources } from '../constructs/nag';
+import { acknowledge, acknowledgeWildcardResources } from '../constructs/nag';
 import { scanEntries } from '../constructs/bundle-scan';
 
 export interface JobsStackProps extends StackProps {
@@ -17,6 +23,7 @@ export interface JobsStackProps extends StackProps {
   readonly codeRoot: string;
   readonly targets: FunctionTargets;
   readonly environment: Readonly<Record<string, string>>;
+  readonly alarmTopic: ITopic;
 }
 
 type Job = (typeof jobs)[number];
@@ -66,10 +73,30 @@ export class JobsStack extends Stack {
       }).function;
     };
 
+    // A run that failed after Lambda's retries, or that the scheduler could not deliver, lands here with
+    // its event, and the alarm below tells the operators; nothing is lost silently.
+    const deadLetters = new Queue(this, 'JobDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(deadLetters, 'This queue is itself the dead-letter queue of the jobs and their schedules; a dead-letter queue of a dead-letter queue would only hide the same messages one level further.', 'AwsSolutions-SQS3');
+    new Alarm(this, 'JobDeadLettersAlarm', {
+      alarmDescription: 'A scheduled job failed after its retries, or its schedule could not invoke it: its event is in the jobs dead-letter queue',
+      metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(new SnsAction(props.alarmTopic));
+
     const functions = new Map<JobId, NodejsFunction>();
     for (const job of jobs) {
       const fn = makeFunction(job.id, `job ${job.id}`);
       functions.set(job.id, fn);
+      // Async invocations (the schedule's) that still fail after Lambda's retries.
+      (fn.node.defaultChild as CfnFunction).deadLetterConfig = { targetArn: deadLetters.queueArn };
+      deadLetters.grantSendMessages(fn);
       const role = new Role(this, `${job.id}ScheduleRole`, {
         assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
         description: `EventBridge Scheduler: invokes job ${job.id}`,
@@ -78,7 +105,7 @@ export class JobsStack extends Stack {
         description: `Runs job ${job.id}`,
         schedule: scheduleExpressionOf(job),
         // Scheduler retries only failed deliveries; a failing run is retried by Lambda (jobProfiles).
-        target: new LambdaInvoke(fn, { role, retryAttempts: 2, maxEventAge: Duration.minutes(5) }),
+        target: new LambdaInvoke(fn, { role, retryAttempts: 2, maxEventAge: Duration.minutes(5), deadLetterQueue: deadLetters }),
       });
       acknowledgeWildcardResources(role, 'lambda:InvokeFunction on the job function\'s versions and aliases (ARN:*), as the scheduler target grants it; the role can invoke nothing else.', [`${fn.functionArn}:*`]);
     }
@@ -94,5 +121,6 @@ export class JobsStack extends Stack {
       });
     }
     this.adminFunctions = admin;
+    new FunctionAlarms(this, 'Alarms', new Map<string, NodejsFunction>([...functions, ...admin]), props.alarmTopic);
   }
 }
