@@ -1,4 +1,4 @@
-import type { AdminFunctionId, JobId, RouteDef, RouteId } from '../../shared/api/routes';
+import type { AdminFunctionId, EventFunctionId, JobId, RouteDef, RouteId } from '../../shared/api/routes';
 
 /**
  * Sizing and permissions of every Lambda function, as data. lib/stacks/api-stack.ts and
@@ -16,6 +16,7 @@ export type Capability =
   | 'unsubscribe-key:read' // the HMAC key of one-click unsubscribe links (Secrets Manager)
   | 'users:read' // cognito-idp:AdminGetUser (sign-up proof)
   | 'users:admin' // + disable, enable, global sign-out
+  | 'users:groups' // cognito-idp:AdminGetUser, AdminListGroupsForUser (the console sync reads what is true now)
   | 'geo:search'; // geo:SearchPlaceIndexForText (listing addresses)
 
 export interface FunctionProfile {
@@ -35,7 +36,7 @@ export const httpProfile: FunctionProfile = { memoryMb: 512, timeoutSeconds: 10 
 export const imageProcessingProfile: FunctionProfile = { memoryMb: 1024, timeoutSeconds: 30 };
 export const imageProcessingRoutes: readonly RouteId[] = ['finaliseProfileImage', 'finaliseBrokerImage', 'finaliseListingImage'];
 
-export const jobProfiles: Record<JobId | AdminFunctionId, FunctionProfile> = {
+export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, FunctionProfile> = {
   // Sends the whole day's listings; its per-listing claims make a retry after a crash safe.
   blast: { memoryMb: 1024, timeoutSeconds: 15 * 60 },
   // Runs every minute: a failed run is simply picked up by the next one, so no retries (and no overlap).
@@ -47,6 +48,8 @@ export const jobProfiles: Record<JobId | AdminFunctionId, FunctionProfile> = {
   adminApprove: { memoryMb: 512, timeoutSeconds: 30 },
   adminAccess: { memoryMb: 512, timeoutSeconds: 30 },
   adminRemove: { memoryMb: 512, timeoutSeconds: 60 },
+  // One user per event; EventBridge retries a failed delivery, so Lambda need not.
+  cognitoConsoleSync: { memoryMb: 512, timeoutSeconds: 30, asyncRetries: 0 },
 };
 
 /** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
@@ -74,7 +77,7 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   adminEnableUser: ['users:admin'],
 };
 
-export const jobCapabilities: Record<JobId | AdminFunctionId, readonly Capability[]> = {
+export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, readonly Capability[]> = {
   blast: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   expireListings: ['table:write', 'images:write'],
@@ -83,6 +86,8 @@ export const jobCapabilities: Record<JobId | AdminFunctionId, readonly Capabilit
   adminApprove: ['table:write', 'mail:send'],
   adminAccess: ['table:write', 'users:admin'],
   adminRemove: ['table:write', 'images:write'],
+  // Approving sends the approval e-mail, as adminApprove does.
+  cognitoConsoleSync: ['table:write', 'mail:send', 'users:groups'],
 };
 
 export function routeArea(route: RouteDef): RouteArea {

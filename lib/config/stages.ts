@@ -13,6 +13,8 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
  * - `bisn:<stage>:mailDomain`     sender domain verified in SES (prod defaults to the site domain)
  * - `bisn:<stage>:account`        target account (defaults to the CLI's current credentials)
  * - `bisn:<stage>:alarmEmail`     where alarms are mailed (defaults to operators@<mail domain>)
+ * - `bisn:<stage>:createTrail`    "false" when the account already has a trail of management events
+ *                                 (an organization trail): the console sync needs one to see admin calls
  */
 export const stageNames = ['dev', 'prod'] as const;
 export type StageName = (typeof stageNames)[number];
@@ -55,6 +57,11 @@ export interface StageConfig {
   readonly threatProtection: boolean;
   /** API Gateway stage-wide steady-state requests per second and burst. */
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * A CloudTrail trail of management events, which is what delivers the user pool's admin calls to
+   * EventBridge (the console sync). One trail of management events per account is free.
+   */
+  readonly createTrail: boolean;
   /** The operators' address: the alarm topic mails it. */
   readonly alarmEmail: string;
   /** Feature flags written to runtime-config.json for the SPA. */
@@ -103,6 +110,7 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
       threatProtection: true,
       apiThrottle: { rateLimit: 50, burstLimit: 100 },
       alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
+      createTrail: read('createTrail') !== 'false',
       flags: {},
     };
   }
@@ -122,6 +130,7 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
     threatProtection: false,
     apiThrottle: { rateLimit: 10, burstLimit: 20 },
     alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
+    createTrail: read('createTrail') !== 'false',
     flags: {},
   };
 }

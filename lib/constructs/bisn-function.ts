@@ -198,6 +198,8 @@ function grant(scope: Construct, role: Role, capability: Capability, t: Function
       return void allow(cognitoReadActions, [t.userPoolArn]);
     case 'users:admin':
       return void allow([...cognitoReadActions, ...cognitoAdminActions], [t.userPoolArn]);
+    case 'users:groups':
+      return void allow([...cognitoReadActions, 'cognito-idp:AdminListGroupsForUser'], [t.userPoolArn]);
     case 'geo:search':
       return void allow(['geo:SearchPlaceIndexForText'], [t.placeIndexArn]);
   }

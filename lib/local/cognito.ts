@@ -14,6 +14,7 @@ import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import type { Triggers } from 'cognito-local/lib/services/triggers/triggers.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
+import { approvedGroupName } from '../../shared/api/routes';
 import { passwordPolicy } from '../../shared/api/schemas/auth';
 import type { CodeMessage } from './code-mail';
 import { withLocalExtras } from './cognito-extras';
@@ -43,6 +44,8 @@ export async function startCognito(options: {
   port: number;
   directory: string;
   sendCode: (message: CodeMessage) => Promise<void>;
+  /** Told of every successful API call after it is answered (the local event bus turns admin calls into CloudTrail events). */
+  onCall?: (target: string, request: unknown) => void;
 }): Promise<CognitoEmulator> {
   const server = createServer();
   const port = await listen(server, options.port, 'Cognito (cognito-local)');
@@ -53,7 +56,12 @@ export async function startCognito(options: {
     const serialized = serialize();
     const { userPoolId, userPoolClientId } = await ensurePool((target, req) => router(target)(ctx, req));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      handle(req, res, url, (target, body) => serialized(() => router(target)(ctx, body))).catch((error: unknown) => {
+      const call = async (target: string, body: unknown) => {
+        const result = await serialized(() => router(target)(ctx, body));
+        options.onCall?.(target, body);
+        return result;
+      };
+      handle(req, res, url, call).catch((error: unknown) => {
         ctx.logger.error(error);
         if (!res.headersSent) sendJson(res, 500, { __type: 'InternalErrorException', message: 'Internal error' });
       });
@@ -154,8 +162,11 @@ async function ensurePool(call: Call): Promise<{ userPoolId: string; userPoolCli
     })) as { UserPoolClient: { ClientId: string } }).UserPoolClient.ClientId;
 
   const { Groups } = (await call('ListGroups', { UserPoolId: userPoolId })) as { Groups: { GroupName: string }[] };
-  if (!Groups.some((group) => group.GroupName === OPERATORS_GROUP)) {
-    await call('CreateGroup', { UserPoolId: userPoolId, GroupName: OPERATORS_GROUP, Description: 'BISN operators' });
+  for (const [groupName, description] of [
+    [OPERATORS_GROUP, 'BISN operators'],
+    [approvedGroupName, 'Approved accounts: adding a user approves the account'],
+  ] as const) {
+    if (!Groups.some((group) => group.GroupName === groupName)) await call('CreateGroup', { UserPoolId: userPoolId, GroupName: groupName, Description: description });
   }
   return { userPoolId, userPoolClientId };
 }

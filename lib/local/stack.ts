@@ -10,6 +10,7 @@ import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
 import { freePort, localUrl } from './net';
 import { startS3 } from './s3';
+import { startEventBus } from './events';
 import { startScheduler } from './scheduler';
 import { seedOnce, type DemoLogin } from './seed';
 import { startSes } from './ses';
@@ -98,10 +99,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const s3 = await startS3({ port: port('s3'), directory: join(scratch, 's3'), bucket: IMAGES_BUCKET, webOrigin: siteUrl });
     stoppers.push(s3.stop);
 
+    // Stopped before the emulators it calls: its stopper is pushed after theirs.
+    const events = startEventBus({ root: REPO_ROOT, quiet });
     const cognito = await startCognito({
       port: port('cognito'),
       directory: join(scratch, 'cognito'),
       sendCode: codeMailer(sesClient, MAIL_FROM),
+      onCall: (target, request) => events.cognitoCalled(target, request),
     });
     stoppers.push(cognito.stop);
 
@@ -115,6 +119,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       quiet,
     });
     stoppers.push(gateway.stop);
+    stoppers.push(events.stop);
 
     const assetBaseUrl = `${s3.url}/${IMAGES_BUCKET}`;
     const env: Record<string, string> = {

@@ -10,6 +10,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { approvedGroupName } from '../../shared/api/routes';
 import { passwordPolicy } from '../../shared/api/schemas/auth';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { acknowledge } from '../constructs/nag';
@@ -101,6 +102,12 @@ export class AuthStack extends Stack {
       userPool: this.userPool,
       groupName: operatorsGroupName,
       description: 'Operators: approve, disable and enable accounts; remove listings and requirements',
+    });
+
+    new UserPoolGroup(this, 'Approved', {
+      userPool: this.userPool,
+      groupName: approvedGroupName,
+      description: 'Approved accounts: adding a user here in the console approves the account (lambdas/domain/console-sync.ts)',
     });
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });

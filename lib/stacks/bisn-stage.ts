@@ -82,7 +82,10 @@ export class BisnStage extends Stage {
       alarmTopic: this.monitoring.alarmTopic,
       description: `BISN ${config.name}: API routes and their functions`,
     });
-    this.jobs = new JobsStack(this, 'Jobs', { config, codeRoot, targets, environment, alarmTopic: this.monitoring.alarmTopic, description: `BISN ${config.name}: scheduled jobs, admin function` });
+    this.jobs = new JobsStack(this, 'Jobs', { config, codeRoot, targets, environment, alarmTopic: this.monitoring.alarmTopic,
+      userPoolId: this.auth.userPool.userPoolId,
+      description: `BISN ${config.name}: scheduled jobs, admin functions, the Cognito console sync`,
+    });
 
     acknowledge(
       this,

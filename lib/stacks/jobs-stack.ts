@@ -1,15 +1,19 @@
-import { CfnOutput, Duration, Stack, TimeZone, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, TimeZone, type StackProps } from 'aws-cdk-lib';
+import { Trail } from 'aws-cdk-lib/aws-cloudtrail';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
-import { adminFunctions, adminOutputKey, jobs, type AdminFunctionId, type JobId } from '../../shared/api/routes';
+import { adminFunctions, adminOutputKey, eventFunctions, jobs, type AdminFunctionId, type EventFunctionId, type JobId } from '../../shared/api/routes';
 import { jobCapabilities, jobProfiles } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
@@ -24,6 +28,8 @@ export interface JobsStackProps extends StackProps {
   readonly targets: FunctionTargets;
   readonly environment: Readonly<Record<string, string>>;
   readonly alarmTopic: ITopic;
+  /** The pool whose admin calls the console sync follows. */
+  readonly userPoolId: string;
 }
 
 type Job = (typeof jobs)[number];
@@ -53,12 +59,13 @@ export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const entries = new Map<JobId | AdminFunctionId, string>([
+    const entries = new Map<JobId | AdminFunctionId | EventFunctionId, string>([
       ...jobs.map((job) => [job.id, resolveEntry(props.codeRoot, job.entry, `job ${job.id}`)] as const),
+      ...eventFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `event function ${fn.id}`)] as const),
       ...adminFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `admin function ${fn.id}`)] as const),
     ]);
     const scans = scanEntries([...entries.values()], repoRoot);
-    const makeFunction = (id: JobId | AdminFunctionId, description: string) => {
+    const makeFunction = (id: JobId | AdminFunctionId | EventFunctionId, description: string) => {
       const entry = entries.get(id)!;
       return new BisnFunction(this, id, {
         entry,
@@ -121,6 +128,35 @@ export class JobsStack extends Stack {
       });
     }
     this.adminFunctions = admin;
-    new FunctionAlarms(this, 'Alarms', new Map<string, NodejsFunction>([...functions, ...admin]), props.alarmTopic);
+
+    // The Cognito console's admin calls reach EventBridge as CloudTrail management events.
+    if (config.createTrail) {
+      const trailBucket = new Bucket(this, 'TrailLogs', {
+        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        minimumTLSVersion: 1.2,
+        // Kept when the stage is destroyed (an audit record outlives what it records); the lifecycle empties it.
+        lifecycleRules: [{ expiration: Duration.days(config.retainData ? 365 : 30) }],
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      acknowledge(trailBucket, "The bucket holds CloudTrail's own record of every API call of the account, read by nobody but auditors; logging access to it would need yet another logged bucket.", 'AwsSolutions-S1');
+      new Trail(this, 'ManagementEvents', { bucket: trailBucket, isMultiRegionTrail: true, includeGlobalServiceEvents: true, enableFileValidation: true });
+    }
+    const eventHandlers = new Map<EventFunctionId, NodejsFunction>();
+    for (const spec of eventFunctions) {
+      const fn = makeFunction(spec.id, `event function ${spec.id}: ${spec.eventNames.join(', ')}`);
+      eventHandlers.set(spec.id, fn);
+      new Rule(this, `${spec.id}Rule`, {
+        description: `${spec.id}: the user pool's admin calls (Cognito console or API), from CloudTrail`,
+        eventPattern: {
+          source: [spec.source],
+          detailType: ['AWS API Call via CloudTrail'],
+          detail: { eventSource: ['cognito-idp.amazonaws.com'], eventName: [...spec.eventNames], requestParameters: { userPoolId: [props.userPoolId] } },
+        },
+        targets: [new LambdaFunction(fn, { retryAttempts: 8, maxEventAge: Duration.hours(2), deadLetterQueue: deadLetters })],
+      });
+    }
+    new FunctionAlarms(this, 'Alarms', new Map<string, NodejsFunction>([...functions, ...admin, ...eventHandlers]), props.alarmTopic);
   }
 }

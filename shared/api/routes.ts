@@ -154,6 +154,27 @@ export const jobs = [
 export type JobId = (typeof jobs)[number]['id'];
 
 /**
+ * Functions driven by another AWS service's events: an EventBridge rule in the cloud, lib/local/events.ts
+ * locally. cognitoConsoleSync applies what an operator does to a user in the Cognito console (CloudTrail
+ * records each of these calls) to the user's record, as the operator page would.
+ */
+export const eventFunctions = [
+  {
+    id: 'cognitoConsoleSync',
+    entry: 'lambdas/events/cognito-console-sync.ts',
+    source: 'aws.cognito-idp',
+    eventNames: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
+  },
+] as const;
+
+/** Cognito group meaning "approved": adding a user to it in the console approves the account. */
+export const approvedGroupName = 'approved';
+
+export type EventFunctionId = (typeof eventFunctions)[number]['id'];
+/** A Cognito admin call the console sync acts on. */
+export type CognitoConsoleEventName = (typeof eventFunctions)[0]['eventNames'][number];
+
+/**
  * The admin Lambdas, invoked directly by `npm run admin -- … --stage <stage>` (bin/admin.ts): one per
  * family of operator commands, so each carries, and may call, only the services its commands need.
  */

@@ -127,7 +127,7 @@ describe.skipIf(missingEntries.length > 0)(`API and jobs${missingEntries.length 
     });
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
-      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'job blast', 'job broadcastRequirements']);
+      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job blast', 'job broadcastRequirements']);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(['job blast', 'job broadcastRequirements', 'unsubscribe', 'unsubscribeOneClick'].sort());
     });
 

@@ -16,6 +16,7 @@ const reviewedAcknowledgements = [
   'AwsSolutions-IAM4', // CDK's own handler functions
   'AwsSolutions-IAM5', // object keys in the images bucket; invoke versions of a job; CDK handlers; dev SES sandbox
   'AwsSolutions-L1', // Node 22
+  'AwsSolutions-S1', // the CloudTrail bucket is not access-logged
   'AwsSolutions-SMG4', // unsubscribe HMAC key not rotated automatically
   'AwsSolutions-SQS3', // the jobs' dead-letter queue has none of its own
 ];

@@ -1,0 +1,90 @@
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoConsoleEventName } from '../../shared/api/routes';
+import { approvedGroupName } from '../../shared/api/routes';
+import { cognito } from '../core/aws';
+import { env } from '../core/env';
+import { logger } from '../core/logger';
+import { recentCallers } from '../core/recent-callers';
+import { isConditionFailed } from '../data/table';
+import { usersRepository, type UserRecord } from '../data/users';
+import { approveUser } from './admin';
+
+export interface ConsoleChange {
+  readonly eventName: CognitoConsoleEventName;
+  readonly username: string;
+  readonly groupName?: string;
+}
+
+/** What Cognito says of the user now; null when the user no longer exists. */
+async function cognitoState(username: string): Promise<{ enabled: boolean; groups: Set<string> } | null> {
+  const ids = { UserPoolId: env().USER_POOL_ID, Username: username };
+  try {
+    const [user, groups] = await Promise.all([
+      cognito().send(new AdminGetUserCommand(ids)),
+      cognito().send(new AdminListGroupsForUserCommand({ ...ids, Limit: 60 })),
+    ]);
+    return { enabled: user.Enabled !== false, groups: new Set((groups.Groups ?? []).map((g) => g.GroupName!)) };
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
+/** A status transition that happens only from `from`; a lost race means another event already made it. */
+async function transition(record: UserRecord, from: UserRecord['status'], fields: Partial<UserRecord>): Promise<boolean> {
+  try {
+    await usersRepository.update(record.userId, fields, { ifStatus: from });
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Applies an operator's action in the Cognito console to the user's record, with the effect the operator
+ * page has. The event says which aspect changed; the new state is read from Cognito itself, so a repeated
+ * or late event reconciles to what is true now instead of replaying an old change, and every transition
+ * is conditional (the approval e-mail goes out once). Returns what was changed, for the log and tests.
+ */
+export async function applyConsoleChange(change: ConsoleChange): Promise<string> {
+  const record = await usersRepository.get(change.username);
+  if (!record) return 'no record';
+  const state = await cognitoState(change.username);
+  if (!state) return 'user no longer in Cognito';
+
+  switch (change.eventName) {
+    case 'AdminDisableUser':
+    case 'AdminEnableUser': {
+      if (!state.enabled && record.status !== 'disabled') {
+        await usersRepository.update(record.userId, { status: 'disabled' });
+        recentCallers.delete(record.userId);
+        return 'disabled';
+      }
+      if (state.enabled && record.status === 'disabled') {
+        const status = record.approvedAt || state.groups.has(approvedGroupName) ? 'active' : 'awaiting approval';
+        return (await transition(record, 'disabled', { status })) ? `enabled (${status})` : 'unchanged';
+      }
+      return 'unchanged';
+    }
+    case 'AdminAddUserToGroup':
+    case 'AdminRemoveUserFromGroup': {
+      if (change.groupName !== approvedGroupName) return 'unchanged';
+      if (state.groups.has(approvedGroupName) && record.status === 'awaiting approval') {
+        await approveUser(record.userId);
+        return 'approved';
+      }
+      if (!state.groups.has(approvedGroupName) && record.status === 'active') {
+        return (await transition(record, 'active', { status: 'awaiting approval' })) ? 'approval withdrawn' : 'unchanged';
+      }
+      return 'unchanged';
+    }
+    case 'AdminDeleteUser':
+      // The user still exists in Cognito (read above): a late or replayed delete of a re-created user.
+      return 'unchanged';
+  }
+}
+
+export function logConsoleChange(change: ConsoleChange, outcome: string): void {
+  logger.info('cognito console change', { eventName: change.eventName, userId: change.username, outcome });
+}
