@@ -86,16 +86,17 @@ export async function createUser(input: CreateUserRequest): Promise<User> {
   if (!identity || identity.sub !== input.cognitoId) {
     throw badRequest('No sign-up matches this e-mail address. Please sign up again.');
   }
-  const record = await usersRepository.createIfAbsent(
-    newUserRecord({
-      userId: input.cognitoId,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      acceptedTermsAndConditions: input.acceptedTermsAndConditions,
-    }),
-  );
-  return toUserDto(record);
+  const fresh = newUserRecord({
+    userId: input.cognitoId,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    acceptedTermsAndConditions: input.acceptedTermsAndConditions,
+  });
+  await usersRepository.createIfAbsent(fresh);
+  // The e-mail and sub of any account are on its contact cards, so they prove nothing: the answer is the
+  // record this sign-up asked for, never a record that already existed (its phone, license, status…).
+  return toUserDto(fresh);
 }
 
 /**

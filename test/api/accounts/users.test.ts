@@ -64,8 +64,29 @@ describe('POST /user (public; sign-up step 2)', () => {
 
     const again = await call<{ user: User }>(null, 'createUser', { body: { ...body, firstName: 'Changed' } });
     expect(again.status).toBe(201);
-    expect(again.body.user.firstName).toBe('Dana');
-    expect(again.body.user.createdAt).toBe(created.body.user.createdAt);
+    const stored = await storedUser(cognitoId);
+    expect(stored?.firstName).toBe('Dana');
+    expect(stored?.createdAt).toBe(created.body.user.createdAt);
+  });
+
+  it("never answers an existing account's record to an anonymous caller who knows its e-mail and sub", async () => {
+    // Both are on every contact card. The account has a profile, is approved and operator-visible.
+    const victim = await newAccount('victim');
+    await call(victim.token, 'updatePersonalInfo', {
+      params: { userId: victim.userId },
+      body: { firstName: 'Victim', lastName: 'Broker', phone: '916-555-0142', license: '01234567', title: 'Principal' },
+    });
+    const before = await storedUser(victim.userId);
+    expect(before?.phone).toBe('916-555-0142');
+
+    const probe = await call<{ user: User }>(null, 'createUser', {
+      body: { email: victim.email, firstName: 'Eve', lastName: 'Probe', cognitoId: victim.userId, acceptedTermsAndConditions: true },
+    });
+    expect(JSON.stringify(probe.body)).not.toContain('916-555-0142');
+    expect(JSON.stringify(probe.body)).not.toContain('01234567');
+    expect(JSON.stringify(probe.body)).not.toContain('Principal');
+    expect(JSON.stringify(probe.body)).not.toContain(before!.createdAt);
+    expect(await storedUser(victim.userId)).toEqual(before);
   });
 
   it('refuses a cognitoId that does not belong to the e-mail, and stores nothing', async () => {
