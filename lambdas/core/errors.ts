@@ -1,9 +1,11 @@
-/** An error a caller caused or may see: mapped to its status with `{ message, fieldErrors? }`. */
+/** An error a caller caused or may see: mapped to its status with `{ message, fieldErrors?, currentVersion? }`. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 422,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** A 409 for a stale version: the version the record has now, to reload or overwrite with. */
+    readonly currentVersion?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,6 +18,7 @@ export const unauthorized = (message = 'User is not authenticated') => new HttpE
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const staleVersion = (message: string, currentVersion: number) => new HttpError(409, message, undefined, currentVersion);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 
 export const notApprovedMessage =

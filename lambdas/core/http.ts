@@ -166,7 +166,7 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
     } catch (error) {
       if (error instanceof HttpError) {
         logger.info('refused', { status: error.statusCode, reason: error.message, ms: Date.now() - started });
-        return json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
+        return json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors, currentVersion: error.currentVersion });
       }
       if (error instanceof InvalidCursorError) return json(400, { message: error.message });
       logger.error('unexpected error', { error: error as Error, ms: Date.now() - started });

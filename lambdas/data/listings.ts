@@ -37,7 +37,19 @@ export interface ListingRecord extends ListingDraft {
   expiresAt: string | null;
   /** The blast run that claimed the listing (set from `processing` on). */
   runId?: string;
+  /**
+   * Raised by every change of the draft's content (a save, a photo added or removed): a save names the
+   * version it was based on and a publish the version it checked, so neither acts on content it never
+   * saw. Absent on listings stored before versions existed, which count as version 0.
+   */
+  version?: number;
 }
+
+/** The version of a stored listing (absent = 0). */
+export const versionOf = (record: Pick<ListingRecord, 'version'>) => record.version ?? 0;
+/** Holds when the stored version is `:version` (absent counts as 0). */
+const atVersion = '(version = :version OR (attribute_not_exists(version) AND :version = :zero))';
+const nextVersion = 'version = if_not_exists(version, :zero) + :one';
 
 /** What a browse index item holds: the card the listings browser shows. */
 export interface ListingIndexRow {
@@ -214,10 +226,12 @@ export const listingsRepository = {
    * Replaces the draft's fields (and its location when given) if it is still a draft of `userId`.
    * Null when it no longer is (published meanwhile, deleted, someone else's).
    */
+  /** Null when the listing is no longer the owner's draft at `baseVersion` (published, deleted or changed since). */
   async saveDraft(
     listingId: string,
     userId: string,
     draft: ListingDraft,
+    baseVersion: number,
     geocoded?: { location: GeoPoint | null; geocodedAddress: string },
   ): Promise<ListingRecord | null> {
     const now = nowIso();
@@ -225,13 +239,16 @@ export const listingsRepository = {
     const names = Object.keys(fields);
     return conditionalUpdate(
       listingId,
-      `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}, updatedAt = :now, gsi2sk = :now`,
-      '#status = :draft AND userId = :owner',
+      `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}, updatedAt = :now, gsi2sk = :now, ${nextVersion}`,
+      `#status = :draft AND userId = :owner AND ${atVersion}`,
       {
         ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
         ':now': now,
         ':draft': 'draft',
         ':owner': userId,
+        ':version': baseVersion,
+        ':zero': 0,
+        ':one': 1,
       },
       Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
     );
@@ -242,9 +259,9 @@ export const listingsRepository = {
     const now = nowIso();
     return conditionalUpdate(
       listingId,
-      'SET images = list_append(images, :image), updatedAt = :now, gsi2sk = :now',
+      `SET images = list_append(images, :image), updatedAt = :now, gsi2sk = :now, ${nextVersion}`,
       '#status = :draft AND size(images) < :max',
-      { ':image': [image], ':now': now, ':draft': 'draft', ':max': max },
+      { ':image': [image], ':now': now, ':draft': 'draft', ':max': max, ':zero': 0, ':one': 1 },
     );
   },
 
@@ -253,21 +270,24 @@ export const listingsRepository = {
     const now = nowIso();
     return conditionalUpdate(
       listingId,
-      `REMOVE images[${position}] SET updatedAt = :now, gsi2sk = :now`,
+      `REMOVE images[${position}] SET updatedAt = :now, gsi2sk = :now, ${nextVersion}`,
       `#status = :draft AND images[${position}].#id = :imageId`,
-      { ':now': now, ':draft': 'draft', ':imageId': imageId },
+      { ':now': now, ':draft': 'draft', ':imageId': imageId, ':zero': 0, ':one': 1 },
       { '#id': '_id' },
     );
   },
 
-  /** draft → queued; null when it is not a draft any more. */
-  async queue(listingId: string): Promise<ListingRecord | null> {
+  /**
+   * draft → queued, only while the draft is still at `checkedVersion`, the content whose completeness the
+   * caller checked (a save racing the publish changes the version); null otherwise.
+   */
+  async queue(listingId: string, checkedVersion: number): Promise<ListingRecord | null> {
     const now = nowIso();
     return conditionalUpdate(
       listingId,
       'SET #status = :queued, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :now',
-      '#status = :draft',
-      { ':queued': 'queued', ':draft': 'draft', ':now': now, ':gsi2pk': statusKey('queued') },
+      `#status = :draft AND ${atVersion}`,
+      { ':queued': 'queued', ':draft': 'draft', ':now': now, ':gsi2pk': statusKey('queued'), ':version': checkedVersion, ':zero': 0 },
     );
   },
 

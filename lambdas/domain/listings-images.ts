@@ -2,7 +2,7 @@ import type { Listing, PresignRequest, PresignResponse } from '../../shared/api'
 import { badRequest, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
-import { listingsRepository, type StoredListingImage } from '../data/listings';
+import { listingsRepository, versionOf, type StoredListingImage } from '../data/listings';
 import { deleteImageKeys, imageIdOf } from './image-store';
 import { finaliseImageUpload, presignImageUpload } from './images';
 import { listingImagePrefix, listingImagesDto, listingNotFound, ownListing, requireDraft, variantKeysOf } from './listings';
@@ -28,7 +28,7 @@ export async function finaliseListingImage(
   principal: Principal,
   listingId: string,
   key: string,
-): Promise<{ images: Listing['images'] }> {
+): Promise<{ images: Listing['images']; version: number }> {
   const record = await ownListing(principal, listingId);
   requireDraft(record);
   if (record.images.length >= MAX_LISTING_IMAGES) throw badRequest(tooManyImages);
@@ -55,7 +55,7 @@ export async function finaliseListingImage(
     requireDraft(current);
     throw badRequest(tooManyImages);
   }
-  return { images: listingImagesDto(attached) };
+  return { images: listingImagesDto(attached), version: versionOf(attached) };
 }
 
 /** Removes one photo from a draft, then its stored variants. */
@@ -63,7 +63,7 @@ export async function deleteListingImage(
   principal: Principal,
   listingId: string,
   imageId: string,
-): Promise<{ images: Listing['images'] }> {
+): Promise<{ images: Listing['images']; version: number }> {
   const record = await ownListing(principal, listingId);
   requireDraft(record);
   const position = record.images.findIndex((image) => image._id === imageId);
@@ -77,5 +77,5 @@ export async function deleteListingImage(
   await deleteImageKeys(variantKeysOf(record.images[position]!)).catch((error: unknown) =>
     logger.warn('listing image variants not deleted', { listingId, imageId, error: error as Error }),
   );
-  return { images: listingImagesDto(updated) };
+  return { images: listingImagesDto(updated), version: versionOf(updated) };
 }

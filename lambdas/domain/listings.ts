@@ -6,10 +6,11 @@ import {
   type Listing,
   type ListingPage,
   type ListingSummary,
+  type SaveListingRequest,
 } from '../../shared/api';
 import { byId, counties, listingTypes, markets, propertyTypes } from '../../shared/catalog';
 import { listingCompleteness, listingCompletenessLabels } from '../../shared/rules';
-import { badRequest, conflict, forbidden, notFound } from '../core/errors';
+import { badRequest, conflict, forbidden, notFound, staleVersion } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import {
@@ -18,6 +19,7 @@ import {
   type ListingIndexRow,
   type ListingRecord,
   type StoredListingImage,
+  versionOf,
 } from '../data/listings';
 import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
@@ -90,6 +92,7 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null): L
     publishedOn: record.publishedOn,
     expiresAt: record.expiresAt,
     user: owner ? toContact(owner) : null,
+    version: versionOf(record),
   });
 }
 
@@ -174,21 +177,33 @@ async function geocodeIfChanged(record: ListingRecord, draft: ListingDraft) {
   }
 }
 
-/** Saves the whole draft (every field of the editor). Owner only, drafts only. */
-export async function updateListing(principal: Principal, listingId: string, draft: ListingDraft): Promise<Listing> {
+export const listingChangedElsewhere =
+  'This listing was changed elsewhere (in another tab or by someone else) since you opened it. Reload it to see those changes, or overwrite them with yours.';
+export const listingChangedWhilePublishing = 'The listing changed while it was being published. Check it and publish again.';
+
+/**
+ * Saves the whole draft (every field of the editor) over the version it was based on. Owner only, drafts
+ * only; a save based on an older version is refused with the current one, so no edit is lost silently.
+ */
+export async function updateListing(principal: Principal, listingId: string, { version, ...draft }: SaveListingRequest): Promise<Listing> {
   const record = await ownListing(principal, listingId);
   requireDraft(record);
-  const saved = await listingsRepository.saveDraft(listingId, principal.sub, draft, await geocodeIfChanged(record, draft));
+  if (version !== versionOf(record)) throw staleVersion(listingChangedElsewhere, versionOf(record));
+  const saved = await listingsRepository.saveDraft(listingId, principal.sub, draft, version, await geocodeIfChanged(record, draft));
   if (!saved) {
-    // Published or deleted between the read and the write.
+    // Published, deleted or saved by someone else between the read and the write.
     const current = await ownListing(principal, listingId);
     requireDraft(current);
-    throw conflict(onlyDraftsEditable);
+    throw staleVersion(listingChangedElsewhere, versionOf(current));
   }
   return withOwner(saved);
 }
 
-/** draft → queued, only when all seven completeness flags hold; the next weekday blast sends it. */
+/**
+ * draft → queued, only when all seven completeness flags hold; the next weekday blast sends it. The
+ * queueing write is conditional on the version whose completeness was checked, so a save racing the
+ * publish can never queue content nobody checked.
+ */
 export async function publishListing(principal: Principal, listingId: string): Promise<Listing> {
   const record = await ownListing(principal, listingId);
   requireDraft(record, onlyDraftsPublishable);
@@ -200,8 +215,12 @@ export async function publishListing(principal: Principal, listingId: string): P
       Object.fromEntries(missing.map(({ key, label }) => [key, [`${label} is required.`]])),
     );
   }
-  const queued = await listingsRepository.queue(listingId);
-  if (!queued) throw conflict(onlyDraftsPublishable);
+  const queued = await listingsRepository.queue(listingId, versionOf(record));
+  if (!queued) {
+    const current = await ownListing(principal, listingId);
+    requireDraft(current, onlyDraftsPublishable);
+    throw staleVersion(listingChangedWhilePublishing, versionOf(current));
+  }
   return withOwner(queued);
 }
 

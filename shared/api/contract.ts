@@ -71,7 +71,7 @@ export const listMyListings = e(route.listMyListings, { params: s.userIdParams, 
 export const countRecentListings = e(route.countRecentListings, { response: s.countResponse });
 export const getListing = e(route.getListing, { params: s.listingIdParams, response: s.listingResponse });
 export const createListing = e(route.createListing, { response: s.createListingResponse });
-export const updateListing = e(route.updateListing, { params: s.listingIdParams, body: s.listingDraft, response: s.listingResponse });
+export const updateListing = e(route.updateListing, { params: s.listingIdParams, body: s.saveListingRequest, response: s.listingResponse });
 export const deleteListing = e(route.deleteListing, { params: s.listingIdParams });
 export const publishListing = e(route.publishListing, { params: s.listingIdParams, response: s.listingResponse });
 

@@ -67,8 +67,8 @@ export const seed: SeedModule['seed'] = async (stack) => {
   for (const demo of demoListings) {
     const owner = users.get(demo.owner)!;
     const principal = principalOf(owner);
-    const { listingId } = await createListing(owner);
-    await updateListing(principal, listingId, listingDraft.parse(demo.draft));
+    const { listingId, listing } = await createListing(owner);
+    await updateListing(principal, listingId, { ...listingDraft.parse(demo.draft), version: listing.version });
     if (demo.state === 'draft') continue;
     const photo = await propertyPhotoJpeg(demo.draft.title ?? '', demo.colour);
     await finaliseListingImage(principal, listingId, await stageUpload(`listings/${listingId}`, photo));

@@ -7,6 +7,8 @@ export const errorResponse = z.object({
   message: z.string(),
   fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
   requestId: z.optional(z.string()),
+  /** A 409 for a stale version: the version the record has now. */
+  currentVersion: z.optional(z.number()),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -62,6 +62,22 @@ export const listingDraft = z.object({
 export type ListingDraft = z.infer<typeof listingDraft>;
 export type ListingDraftInput = z.input<typeof listingDraft>;
 
+type DraftShape = typeof listingDraft.shape;
+/** The draft's fields without their defaults: a save names every one of them. */
+const requiredDraftShape = Object.fromEntries(
+  Object.entries(listingDraft.shape).map(([key, field]) => [key, field._zod.def.innerType]),
+) as { [K in keyof DraftShape]: DraftShape[K]['_zod']['def']['innerType'] };
+
+/** A listing's `version`: raised by every change of its content (lambdas/data/listings.ts). */
+export const contentVersion = z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER));
+
+/**
+ * PUT /listing/{id}: the whole draft, as the editor holds it, and the version it was based on. Every field
+ * must be there and no other: an empty or misspelt body would otherwise save the defaults over a draft.
+ */
+export const saveListingRequest = z.strictObject({ ...requiredDraftShape, version: contentVersion });
+export type SaveListingRequest = z.infer<typeof saveListingRequest>;
+
 /** Accepts "example.com/x.pdf" as well as full http(s) URLs: the link is shown https:// prefixed. */
 export function isBrochureUrl(value: string): boolean {
   const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
@@ -107,6 +123,7 @@ export const listing = z.extend(listingDraft, {
   publishedOn: z.nullable(z.string()),
   expiresAt: z.nullable(z.string()),
   user: z.nullable(contact),
+  version: contentVersion,
 });
 export type Listing = z.infer<typeof listing>;
 
@@ -144,7 +161,8 @@ export const myListingsResponse = z.object({ items: z.array(listingSummary) });
 export const listingResponse = z.object({ listing });
 export const listingIdParams = z.object({ listingId: idParam });
 export const listingImageParams = z.object({ listingId: idParam, imageId: idParam });
-export const listingImagesResponse = z.object({ images: z.array(listingImage) });
+/** A photo added or removed: the listing's photos and its new content version. */
+export const listingImagesResponse = z.object({ images: z.array(listingImage), version: contentVersion });
 export const createListingResponse = z.object({ listingId: z.string(), listing });
 
 export { markets };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notApprovedMessage } from '../../../lambdas/core/errors';
-import type { Listing, ListingPage, ListingSummary } from '../../../shared/api';
+import { listingDraft, type Listing, type ListingPage, type ListingSummary } from '../../../shared/api';
 import type { LocalStack } from '../../../lib/local/stack';
 import {
   bucketKeys,
@@ -11,10 +11,13 @@ import {
   getListing,
   newApprovedBroker,
   newUser,
+  putDraft,
   queuedListing,
   runBlastJob,
   saveDraft,
   startStack,
+  testImage,
+  uploadPhoto,
   validDraft,
   type Broker,
 } from './support';
@@ -99,12 +102,51 @@ describe('update', () => {
     expect(unknown.listing.location).toBeNull();
   });
 
-  it('accepts a partial draft and ignores what the server decides (status, userId, listingId)', async () => {
+  it('refuses an empty body, an unknown key and fields the server decides (400), and keeps the draft as it was', async () => {
+    const draft = await completeDraft(stack, owner, { title: 'Complete draft' });
+    const before = await stored(draft.listingId);
+    const bodies: [unknown, RegExp][] = [
+      [{}, /expected/],
+      [{ tittle: 'Typo' }, /expected|Unrecognized/],
+      [{ ...listingDraft.parse({}), version: draft.version, tittle: 'Typo' }, /Unrecognized key/],
+      [{ ...validDraft(), version: draft.version, status: 'published', userId: other.userId, listingId: 'x' }, /Unrecognized key/],
+      [{ ...validDraft() }, /expected number/], // no version
+    ];
+    for (const [body, message] of bodies) {
+      const answer = await putDraft(stack, owner, draft.listingId, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect((answer.body as unknown as { message: string }).message).toMatch(message);
+    }
+    expect(await stored(draft.listingId)).toEqual(before);
+  });
+
+  it('two saves based on the same version: exactly one wins, the other gets 409 with the current version', async () => {
     const draft = await createDraft(stack, owner);
-    const { listing } = await expectOk(
-      saveDraft(stack, owner, draft.listingId, { title: 'Just a title', status: 'published', userId: other.userId, listingId: 'x' }),
+    const [a, b] = await Promise.all(
+      ['Tab A title', 'Tab B title'].map((title) => putDraft(stack, owner, draft.listingId, { ...validDraft({ title }), version: draft.version })),
     );
-    expect(listing).toMatchObject({ title: 'Just a title', status: 'draft', userId: owner.userId, listingId: draft.listingId, location: null });
+    const answers = [a!, b!];
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((x) => x.status === 200)!.body as { listing: Listing };
+    const loser = answers.find((x) => x.status === 409)!.body as unknown as { message: string; currentVersion: number };
+    expect(loser.message).toMatch(/changed elsewhere/);
+    expect(loser.currentVersion).toBe(draft.version + 1);
+    const after = await stored(draft.listingId);
+    expect(after.title).toBe(winner.listing.title);
+    expect(after.version).toBe(draft.version + 1);
+
+    // The loser overwrites on purpose with the version it was told: saved.
+    const overwrite = await putDraft(stack, owner, draft.listingId, { ...validDraft({ title: 'Overwritten' }), version: loser.currentVersion });
+    expect(overwrite.status).toBe(200);
+    expect((await stored(draft.listingId)).title).toBe('Overwritten');
+  });
+
+  it('a photo added or removed raises the version, so a save based on the version before it is refused', async () => {
+    const draft = await createDraft(stack, owner);
+    const uploaded = await expectOk(uploadPhoto(stack, owner, draft.listingId, await testImage()));
+    expect(uploaded.version).toBe(draft.version + 1);
+    const stale = await putDraft(stack, owner, draft.listingId, { ...validDraft(), version: draft.version });
+    expect(stale).toMatchObject({ status: 409, body: { currentVersion: uploaded.version } });
   });
 
   it.each([
@@ -153,6 +195,31 @@ describe('update', () => {
 });
 
 describe('publish', () => {
+  it('queues only the version whose completeness was checked: a save in between makes the queueing write fail', async () => {
+    const { listingsRepository } = await import('../../../lambdas/data/listings');
+    const draft = await completeDraft(stack, owner);
+    // What publish checked: version n, complete. Then a save empties it (version n + 1) before the queueing write.
+    await expectOk(putDraft(stack, owner, draft.listingId, { ...validDraft({ title: '', description: '' }), version: draft.version }));
+    expect(await listingsRepository.queue(draft.listingId, draft.version)).toBeNull();
+    expect((await stored(draft.listingId)).status).toBe('draft');
+  });
+
+  it('never queues content nobody checked: publish racing a save that empties the draft, 20 rounds', async () => {
+    let queuedIncomplete = 0;
+    for (let round = 0; round < 20; round++) {
+      const draft = await completeDraft(stack, owner);
+      const [published, emptied] = await Promise.all([
+        call<{ listing: Listing }>(stack, owner.token, 'publishListing', { params: { listingId: draft.listingId } }),
+        putDraft(stack, owner, draft.listingId, { ...validDraft({ title: '', description: '' }), version: draft.version }),
+      ]);
+      const after = await stored(draft.listingId);
+      if (after.status !== 'draft' && (!after.title || !after.description)) queuedIncomplete++;
+      // Whichever went first, the other was refused (409, or 400 for publishing the emptied draft): never both.
+      expect([published.status, emptied.status], `round ${round}`).not.toEqual([200, 200]);
+    }
+    expect(queuedIncomplete).toBe(0);
+  });
+
   it('refuses an incomplete draft (400) and names every missing flag', async () => {
     const draft = await createDraft(stack, owner);
     await expectOk(saveDraft(stack, owner, draft.listingId, { title: 'Only a title', propertyTypeId: 'retail' }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import type { AcceptedImageType, Listing, ListingDraftInput, PresignResponse } from '../../../shared/api';
+import { listingDraft, type AcceptedImageType, type Listing, type ListingDraftInput, type PresignResponse } from '../../../shared/api';
 import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
 import { IMAGES_BUCKET, type LocalStack } from '../../../lib/local/stack';
 import { call, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
@@ -40,8 +40,19 @@ export async function createDraft(stack: LocalStack, broker: Broker): Promise<Li
   return answer.body.listing;
 }
 
-export const saveDraft = (stack: LocalStack, broker: Broker, listingId: string, body: unknown) =>
+/** PUT /listing/{id} with exactly `body`. */
+export const putDraft = (stack: LocalStack, broker: Broker, listingId: string, body: unknown) =>
   call<{ listing: Listing }>(stack, broker.token, 'updateListing', { params: { listingId }, body });
+
+/**
+ * Saves as the editor does: the whole draft (empty fields where `draft` names none) over the version the
+ * listing has now, unless `draft` names a version itself.
+ */
+export async function saveDraft(stack: LocalStack, broker: Broker, listingId: string, draft: Record<string, unknown>) {
+  const current = await getListing(stack, broker, listingId);
+  const version = current.status === 200 ? current.body.listing.version : 0;
+  return putDraft(stack, broker, listingId, { ...listingDraft.parse({}), version, ...draft });
+}
 
 /** A test photo made now (no binary fixtures): a flat colour of the given size and format. */
 export const testImage = (format: 'jpeg' | 'png' | 'webp' = 'jpeg', width = 1200, height = 800) =>
@@ -62,7 +73,7 @@ export async function postToS3(presigned: PresignResponse, bytes: Uint8Array, co
 }
 
 export const finalise = (stack: LocalStack, broker: Broker, listingId: string, key: string) =>
-  call<{ images: Listing['images'] }>(stack, broker.token, 'finaliseListingImage', { params: { listingId }, body: { key } });
+  call<{ images: Listing['images']; version: number }>(stack, broker.token, 'finaliseListingImage', { params: { listingId }, body: { key } });
 
 /** Presign → POST → finalise, as the editor does; answers the finalise call. */
 export async function uploadPhoto(
@@ -71,7 +82,7 @@ export async function uploadPhoto(
   listingId: string,
   bytes: Uint8Array,
   contentType: AcceptedImageType = 'image/jpeg',
-): Promise<ApiAnswer<{ images: Listing['images'] }>> {
+): Promise<ApiAnswer<{ images: Listing['images']; version: number }>> {
   const presigned = await expectOk(presign(stack, broker, listingId, contentType, bytes.byteLength));
   await postToS3(presigned, bytes, contentType);
   return finalise(stack, broker, listingId, presigned.key);

@@ -6,7 +6,8 @@ import { unsubscribeLinks } from '../../../lambdas/domain/mail';
 import { createConfirmedUser } from '../../../lib/local/testing';
 import type { LocalStack } from '../../../lib/local/stack';
 import { routeById, routes, type RouteId } from '../../../shared/api/routes';
-import type { Listing, Requirement } from '../../../shared/api';
+import { listingDraft, type Listing, type Requirement } from '../../../shared/api';
+import { listingsRepository, versionOf } from '../../../lambdas/data/listings';
 import { ALL, subscriptionCategories } from '../../../shared/catalog';
 import {
   call,
@@ -195,10 +196,11 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   updateListing: {
     ok: 200,
     ownerOnVisible: 409,
-    request: (fx, target) => ({
-      params: { listingId: listingOf(fx, target).listingId },
-      body: { title: 'Renamed by the matrix', description: 'Still a draft.' },
-    }),
+    request: async (fx, target) => {
+      const { listingId } = listingOf(fx, target);
+      const version = versionOf((await listingsRepository.get(listingId))!);
+      return { params: { listingId }, body: { ...listingDraft.parse({}), title: 'Renamed by the matrix', description: 'Still a draft.', version } };
+    },
   },
   deleteListing: {
     ok: 200,

@@ -220,7 +220,6 @@ const draftInput = fc.record(
     zip4: fc.oneof(fc.constant(''), fc.stringMatching(/^\d{4}$/)),
     brochureUrl: brochure,
   },
-  { requiredKeys: [] },
 );
 
 const personalInfo = fc.record(
@@ -560,12 +559,22 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   }),
 
   updateListing: fuzzCase({
-    template: () => ({ params: { listingId: fx.draft.listingId }, body: { title: 'T', sqft: 10, highlights: ['a'] } }),
+    template: async () => ({
+      params: { listingId: fx.draft.listingId },
+      body: { ...listingDraft.parse({}), title: 'T', sqft: 10, highlights: ['a'], version: (await ownListing(fx.draft.listingId)).version },
+    }),
     valid: () => draftInput,
-    request: (_f, body) => ({ params: { listingId: fx.draft.listingId }, body }),
+    // As the editor saves: the whole draft over the version it holds.
+    request: async (_f, body) => ({ params: { listingId: fx.draft.listingId }, body: { ...body, version: (await ownListing(fx.draft.listingId)).version } }),
     roundTrip: async (_f, input) => {
       expect(pick(await ownListing(fx.draft.listingId), draftFields)).toEqual(listingDraft.parse(input));
     },
+    // A save over a version the draft no longer has (another tab saved since): 409, nothing saved.
+    refused: () =>
+      fc.tuple(draftInput, fc.integer({ min: 1, max: 2 ** 40 })).map(([body, ahead]) => ({
+        params: { listingId: fx.draft.listingId },
+        body: { ...body, version: ahead + 1_000_000 },
+      })),
   }),
 
   deleteListing: fuzzCase({

@@ -117,7 +117,8 @@ describe('bounded load', () => {
           const body = validDraft();
           const saved = await ok(
             'updateListing',
-            call<{ listing: Listing }>(stack, broker.token, 'updateListing', { params: { listingId: draft.listingId }, body }),
+            // A new draft is at version 0.
+            call<{ listing: Listing }>(stack, broker.token, 'updateListing', { params: { listingId: draft.listingId }, body: { ...body, version: 0 } }),
           );
           if (saved) created.push({ kind: 'listing', id: draft.listingId, owner: broker, title: body.title ?? '' });
         }

@@ -165,3 +165,43 @@ describe('listing editor autosave', { timeout: 30_000 }, () => {
     await eventually(() => expect(screen.getByText('All changes saved')).toBeInTheDocument());
   });
 });
+
+describe('listing editor: a draft saved elsewhere meanwhile (issue 20.4)', { timeout: 30_000 }, () => {
+  const saveAfterDelays = () => advance(SECTION_DELAY_MS + MERGE_DELAY_MS);
+
+  it('tells the broker, keeps the edit, and "Keep mine" saves it over the other version', async () => {
+    const { api } = await openEditor();
+    type(/^Title/, 'Mine: J Street office');
+    await saveAfterDelays();
+    await eventually(() => expect(api.current().version).toBe(1));
+
+    api.saveElsewhere('Theirs: K Street office');
+    type(/^Title/, 'Mine again: J Street office');
+    await saveAfterDelays();
+    await eventually(() => expect(screen.getByText(/changed elsewhere/)).toBeInTheDocument());
+    expect(api.current().title).toBe('Theirs: K Street office');
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Mine again: J Street office');
+    expect(screen.getByText('Not saved')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    await eventually(() => expect(api.current().title).toBe('Mine again: J Street office'));
+    expect(api.saves().at(-1)).toMatchObject({ title: 'Mine again: J Street office', version: 2 });
+    await eventually(() => expect(screen.queryByText(/changed elsewhere/)).not.toBeInTheDocument());
+  });
+
+  it('"Reload their version" shows the other version and gives up the unsaved edit', async () => {
+    const { api } = await openEditor();
+    api.saveElsewhere('Theirs: K Street office');
+    type(/^Title/, 'Mine: J Street office');
+    await saveAfterDelays();
+    await eventually(() => expect(screen.getByText(/changed elsewhere/)).toBeInTheDocument());
+    const savesBefore = api.saves().length;
+
+    vi.useRealTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload their version' }));
+    await vi.waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Theirs: K Street office'));
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
+    expect(api.saves()).toHaveLength(savesBefore);
+    expect(api.current().title).toBe('Theirs: K Street office');
+  });
+});

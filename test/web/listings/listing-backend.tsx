@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { listing as listingSchema, listingDraft, type Listing } from '@shared/api/schemas/listings';
+import { listing as listingSchema, listingDraft, saveListingRequest, type Listing } from '@shared/api/schemas/listings';
 import { counties, listingTypes, markets, propertyTypes } from '@shared/catalog';
 import { createQueryClient } from '@/lib/query-client';
 import { ListingEditor } from '@/features/listings/editor/listing-editor';
@@ -25,6 +25,7 @@ export function testListing(overrides: Partial<Listing> = {}): Listing {
     publishedOn: null,
     expiresAt: null,
     user: null,
+    version: 0,
     ...overrides,
   });
 }
@@ -38,7 +39,7 @@ export const testImage = {
 
 /** The stored listing after a PUT: the draft's fields, named from the catalogues as the API names them. */
 function applyDraft(stored: Listing, body: unknown): Listing {
-  const draft = listingDraft.parse(body);
+  const { version: _base, ...draft } = saveListingRequest.parse(body);
   const type = listingTypes.find((t) => t.id === draft.listingTypeId);
   const propertyType = propertyTypes.find((t) => t.id === draft.propertyTypeId);
   const market = markets.find((m) => m.id === draft.marketId);
@@ -48,6 +49,7 @@ function applyDraft(stored: Listing, body: unknown): Listing {
     type: type ? { listingTypeId: type.id, name: type.name } : null,
     propertyType: propertyType ? { propertyTypeId: propertyType.id, name: propertyType.name } : null,
     market: market ? { marketId: market.id, name: market.name, countyName: counties.find((c) => c.id === market.countyId)!.name } : null,
+    version: stored.version + 1,
   };
 }
 
@@ -63,6 +65,8 @@ export interface FakeListingsApi {
   /** Makes the next PUTs fail as if the network were down (fetch rejects: not our code). */
   failSaves: (on: boolean) => void;
   current: () => Listing;
+  /** Someone saves this draft elsewhere (another tab): its title and a new version. */
+  saveElsewhere: (title: string) => void;
   /** The next `call` answers `status` with `message` (the store answers S3's XML, never a message). */
   failNext: (call: FailingCall, status: number, message?: string) => void;
 }
@@ -96,17 +100,21 @@ export async function fakeListingsApi(initial: Listing): Promise<FakeListingsApi
     if (pathname === imagePath && request.method === 'POST') {
       const refused = failure('finalise');
       if (refused) return refused;
-      stored = { ...stored, images: [...stored.images, { ...testImage, _id: `image-${stored.images.length + 1}` }] };
-      return json(200, { images: stored.images });
+      stored = { ...stored, images: [...stored.images, { ...testImage, _id: `image-${stored.images.length + 1}` }], version: stored.version + 1 };
+      return json(200, { images: stored.images, version: stored.version });
     }
     if (pathname.startsWith(`${imagePath}/`) && request.method === 'DELETE') {
-      stored = { ...stored, images: stored.images.filter((image) => !pathname.endsWith(`/${image._id}`)) };
-      return json(200, { images: stored.images });
+      stored = { ...stored, images: stored.images.filter((image) => !pathname.endsWith(`/${image._id}`)), version: stored.version + 1 };
+      return json(200, { images: stored.images, version: stored.version });
     }
     if (pathname === path && request.method === 'GET') return json(200, { listing: stored });
     if (pathname === path && request.method === 'PUT') {
       if (failing) throw new TypeError('Failed to fetch');
-      stored = applyDraft(stored, JSON.parse(String(request.body)));
+      const body = JSON.parse(String(request.body)) as { version?: number };
+      if (body.version !== stored.version) {
+        return json(409, { message: 'This listing was changed elsewhere.', currentVersion: stored.version });
+      }
+      stored = applyDraft(stored, body);
       return json(200, { listing: stored });
     }
     if (pathname === path && request.method === 'DELETE') return json(200, { ok: true });
@@ -126,6 +134,9 @@ export async function fakeListingsApi(initial: Listing): Promise<FakeListingsApi
       failing = on;
     },
     current: () => stored,
+    saveElsewhere: (title) => {
+      stored = { ...stored, title, version: stored.version + 1 };
+    },
     failNext: (call, status, message) => {
       failures.set(call, message ? json(status, { message }) : new Response('<Error/>', { status }));
     },

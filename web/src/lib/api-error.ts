@@ -25,6 +25,8 @@ export class ApiError extends Error {
     /** Per-field messages from a 400, keyed by field name. */
     readonly fieldErrors: Record<string, string[]> = {},
     readonly requestId?: string,
+    /** A 409 for a stale version: the version the record has now (reload it, or overwrite with it). */
+    readonly currentVersion?: number,
   ) {
     super(message);
   }
@@ -37,6 +39,11 @@ export const invalidResponseMessage = 'The server sent an unexpected answer. Ple
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The server refused a save made over an older version of the record: someone else saved in between. */
+export function isVersionConflict(error: unknown): error is ApiError & { currentVersion: number } {
+  return isApiError(error) && error.status === 409 && error.currentVersion !== undefined;
 }
 
 /**

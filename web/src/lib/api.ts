@@ -5,7 +5,7 @@ import { runtimeConfig } from '@/config/runtime-config';
 import { ApiError, fetchFailure, invalidResponseMessage, notAuthenticatedMessage } from './api-error';
 import { loadAuth } from './amplify';
 
-export { ApiError, isApiError, type ApiErrorCode } from './api-error';
+export { ApiError, isApiError, isVersionConflict, type ApiErrorCode } from './api-error';
 
 /** Spec 01 §9: product API 10 s; asset (image) calls 100 s. */
 export const API_TIMEOUT_MS = 10_000;
@@ -56,6 +56,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function isErrorResponse(body: unknown): body is ErrorResponse {
   if (!isRecord(body) || typeof body.message !== 'string') return false;
   if (body.requestId !== undefined && typeof body.requestId !== 'string') return false;
+  if (body.currentVersion !== undefined && typeof body.currentVersion !== 'number') return false;
   const { fieldErrors } = body;
   if (fieldErrors === undefined) return true;
   return (
@@ -68,7 +69,7 @@ function isErrorResponse(body: unknown): body is ErrorResponse {
 export async function httpFailure(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   if (isErrorResponse(body)) {
-    return new ApiError('HttpError', response.status, body.message, body.fieldErrors, body.requestId);
+    return new ApiError('HttpError', response.status, body.message, body.fieldErrors, body.requestId, body.currentVersion);
   }
   return new ApiError('HttpError', response.status, `Request failed (HTTP ${response.status})`);
 }

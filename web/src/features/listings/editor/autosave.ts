@@ -95,6 +95,16 @@ export class Autosave {
     await this.run();
   }
 
+  /**
+   * The edits not yet saved are given up (the broker reloaded the version someone else saved): nothing is
+   * left to save until the next edit.
+   */
+  discardEdits(): void {
+    this.clearTimers();
+    this.savedEditCount = this.editCount;
+    this.setState('saved', undefined);
+  }
+
   /** Stops every timer; nothing is saved afterwards (the draft was abandoned or published). */
   dispose(): void {
     this.disposed = true;

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/api';
+import { api, isVersionConflict } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { forgetListing, listingQuery, refreshListingLists, rememberListing } from '../api/listing-queries';
 import { ListingView } from '../components/listing-view';
@@ -22,6 +22,7 @@ import { DetailsSection } from './sections/details-section';
 import { HeaderSection } from './sections/header-section';
 import { ImageSection } from './sections/image-section';
 import { useListingAutosave } from './use-listing-autosave';
+import { VersionConflictNotice } from './version-conflict-notice';
 
 export const abandonConfirmText = 'Are you sure you want to abandon this listing draft? This action cannot be undone.';
 export const publishConfirmText =
@@ -162,12 +163,29 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
       toast.success('Listing draft abandoned.');
     });
 
-  const setImages = (images: ListingImage[]) =>
+  const setImages = ({ images, version }: { images: ListingImage[]; version: number }) =>
     queryClient.setQueryData(listingQuery(listingId).queryKey, (current) =>
-      current ? { listing: { ...current.listing, images } } : current,
+      current ? { listing: { ...current.listing, images, version } } : current,
     );
 
-  const headerError = actionError ?? (state.status === 'failed' ? saveErrorMessage(state.error) : undefined);
+  const conflict = state.status === 'failed' && isVersionConflict(state.error) ? state.error : undefined;
+  /** Takes the version saved elsewhere: the form shows it and this editor's unsaved edits are given up. */
+  const reloadTheirs = () =>
+    act('saving', async () => {
+      const { listing: current } = await queryClient.fetchQuery({ ...listingQuery(listingId), staleTime: 0 });
+      autosave.discardEdits();
+      form.reset(toFormValues(current));
+    });
+  /** Saves this editor's draft over the version saved elsewhere. */
+  const keepMine = (currentVersion: number) =>
+    act('saving', async () => {
+      queryClient.setQueryData(listingQuery(listingId).queryKey, (cached) =>
+        cached ? { listing: { ...cached.listing, version: currentVersion } } : cached,
+      );
+      await autosave.flush();
+    });
+
+  const headerError = actionError ?? (state.status === 'failed' && !conflict ? saveErrorMessage(state.error) : undefined);
 
   return (
     <FormProvider {...form}>
@@ -208,6 +226,14 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
           </div>
         </div>
         <CompletenessIndicators completeness={completeness} />
+        {conflict && (
+          <VersionConflictNotice
+            message={conflict.message}
+            busy={busy !== null}
+            onReload={() => void reloadTheirs()}
+            onOverwrite={() => void keepMine(conflict.currentVersion)}
+          />
+        )}
         {headerError && (
           <p role="alert" className="text-sm font-medium text-destructive">
             {headerError}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { api, isApiError } from '@/lib/api';
-import { rememberListing } from '../api/listing-queries';
+import { listingQuery, rememberListing } from '../api/listing-queries';
 import { Autosave, type AutosaveState } from './autosave';
 import { invalidDraftFields, parseDraft, sectionOfField, type ListingFormValues } from './listing-form';
 
@@ -40,7 +40,9 @@ export function useListingAutosave(form: UseFormReturn<ListingFormValues>, listi
             void form.trigger(invalidDraftFields(values));
             throw new DraftNotValid();
           }
-          const { listing } = await api('updateListing', { params: { listingId }, body: draft.data });
+          // Every answer about this listing (saves, photos) lands in the cache: it holds the version this tab last saw.
+          const version = queryClient.getQueryData(listingQuery(listingId).queryKey)?.listing.version ?? 0;
+          const { listing } = await api('updateListing', { params: { listingId }, body: { ...draft.data, version } });
           rememberListing(queryClient, listing);
         },
         onStateChange: setState,

@@ -26,7 +26,8 @@ export function ImageSection({
 }: {
   listingId: string;
   images: readonly ListingImage[];
-  onImagesChange: (images: ListingImage[]) => void;
+  /** A photo was added or removed: the listing's photos and its new content version. */
+  onImagesChange: (change: { images: ListingImage[]; version: number }) => void;
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -52,8 +53,7 @@ export function ImageSection({
         body: { contentType: file.type as (typeof acceptedImageTypes)[number], size: file.size, fileName: file.name },
       });
       await uploadImage(presign, file);
-      const { images: stored } = await api('finaliseListingImage', { params, body: { key: presign.key } });
-      onImagesChange(stored);
+      onImagesChange(await api('finaliseListingImage', { params, body: { key: presign.key } }));
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (failure) {
@@ -67,8 +67,7 @@ export function ImageSection({
     setBusy(imageId);
     setError(undefined);
     try {
-      const { images: stored } = await api('deleteListingImage', { params: { listingId, imageId } });
-      onImagesChange(stored);
+      onImagesChange(await api('deleteListingImage', { params: { listingId, imageId } }));
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : uploadFailed);
     } finally {
