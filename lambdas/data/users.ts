@@ -24,7 +24,15 @@ export interface UserRecord {
   createdAt: string;
   updatedAt: string;
   approvedAt: string | null;
+  /**
+   * Raised by every change of what the broker edits (profile, subscriptions, images, an unsubscribe): a
+   * profile save names the version it was based on. Absent on records stored before versions: 0.
+   */
+  version?: number;
 }
+
+/** The version of a stored user (absent = 0). */
+export const userVersionOf = (record: Pick<UserRecord, 'version'>) => record.version ?? 0;
 
 const keys = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 const emailKey = (email: string) => `EMAIL#${email.toLowerCase()}`;
@@ -128,7 +136,17 @@ export const usersRepository = {
   async update(
     userId: string,
     fields: Partial<Omit<UserRecord, 'userId' | 'createdAt'>>,
-    { ifStatus }: { ifStatus?: UserStatus } = {},
+    {
+      ifStatus,
+      ifVersion,
+      bumpVersion = ifVersion !== undefined,
+    }: {
+      ifStatus?: UserStatus;
+      /** Only while the record is at this version (absent counts as 0): a save over what its author saw. */
+      ifVersion?: number;
+      /** Raise the version (a change of the broker's content); implied by ifVersion. */
+      bumpVersion?: boolean;
+    } = {},
   ): Promise<UserRecord> {
     const values: Record<string, unknown> = { ...fields, updatedAt: nowIso() };
     if (fields.status) {
@@ -137,20 +155,27 @@ export const usersRepository = {
       if (current) values.gsi2sk = `${current.createdAt}#${userId}`;
     }
     const names = Object.keys(values);
+    const conditions = ['attribute_exists(pk)'];
+    if (ifStatus) conditions.push('#status = :expectedStatus');
+    if (ifVersion !== undefined) conditions.push('(#version = :expectedVersion OR (attribute_not_exists(#version) AND :expectedVersion = :zero))');
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys(userId),
-        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}${bumpVersion ? ', #version = if_not_exists(#version, :zero) + :one' : ''}`,
         ExpressionAttributeNames: {
           ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
           ...(ifStatus ? { '#status': 'status' } : {}),
+          ...(bumpVersion || ifVersion !== undefined ? { '#version': 'version' } : {}),
         },
         ExpressionAttributeValues: {
           ...Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
           ...(ifStatus ? { ':expectedStatus': ifStatus } : {}),
+          ...(ifVersion !== undefined ? { ':expectedVersion': ifVersion } : {}),
+          ...(bumpVersion || ifVersion !== undefined ? { ':zero': 0 } : {}),
+          ...(bumpVersion ? { ':one': 1 } : {}),
         },
-        ConditionExpression: ifStatus ? 'attribute_exists(pk) AND #status = :expectedStatus' : 'attribute_exists(pk)',
+        ConditionExpression: conditions.join(' AND '),
         ReturnValues: 'ALL_NEW',
       }),
     );

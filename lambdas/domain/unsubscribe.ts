@@ -14,7 +14,7 @@ const unsubscribed: UnsubscribeResponse = { statusCode: '200', body: { message: 
 export async function unsubscribeAddress(email: string): Promise<UnsubscribeResponse> {
   const user = await usersRepository.findByEmail(email);
   if (user && user.subscribed.length > 0) {
-    await usersRepository.update(user.userId, { subscribed: [] });
+    await usersRepository.update(user.userId, { subscribed: [] }, { bumpVersion: true });
     logger.info('unsubscribed from every category', { userId: user.userId });
   }
   return unsubscribed;

@@ -39,7 +39,7 @@ export async function finaliseUserImage(
   const variants = await finaliseImageUpload(kind, key, prefixOf(slot, principal.sub));
   let updated: UserRecord;
   try {
-    updated = await usersRepository.update(currentUser.userId, { [field]: variants });
+    updated = await usersRepository.update(currentUser.userId, { [field]: variants }, { bumpVersion: true });
   } catch (error) {
     await deleteImageKeys(Object.values(variants)).catch(() => undefined);
     throw error;

@@ -1,18 +1,12 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import type {
-  BrokerInfoRequest,
-  Contact,
-  CreateUserRequest,
-  PersonalInfoRequest,
-  SubscriptionsRequest,
-  User,
-} from '../../shared/api';
+import type { BrokerInfoSave, Contact, CreateUserRequest, PersonalInfoSave, SubscriptionsSave, User } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { cognito } from '../core/aws';
 import { env } from '../core/env';
-import { badRequest, notFound } from '../core/errors';
+import { badRequest, notFound, staleVersion } from '../core/errors';
+import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
-import { newUserRecord, usersRepository, type UserRecord } from '../data/users';
+import { newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { assetUrl, assetUrls } from './assets';
 
 function brokerInfoDto(info: UserRecord['brokerInfo']): User['brokerInfo'] {
@@ -40,6 +34,7 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
     isOperator,
     createdAt: record.createdAt,
     approvedAt: record.approvedAt,
+    version: userVersionOf(record),
   };
 }
 
@@ -136,11 +131,22 @@ export async function markEmailConfirmed(principal: Principal, existing: UserRec
   return toUserDto(updated, principal.isOperator);
 }
 
-export async function updateSubscriptions(
-  principal: Principal,
-  existing: UserRecord | null,
-  input: SubscriptionsRequest,
-): Promise<User> {
+export const profileChangedElsewhere =
+  'Your profile was changed elsewhere (in another tab or window) since you opened this. Reload it to see those changes, or save yours over them.';
+
+/** A profile save over the version its author saw; refused with the current version when it moved on. */
+async function saveProfile(record: UserRecord, version: number, fields: Partial<UserRecord>, isOperator: boolean): Promise<User> {
+  try {
+    return toUserDto(await usersRepository.update(record.userId, fields, { ifVersion: version }), isOperator);
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const current = await usersRepository.get(record.userId);
+    if (!current) throw notFound('User not found');
+    throw staleVersion(profileChangedElsewhere, userVersionOf(current));
+  }
+}
+
+export async function updateSubscriptions(principal: Principal, existing: UserRecord | null, input: SubscriptionsSave): Promise<User> {
   const record = await requireRecord(principal, existing);
   const subscribed = new Set<SubscriptionId>(record.subscribed);
   for (const { subscriptionId, subscribed: on } of input.subscriptions) {
@@ -148,33 +154,23 @@ export async function updateSubscriptions(
     else subscribed.delete(subscriptionId as SubscriptionId);
   }
   const ordered = subscriptionCategories.map((c) => c.id).filter((id) => subscribed.has(id));
-  return toUserDto(await usersRepository.update(record.userId, { subscribed: ordered }), principal.isOperator);
+  return saveProfile(record, input.version, { subscribed: ordered }, principal.isOperator);
 }
 
-export async function updatePersonalInfo(
-  principal: Principal,
-  existing: UserRecord | null,
-  input: PersonalInfoRequest,
-): Promise<User> {
+export async function updatePersonalInfo(principal: Principal, existing: UserRecord | null, input: PersonalInfoSave): Promise<User> {
   const record = await requireRecord(principal, existing);
   const { firstName, lastName, title, license, phone } = input;
-  return toUserDto(
-    await usersRepository.update(record.userId, { firstName, lastName, title, license, phone }),
-    principal.isOperator,
-  );
+  return saveProfile(record, input.version, { firstName, lastName, title, license, phone }, principal.isOperator);
 }
 
-export async function updateBrokerInfo(
-  principal: Principal,
-  existing: UserRecord | null,
-  input: BrokerInfoRequest,
-): Promise<User> {
+export async function updateBrokerInfo(principal: Principal, existing: UserRecord | null, input: BrokerInfoSave): Promise<User> {
   const record = await requireRecord(principal, existing);
+  // The logo is kept as read: a logo uploaded since raised the version, so this save is then refused.
   const brokerInfo = {
     name: input.name,
     address1: input.address1,
     address2: input.address2,
     ...(record.brokerInfo?.logoSrc ? { logoSrc: record.brokerInfo.logoSrc } : {}),
   };
-  return toUserDto(await usersRepository.update(record.userId, { brokerInfo }), principal.isOperator);
+  return saveProfile(record, input.version, { brokerInfo }, principal.isOperator);
 }

@@ -45,9 +45,9 @@ function e<
 export const getUserByCognitoId = e(route.getUserByCognitoId, { params: s.cognitoIdParams, response: s.userResponse });
 export const createUser = e(route.createUser, { body: s.createUserRequest, response: s.userResponse });
 export const setActiveStatus = e(route.setActiveStatus, { params: s.userIdParams, response: s.userResponse });
-export const updateSubscriptions = e(route.updateSubscriptions, { params: s.userIdParams, body: s.subscriptionsRequest, response: s.userResponse });
-export const updatePersonalInfo = e(route.updatePersonalInfo, { params: s.userIdParams, body: s.personalInfoRequest, response: s.userResponse });
-export const updateBrokerInfo = e(route.updateBrokerInfo, { params: s.userIdParams, body: s.brokerInfoRequest, response: s.userResponse });
+export const updateSubscriptions = e(route.updateSubscriptions, { params: s.userIdParams, body: s.subscriptionsSave, response: s.userResponse });
+export const updatePersonalInfo = e(route.updatePersonalInfo, { params: s.userIdParams, body: s.personalInfoSave, response: s.userResponse });
+export const updateBrokerInfo = e(route.updateBrokerInfo, { params: s.userIdParams, body: s.brokerInfoSave, response: s.userResponse });
 
 export const presignProfileImage = e(route.presignProfileImage, { params: s.userIdParams, body: s.presignRequest, response: s.presignResponse });
 export const finaliseProfileImage = e(route.finaliseProfileImage, { params: s.userIdParams, body: s.finaliseRequest, response: s.userResponse });

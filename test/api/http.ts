@@ -42,3 +42,24 @@ export async function callRoute<T = Record<string, unknown>>(
   }
   return { status: response.status, body: body as T };
 }
+
+const profileSaves: ReadonlySet<RouteId> = new Set(['updatePersonalInfo', 'updateBrokerInfo', 'updateSubscriptions']);
+
+/**
+ * callRoute as the web app saves a profile: a profile save without a `version` is sent with the version
+ * the account has now (read first), as the app does with the one it holds. Tests about other rules use it;
+ * the version rule itself is tested with explicit versions.
+ */
+export async function callWithProfileVersion<T = Record<string, unknown>>(
+  apiUrl: string,
+  token: string | null,
+  id: RouteId,
+  request: RouteRequest = {},
+): Promise<RouteAnswer<T>> {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!profileSaves.has(id) || !body || typeof body !== 'object' || 'version' in body || !request.params?.userId) {
+    return callRoute<T>(apiUrl, token, id, request);
+  }
+  const current = await callRoute<{ user?: { version: number } }>(apiUrl, token, 'getUserByCognitoId', { params: { cognitoId: request.params.userId } });
+  return callRoute<T>(apiUrl, token, id, { ...request, body: { ...body, version: current.body.user?.version ?? 0 } });
+}

@@ -12,6 +12,9 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/** A record's content `version`: raised by every change of what its owner edits, named by every save of it. */
+export const contentVersion = z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER));
+
 export const PAGE_SIZE = 25;
 
 /** Opaque cursor for the next page; absent on the last page. */

@@ -1,6 +1,6 @@
 import * as z from '../../zod';
 import { idsOf, leaseFrequencies, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
-import { allOr, idParam, pageOf, pageQuery, text } from './common';
+import { allOr, contentVersion, idParam, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
 import { marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
@@ -67,9 +67,6 @@ type DraftShape = typeof listingDraft.shape;
 const requiredDraftShape = Object.fromEntries(
   Object.entries(listingDraft.shape).map(([key, field]) => [key, field._zod.def.innerType]),
 ) as { [K in keyof DraftShape]: DraftShape[K]['_zod']['def']['innerType'] };
-
-/** A listing's `version`: raised by every change of its content (lambdas/data/listings.ts). */
-export const contentVersion = z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /**
  * PUT /listing/{id}: the whole draft, as the editor holds it, and the version it was based on. Every field

@@ -1,6 +1,6 @@
 import * as z from '../../zod';
 import { subscriptionCategories } from '../../catalog';
-import { emailField, idParam, imageVariants, pageOf, pageQuery, text } from './common';
+import { contentVersion, emailField, idParam, imageVariants, pageOf, pageQuery, text } from './common';
 
 export const userStatuses = ['awaiting approval', 'active', 'disabled'] as const;
 export const userStatus = z.enum(userStatuses);
@@ -42,6 +42,8 @@ export const user = z.object({
   isOperator: z.boolean(),
   createdAt: z.string(),
   approvedAt: z.nullable(z.string()),
+  /** Raised by every change of the profile; each profile save names the version it was based on. */
+  version: contentVersion,
 });
 export type User = z.infer<typeof user>;
 export const userResponse = z.object({ user });
@@ -98,6 +100,14 @@ export const subscriptionsRequest = z.object({
     .check(z.maxLength(subscriptionCategories.length * 2)),
 });
 export type SubscriptionsRequest = z.infer<typeof subscriptionsRequest>;
+
+/** The profile saves as they travel: the dialog's fields and the profile version they were based on. */
+export const personalInfoSave = z.extend(personalInfoRequest, { version: contentVersion });
+export const brokerInfoSave = z.extend(brokerInfoRequest, { version: contentVersion });
+export const subscriptionsSave = z.extend(subscriptionsRequest, { version: contentVersion });
+export type PersonalInfoSave = z.infer<typeof personalInfoSave>;
+export type BrokerInfoSave = z.infer<typeof brokerInfoSave>;
+export type SubscriptionsSave = z.infer<typeof subscriptionsSave>;
 
 /** The operator's lists: one status, oldest first (the approval queue is "awaiting approval"). */
 export const adminUsersQuery = z.extend(pageQuery, { status: z._default(userStatus, 'awaiting approval') });

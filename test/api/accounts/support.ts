@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { RouteId } from '../../../shared/api/routes';
-import { callRoute, type RouteAnswer, type RouteRequest } from '../http';
+import { callWithProfileVersion, type RouteAnswer, type RouteRequest } from '../http';
 import type { User } from '../../../shared/api';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
 
@@ -24,7 +24,7 @@ export function call<T = Record<string, unknown>>(
   } = {},
 ): Promise<Answer<T>> {
   const { form, ...request } = options;
-  return callRoute<T>(
+  return callWithProfileVersion<T>(
     stack.urls.api,
     token,
     id,

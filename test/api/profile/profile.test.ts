@@ -125,3 +125,47 @@ describe('subscriptions', () => {
     expect(answer.status).toBe(400);
   });
 });
+
+describe('profile saves carry the version they were based on (issue 20.4)', () => {
+  it('two saves over the same version: one wins, the other gets 409 with the current version, nothing lost silently', async () => {
+    const broker = await newAccount('versioned');
+    const base = (await storedUser(broker.userId))!.version ?? 0;
+    const save = (phone: string) =>
+      call<{ user: User; message?: string; currentVersion?: number }>(broker.token, 'updatePersonalInfo', {
+        params: { userId: broker.userId },
+        body: { firstName: 'Vera', lastName: 'Sion', phone, version: base },
+      });
+    const answers = await Promise.all([save('916-555-0001'), save('916-555-0002')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200)!;
+    const loser = answers.find((a) => a.status === 409)!;
+    expect(loser.body.message).toMatch(/changed elsewhere/);
+    expect(loser.body.currentVersion).toBe(base + 1);
+    const stored = await storedUser(broker.userId);
+    expect(stored?.phone).toBe(winner.body.user.phone);
+    expect(stored?.version).toBe(base + 1);
+  });
+
+  it('an unsubscribe raises the version, so a subscriptions dialog opened before it cannot undo it', async () => {
+    const broker = await newAccount('unsubscribed');
+    const before = (await storedUser(broker.userId))!;
+    const { unsubscribeAddress } = await import('../../../lambdas/domain/unsubscribe');
+    await unsubscribeAddress(broker.email);
+    const stale = await call<{ currentVersion: number }>(broker.token, 'updateSubscriptions', {
+      params: { userId: broker.userId },
+      body: { subscriptions: subscriptionCategories.map((c) => ({ subscriptionId: c.id, subscribed: true })), version: before.version ?? 0 },
+    });
+    expect(stale.status).toBe(409);
+    expect((await storedUser(broker.userId))?.subscribed).toEqual([]);
+  });
+
+  it('refuses a save without a version (400) and changes nothing', async () => {
+    const broker = await newAccount('noversion');
+    const before = await storedUser(broker.userId);
+    const { callRoute } = await import('../http');
+    const { stack } = await import('../accounts/support');
+    const answer = await callRoute(stack.urls.api, broker.token, 'updatePersonalInfo', { params: { userId: broker.userId }, body: { firstName: 'No', lastName: 'Version' } });
+    expect(answer.status).toBe(400);
+    expect(await storedUser(broker.userId)).toEqual(before);
+  });
+});

@@ -7,10 +7,12 @@ import { createConfirmedUser } from '../../../lib/local/testing';
 import type { LocalStack } from '../../../lib/local/stack';
 import {
   acceptedImageTypes,
+  brokerInfoRequest,
   contract,
   createRequirementRequest,
   imageKinds,
   listingDraft,
+  personalInfoRequest,
   type Listing,
   type PresignResponse,
   type Requirement,
@@ -293,6 +295,12 @@ async function expectSubscribed(broker: Broker, subscribed: boolean) {
   expect((await ownUser(broker)).subscriptions.every((s) => s.subscribed === subscribed)).toBe(true);
 }
 
+/** The owner's profile version now: what the web app holds and sends with a profile save. */
+const ownVersion = async () => (await ownUser(fx.owner)).version;
+/** A profile save over a version the profile no longer has (another tab saved since): 409, nothing saved. */
+const staleProfileSave = <T extends object>(fields: fc.Arbitrary<T>) =>
+  fc.tuple(fields, fc.integer({ min: 1_000_000, max: 2 ** 40 })).map(([body, version]) => ({ params: self(), body: { ...body, version } }));
+
 /** The owner's subscriptions just before an updateSubscriptions call. */
 let previousSubscriptions: User['subscriptions'] = [];
 const everything = { subscriptions: subscriptionIds.map((subscriptionId) => ({ subscriptionId, subscribed: true })) };
@@ -402,12 +410,14 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   }),
 
   updateSubscriptions: fuzzCase({
-    template: () => ({ params: self(), body: everything }),
+    template: async () => ({ params: self(), body: { ...everything, version: await ownVersion() } }),
     valid: () => subscriptions,
     request: async (_f, body) => {
-      previousSubscriptions = (await ownUser(fx.owner)).subscriptions;
-      return { params: self(), body };
+      const user = await ownUser(fx.owner);
+      previousSubscriptions = user.subscriptions;
+      return { params: self(), body: { ...body, version: user.version } };
     },
+    refused: () => staleProfileSave(subscriptions),
     roundTrip: async (_f, input) => {
       // Categories the request names take its last word for them; the others keep what they had.
       const expected = new Map(previousSubscriptions.map((s) => [s._id, s.subscribed]));
@@ -418,22 +428,24 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   }),
 
   updatePersonalInfo: fuzzCase({
-    template: () => ({ params: self(), body: { firstName: 'Olive', lastName: 'Owner' } }),
+    template: async () => ({ params: self(), body: { firstName: 'Olive', lastName: 'Owner', version: await ownVersion() } }),
     valid: () => personalInfo,
-    request: (_f, body) => ({ params: self(), body }),
+    request: async (_f, body) => ({ params: self(), body: { ...body, version: await ownVersion() } }),
+    refused: () => staleProfileSave(personalInfo),
     roundTrip: async (_f, input) => {
-      const parsed = contract.updatePersonalInfo.body.parse(input);
+      const parsed = personalInfoRequest.parse(input);
       const user = await ownUser(fx.owner);
       expect(pick(user, ['firstName', 'lastName', 'title', 'license', 'phone'])).toEqual(pick(parsed, ['firstName', 'lastName', 'title', 'license', 'phone']));
     },
   }),
 
   updateBrokerInfo: fuzzCase({
-    template: () => ({ params: self(), body: { name: 'Owner Realty', address1: '1 Capitol Mall' } }),
+    template: async () => ({ params: self(), body: { name: 'Owner Realty', address1: '1 Capitol Mall', version: await ownVersion() } }),
     valid: () => brokerInfo,
-    request: (_f, body) => ({ params: self(), body }),
+    request: async (_f, body) => ({ params: self(), body: { ...body, version: await ownVersion() } }),
+    refused: () => staleProfileSave(brokerInfo),
     roundTrip: async (_f, input) => {
-      const parsed = contract.updateBrokerInfo.body.parse(input);
+      const parsed = brokerInfoRequest.parse(input);
       expect(pick((await ownUser(fx.owner)).brokerInfo!, ['name', 'address1', 'address2'])).toEqual(pick(parsed, ['name', 'address1', 'address2']));
     },
   }),

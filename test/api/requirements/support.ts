@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../../shared/api/routes';
-import { callRoute, type RouteAnswer, type RouteRequest } from '../http';
+import { callWithProfileVersion, type RouteAnswer, type RouteRequest } from '../http';
 import type { CreateRequirementInput, Requirement } from '../../../shared/api';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
@@ -22,7 +22,7 @@ export function call<T = Record<string, unknown>>(
   id: RouteId,
   options: RouteRequest = {},
 ): Promise<ApiAnswer<T>> {
-  return callRoute<T>(stack.urls.api, token, id, options);
+  return callWithProfileVersion<T>(stack.urls.api, token, id, options);
 }
 
 export interface Broker {

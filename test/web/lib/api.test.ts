@@ -39,7 +39,7 @@ describe('api client', () => {
       reply = () => json(200, { user: testUser() });
       const { user } = await api('updateBrokerInfo', {
         params: { userId: 'user_1-a' },
-        body: { name: 'Capitol Commercial', address1: '1 K St', address2: 'Sacramento, CA 95814' },
+        body: { name: 'Capitol Commercial', address1: '1 K St', address2: 'Sacramento, CA 95814', version: 3 },
       });
 
       const [request] = requests;
@@ -50,6 +50,7 @@ describe('api client', () => {
         name: 'Capitol Commercial',
         address1: '1 K St',
         address2: 'Sacramento, CA 95814',
+        version: 3,
       });
       expect(user.firstName).toBe('Ada');
     });
@@ -60,7 +61,7 @@ describe('api client', () => {
 
       const error = await api('updateBrokerInfo', {
         params: { userId: 'user-1' },
-        body: { name: '', address1: 'x' },
+        body: { name: '', address1: 'x', version: 0 },
       }).catch((caught: unknown) => caught);
 
       expect(error).toBeInstanceOf(ApiError);

@@ -1,4 +1,4 @@
-import { brokerInfoRequest, personalInfoRequest, subscriptionsRequest, type User } from '@shared/api/schemas/users';
+import { brokerInfoSave, personalInfoSave, subscriptionsSave, type User } from '@shared/api/schemas/users';
 import { subscriptionCategories } from '@shared/catalog';
 import { seedCognitoSession } from '../support/cognito-session';
 import { json, startWithConfig, type RecordedRequest } from '../support/fake-backend';
@@ -33,9 +33,12 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
     return json(failure.status, { message: failure.message });
   };
   const answerUser = (change: Partial<User>) => {
-    state.user = { ...state.user, ...change };
+    state.user = { ...state.user, ...change, version: state.user.version + 1 };
     return json(200, { user: state.user });
   };
+  /** A profile save over another version than the stored one: refused as the server refuses it. */
+  const stale = (body: { version: number }) =>
+    body.version === state.user.version ? undefined : json(409, { message: 'Your profile was changed elsewhere.', currentVersion: state.user.version });
 
   const { requests } = await startWithConfig((request) => {
     const path = request.url.pathname;
@@ -44,17 +47,19 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
     if (path === '/requirement_count') return fail('requirementCount') ?? json(200, { count: state.counts.requirements });
     if (path === '/listings/recent-published-count') return json(200, { count: state.counts.listings });
     if (path.startsWith('/user/personalInfo/')) {
-      return fail('personalInfo') ?? answerUser(personalInfoRequest.parse(bodyOf(request)));
+      const { version: _base, ...fields } = personalInfoSave.parse(bodyOf(request));
+      return fail('personalInfo') ?? stale({ version: _base }) ?? answerUser(fields);
     }
     if (path.startsWith('/user/brokerInfo/')) {
-      const { name, address1, address2 } = brokerInfoRequest.parse(bodyOf(request));
-      return fail('brokerInfo') ?? answerUser({ brokerInfo: { ...state.user.brokerInfo, name, address1, address2 } });
+      const { name, address1, address2, version } = brokerInfoSave.parse(bodyOf(request));
+      return fail('brokerInfo') ?? stale({ version }) ?? answerUser({ brokerInfo: { ...state.user.brokerInfo, name, address1, address2 } });
     }
     if (path.startsWith('/user/subscriptions/')) {
-      const { subscriptions } = subscriptionsRequest.parse(bodyOf(request));
+      const { subscriptions, version } = subscriptionsSave.parse(bodyOf(request));
       const on = new Map(subscriptions.map((s) => [s.subscriptionId, s.subscribed]));
       return (
         fail('subscriptions') ??
+        stale({ version }) ??
         answerUser({ subscriptions: state.user.subscriptions.map((s) => ({ ...s, subscribed: on.get(s._id) ?? s.subscribed })) })
       );
     }

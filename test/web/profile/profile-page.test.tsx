@@ -122,6 +122,42 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Grace Hopper' })).toHaveTextContent('GH');
   });
 
+  it('personal information changed elsewhere meanwhile: the dialog says so, keeps the edit, and saves it only when asked', async () => {
+    const backend = await startProfileBackend();
+    await openProfile();
+    const user = userEvent.setup();
+    await openDialog(user, 'Edit Personal Information');
+    // Another tab saves the profile while this dialog is open.
+    backend.state.user = { ...backend.state.user, phone: '9165550111', version: backend.state.user.version + 1 };
+    await user.clear(within(dialog()).getByLabelText('Phone'));
+    await user.type(within(dialog()).getByLabelText('Phone'), '9165550199');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
+
+    expect(await within(dialog()).findByText(/changed elsewhere/)).toBeInTheDocument();
+    expect(within(dialog()).getByLabelText('Phone')).toHaveValue('9165550199');
+    expect(backend.state.user.phone).toBe('9165550111');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.user.phone).toBe('9165550199');
+    expect(backend.bodyOf(backend.calls('/user/personalInfo/').at(-1)!)).toMatchObject({ phone: '9165550199', version: 1 });
+  });
+
+  it('personal information changed elsewhere: "Reload their version" shows what is saved now', async () => {
+    const backend = await startProfileBackend();
+    await openProfile();
+    const user = userEvent.setup();
+    await openDialog(user, 'Edit Personal Information');
+    backend.state.user = { ...backend.state.user, phone: '9165550111', version: backend.state.user.version + 1 };
+    await user.clear(within(dialog()).getByLabelText('Phone'));
+    await user.type(within(dialog()).getByLabelText('Phone'), '9165550199');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Reload their version' }));
+    await waitFor(() => expect(within(dialog()).getByLabelText('Phone')).toHaveValue('9165550111'));
+    expect(within(dialog()).queryByText(/changed elsewhere/)).not.toBeInTheDocument();
+    expect(backend.state.user.phone).toBe('9165550111');
+  });
+
   it('personal information: a server error stays in the dialog', async () => {
     const backend = await startProfileBackend();
     backend.state.failures.set('personalInfo', { status: 500, message: 'Something went wrong on our side. Please try again.' });
@@ -157,7 +193,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(backend.bodyOf(backend.calls('/user/brokerInfo/')[0]!)).toEqual({ name: 'Yolo Realty', address1: '1 Capitol Mall', address2: 'Davis, CA 95616' });
+    expect(backend.bodyOf(backend.calls('/user/brokerInfo/')[0]!)).toEqual({ name: 'Yolo Realty', address1: '1 Capitol Mall', address2: 'Davis, CA 95616', version: 0 });
     expect(card('Broker Information')).toHaveTextContent('Yolo Realty');
     expect(card('Broker Information')).toHaveTextContent('Davis, CA 95616');
   });

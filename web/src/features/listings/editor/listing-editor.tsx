@@ -22,7 +22,7 @@ import { DetailsSection } from './sections/details-section';
 import { HeaderSection } from './sections/header-section';
 import { ImageSection } from './sections/image-section';
 import { useListingAutosave } from './use-listing-autosave';
-import { VersionConflictNotice } from './version-conflict-notice';
+import { VersionConflictNotice } from '@/components/version-conflict-notice';
 
 export const abandonConfirmText = 'Are you sure you want to abandon this listing draft? This action cannot be undone.';
 export const publishConfirmText =

@@ -9,7 +9,7 @@ import { StateSelect } from '@/components/catalog-select';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
-import { useUpdateUser } from '../api/use-update-user';
+import { useProfileSave } from '../api/use-profile-save';
 import { serverErrorOf } from './apply-field-errors';
 import { DialogFormFooter } from './dialog-form-footer';
 
@@ -58,14 +58,16 @@ function BrokerInfoForm({ brokerInfo, onDone }: { brokerInfo: BrokerInfo | null;
     resolver: zodResolver(brokerInfoForm),
     defaultValues: valuesOf(brokerInfo),
   });
-  const save = useUpdateUser('updateBrokerInfo');
+  const { save, saving, conflictNotice } = useProfileSave('updateBrokerInfo', {
+    onSaved: onDone,
+    onReloaded: (saved) => form.reset(valuesOf(saved.brokerInfo)),
+  });
   const [error, setError] = useState<string>();
 
   const submit = form.handleSubmit(async ({ name, address1, city, state, zip }) => {
     setError(undefined);
     try {
-      await save.mutateAsync({ name, address1, address2: composeBrokerAddress2({ city, state, zip }) });
-      onDone();
+      await save({ name, address1, address2: composeBrokerAddress2({ city, state, zip }) });
     } catch (failure) {
       setError(serverErrorOf(failure, fields, form.setError, failed));
     }
@@ -100,7 +102,8 @@ function BrokerInfoForm({ brokerInfo, onDone }: { brokerInfo: BrokerInfo | null;
           {({ field, ...aria }) => <Input inputMode="numeric" autoComplete="postal-code" maxLength={10} {...field} {...aria} />}
         </Field>
       </div>
-      <DialogFormFooter error={error} saving={save.isPending} submitLabel="Save Information" onCancel={onDone} />
+      {conflictNotice}
+      <DialogFormFooter error={error} saving={saving} submitLabel="Save Information" onCancel={onDone} />
     </form>
   );
 }

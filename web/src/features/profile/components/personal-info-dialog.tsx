@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
-import { useUpdateUser } from '../api/use-update-user';
+import { useProfileSave } from '../api/use-profile-save';
 import { serverErrorOf } from './apply-field-errors';
 import { DialogFormFooter } from './dialog-form-footer';
 
@@ -39,14 +39,13 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
     resolver: zodResolver(personalInfoRequest),
     defaultValues: valuesOf(user),
   });
-  const save = useUpdateUser('updatePersonalInfo');
+  const { save, saving, conflictNotice } = useProfileSave('updatePersonalInfo', { onSaved: onDone, onReloaded: (saved) => form.reset(valuesOf(saved)) });
   const [error, setError] = useState<string>();
 
   const submit = form.handleSubmit(async (values) => {
     setError(undefined);
     try {
-      await save.mutateAsync(values);
-      onDone();
+      await save(values);
     } catch (failure) {
       setError(serverErrorOf(failure, fields, form.setError, failed));
     }
@@ -78,7 +77,8 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
           Your e-mail address cannot be changed.
         </p>
       </div>
-      <DialogFormFooter error={error} saving={save.isPending} submitLabel="Save Information" onCancel={onDone} />
+      {conflictNotice}
+      <DialogFormFooter error={error} saving={saving} submitLabel="Save Information" onCancel={onDone} />
     </form>
   );
 }

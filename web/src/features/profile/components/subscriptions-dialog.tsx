@@ -4,7 +4,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
 import { isApiError } from '@/lib/api';
-import { useUpdateUser } from '../api/use-update-user';
+import { useProfileSave } from '../api/use-profile-save';
 import { DialogFormFooter } from './dialog-form-footer';
 
 const failed = 'Your subscriptions could not be saved. Please try again.';
@@ -36,17 +36,19 @@ function SubscriptionsForm({ subscriptions, onDone }: { subscriptions: Subscript
   const [checked, setChecked] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(subscriptions.map((s) => [s._id, s.subscribed])),
   );
-  const save = useUpdateUser('updateSubscriptions');
+  const { save, saving, conflictNotice } = useProfileSave('updateSubscriptions', {
+    onSaved: onDone,
+    onReloaded: (saved) => setChecked(Object.fromEntries(saved.subscriptions.map((s) => [s._id, s.subscribed]))),
+  });
   const [error, setError] = useState<string>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(undefined);
     try {
-      await save.mutateAsync({
+      await save({
         subscriptions: subscriptions.map((s) => ({ subscriptionId: s._id, subscribed: checked[s._id] ?? false })),
       });
-      onDone();
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : failed);
     }
@@ -77,7 +79,8 @@ function SubscriptionsForm({ subscriptions, onDone }: { subscriptions: Subscript
           </div>
         ))}
       </fieldset>
-      <DialogFormFooter error={error} saving={save.isPending} submitLabel="Save Subscriptions" onCancel={onDone} />
+      {conflictNotice}
+      <DialogFormFooter error={error} saving={saving} submitLabel="Save Subscriptions" onCancel={onDone} />
     </form>
   );
 }

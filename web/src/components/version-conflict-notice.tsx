@@ -5,7 +5,7 @@ export const reloadTheirsLabel = 'Reload their version';
 export const keepMineLabel = 'Keep mine';
 
 /**
- * A save was refused because the draft changed elsewhere since this editor loaded it (another tab, or
+ * A save was refused because the record changed elsewhere since this form loaded it (another tab, or
  * someone working for the broker). Nothing is lost: the form still holds every edit until the broker
  * chooses to take the other version or to overwrite it with this one.
  */
