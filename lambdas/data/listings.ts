@@ -37,6 +37,8 @@ export interface ListingRecord extends ListingDraft {
   expiresAt: string | null;
   /** The blast run that claimed the listing (set from `processing` on). */
   runId?: string;
+  /** The ids of `images`, as a set: what makes attaching a photo conditional on its id (addImage). */
+  imageIds?: Set<string>;
   /**
    * Raised by every change of the draft's content (a save, a photo added or removed): a save names the
    * version it was based on and a publish the version it checked, so neither acts on content it never
@@ -254,14 +256,17 @@ export const listingsRepository = {
     );
   },
 
-  /** Appends a photo to a draft that has fewer than `max`; null when it is no longer a draft or is full. */
+  /**
+   * Appends a photo to a draft that has fewer than `max` and no photo of the same id (the same upload
+   * finalised twice attaches once: `imageIds` holds the ids of `images`); null otherwise.
+   */
   async addImage(listingId: string, image: StoredListingImage, max: number): Promise<ListingRecord | null> {
     const now = nowIso();
     return conditionalUpdate(
       listingId,
-      `SET images = list_append(images, :image), updatedAt = :now, gsi2sk = :now, ${nextVersion}`,
-      '#status = :draft AND size(images) < :max',
-      { ':image': [image], ':now': now, ':draft': 'draft', ':max': max, ':zero': 0, ':one': 1 },
+      `SET images = list_append(images, :image), updatedAt = :now, gsi2sk = :now, ${nextVersion} ADD imageIds :imageId`,
+      '#status = :draft AND size(images) < :max AND NOT contains(imageIds, :id)',
+      { ':image': [image], ':now': now, ':draft': 'draft', ':max': max, ':zero': 0, ':one': 1, ':imageId': new Set([image._id]), ':id': image._id },
     );
   },
 
@@ -270,9 +275,9 @@ export const listingsRepository = {
     const now = nowIso();
     return conditionalUpdate(
       listingId,
-      `REMOVE images[${position}] SET updatedAt = :now, gsi2sk = :now, ${nextVersion}`,
+      `REMOVE images[${position}] SET updatedAt = :now, gsi2sk = :now, ${nextVersion} DELETE imageIds :imageIdSet`,
       `#status = :draft AND images[${position}].#id = :imageId`,
-      { ':now': now, ':draft': 'draft', ':imageId': imageId, ':zero': 0, ':one': 1 },
+      { ':now': now, ':draft': 'draft', ':imageId': imageId, ':imageIdSet': new Set([imageId]), ':zero': 0, ':one': 1 },
       { '#id': '_id' },
     );
   },

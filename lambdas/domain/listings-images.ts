@@ -2,7 +2,7 @@ import type { Listing, PresignRequest, PresignResponse } from '../../shared/api'
 import { badRequest, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
-import { listingsRepository, versionOf, type StoredListingImage } from '../data/listings';
+import { listingsRepository, versionOf, type ListingRecord, type StoredListingImage } from '../data/listings';
 import { deleteImageKeys, imageIdOf } from './image-store';
 import { finaliseImageUpload, presignImageUpload } from './images';
 import { listingImagePrefix, listingImagesDto, listingNotFound, ownListing, requireDraft, variantKeysOf } from './listings';
@@ -21,8 +21,10 @@ export async function presignListingImage(principal: Principal, listingId: strin
 
 /**
  * Makes the variants of an upload and attaches them to the draft. The variants are written first and
- * attached with one conditional update (still a draft, still room); if that fails they are removed, so an
- * interrupted finalise never leaves a listing pointing at missing images.
+ * attached with one conditional update (still a draft, still room, not attached yet); if that fails they
+ * are removed, so an interrupted finalise never leaves a listing pointing at missing images. The same
+ * upload finalised twice (a retry, a double click) attaches once and answers the same: its files are
+ * the same files, so they are never deleted on its account.
  */
 export async function finaliseListingImage(
   principal: Principal,
@@ -30,12 +32,15 @@ export async function finaliseListingImage(
   key: string,
 ): Promise<{ images: Listing['images']; version: number }> {
   const record = await ownListing(principal, listingId);
+  const imageId = imageIdOf(key);
+  const attachedAlready = (listing: ListingRecord) => listing.images.some((image) => image._id === imageId);
+  if (attachedAlready(record)) return imagesAnswer(record);
   requireDraft(record);
   if (record.images.length >= MAX_LISTING_IMAGES) throw badRequest(tooManyImages);
 
   const variants = await finaliseImageUpload('listing', key, listingImagePrefix(listingId));
   const image: StoredListingImage = {
-    _id: imageIdOf(key),
+    _id: imageId,
     thumbnail: variants.thumbnail!,
     medium: variants.medium!,
     large: variants.large!,
@@ -47,16 +52,17 @@ export async function finaliseListingImage(
     await deleteImageKeys(Object.values(variants)).catch(() => undefined);
     throw error;
   }
-  if (!attached) {
-    await deleteImageKeys(Object.values(variants));
-    // Why the attach failed: deleted, no longer a draft, or full meanwhile.
-    const current = await listingsRepository.get(listingId);
-    if (!current) throw notFound(listingNotFound);
-    requireDraft(current);
-    throw badRequest(tooManyImages);
-  }
-  return { images: listingImagesDto(attached), version: versionOf(attached) };
+  if (attached) return imagesAnswer(attached);
+  // Why the attach failed: the same upload was attached meanwhile, or deleted, no longer a draft, or full.
+  const current = await listingsRepository.get(listingId);
+  if (current && attachedAlready(current)) return imagesAnswer(current);
+  await deleteImageKeys(Object.values(variants));
+  if (!current) throw notFound(listingNotFound);
+  requireDraft(current);
+  throw badRequest(tooManyImages);
 }
+
+const imagesAnswer = (record: ListingRecord) => ({ images: listingImagesDto(record), version: versionOf(record) });
 
 /** Removes one photo from a draft, then its stored variants. */
 export async function deleteListingImage(
@@ -77,5 +83,5 @@ export async function deleteListingImage(
   await deleteImageKeys(variantKeysOf(record.images[position]!)).catch((error: unknown) =>
     logger.warn('listing image variants not deleted', { listingId, imageId, error: error as Error }),
   );
-  return { images: listingImagesDto(updated), version: versionOf(updated) };
+  return imagesAnswer(updated);
 }

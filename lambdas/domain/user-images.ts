@@ -44,10 +44,12 @@ export async function finaliseUserImage(
     await deleteImageKeys(Object.values(variants)).catch(() => undefined);
     throw error;
   }
-  const previous = currentUser[field];
   // The new image is saved: a failed clean-up only leaves orphans behind, it must not fail the upload.
-  if (previous) {
-    await deleteImageKeys(Object.values(previous)).catch((error: unknown) =>
+  // Files the saved image uses are never deleted (the same upload finalised twice names the same files).
+  const kept = new Set(Object.values(variants));
+  const previous = Object.values(currentUser[field] ?? {}).filter((file) => !kept.has(file));
+  if (previous.length > 0) {
+    await deleteImageKeys(previous).catch((error: unknown) =>
       logger.warn('previous image not deleted', { slot, error: error as Error }),
     );
   }

@@ -151,14 +151,36 @@ describe('finalise', () => {
     expect((await finalise(stack, owner, mine.listingId, presigned.key)).status).toBe(200);
   });
 
-  it('answers "Upload not found" for a key that was never uploaded, and refuses finalising it twice', async () => {
+  it('answers "Upload not found" for a key that was never uploaded; finalising it again answers the same photo, attached once', async () => {
     const draft = await createDraft(stack, owner);
     const presigned = await expectOk(presign(stack, owner, draft.listingId, 'image/jpeg', 10_000));
     expect(await finalise(stack, owner, draft.listingId, presigned.key)).toMatchObject({ status: 400, body: { message: 'Upload not found' } });
     await postToS3(presigned, await testImage('jpeg', 200, 200), 'image/jpeg');
-    expect((await finalise(stack, owner, draft.listingId, presigned.key)).status).toBe(200);
-    expect(await finalise(stack, owner, draft.listingId, presigned.key)).toMatchObject({ status: 400, body: { message: 'Upload not found' } });
+    const first = await expectOk(finalise(stack, owner, draft.listingId, presigned.key));
+    expect(await expectOk(finalise(stack, owner, draft.listingId, presigned.key))).toEqual(first);
     expect((await getListing(stack, owner, draft.listingId)).body.listing.images).toHaveLength(1);
+  });
+
+  it('finalising one upload in parallel attaches it once; deleting it leaves the listing consistent and its files gone', async () => {
+    for (const parallel of [2, 5]) {
+      const draft = await createDraft(stack, owner);
+      const presigned = await expectOk(presign(stack, owner, draft.listingId, 'image/jpeg', 10_000));
+      await postToS3(presigned, await testImage('jpeg', 200, 200), 'image/jpeg');
+      const answers = await Promise.all(Array.from({ length: parallel }, () => finalise(stack, owner, draft.listingId, presigned.key)));
+      // Each answer is the attached photo, or (a finalise that found the upload already consumed) a 400; never a second photo.
+      expect(answers.every((a) => a.status === 200 || a.status === 400), JSON.stringify(answers.map((a) => a.status))).toBe(true);
+      expect(answers.some((a) => a.status === 200)).toBe(true);
+      const { images } = (await getListing(stack, owner, draft.listingId)).body.listing;
+      expect(images).toHaveLength(1);
+      const files = await bucketKeys(stack, prefixOf(draft.listingId));
+      expect(files.filter((key) => !key.includes('/uploads/'))).toHaveLength(3);
+      for (const url of [images[0]!.thumbnail, images[0]!.medium, images[0]!.large]) expect((await fetch(url)).status, url).toBe(200);
+
+      const removed = await call<{ images: Listing['images'] }>(stack, owner.token, 'deleteListingImage', { params: { listingId: draft.listingId, imageId: images[0]!._id } });
+      expect(removed).toMatchObject({ status: 200, body: { images: [] } });
+      expect((await getListing(stack, owner, draft.listingId)).body.listing.images).toEqual([]);
+      expect(await bucketKeys(stack, prefixOf(draft.listingId))).toEqual([]);
+    }
   });
 
   it('takes at most 10 photos', async () => {
