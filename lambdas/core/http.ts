@@ -44,7 +44,8 @@ export interface HandlerOptions {
   usesCurrentUser?: boolean;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+/** nosniff as on the site's answers: a browser never reads an API answer as anything but JSON. */
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export function json(statusCode: number, body: unknown): Result {

@@ -9,8 +9,8 @@ import { env } from '../core/env';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import { recentCallers } from '../core/recent-callers';
-import { decodeCursor, encodeCursor, isConditionFailed } from '../data/table';
-import { usersRepository, type UserRecord } from '../data/users';
+import { encodeCursor, isConditionFailed, startKeyFor } from '../data/table';
+import { statusKey, usersRepository, type UserRecord } from '../data/users';
 import { sendMail } from './mail';
 import { approvalMail } from './mail/templates/approval';
 import { toUserDto } from './users';
@@ -39,7 +39,9 @@ export async function listUsers(
   status: UserStatus,
   page: { limit?: number; cursor?: string } = {},
 ): Promise<{ items: AdminUser[]; nextCursor: string | null }> {
-  const { users, nextKey } = await usersRepository.pageByStatus(status, decodeCursor(page.cursor), page.limit);
+  // A cursor must be a key of this status's index: a forged or foreign one is a 400, not a DynamoDB error.
+  const startKey = startKeyFor(page.cursor, ['pk', 'sk', 'gsi2pk', 'gsi2sk'], { sk: 'PROFILE', gsi2pk: statusKey(status) });
+  const { users, nextKey } = await usersRepository.pageByStatus(status, startKey, page.limit);
   return { items: users.map(toAdminUser), nextCursor: encodeCursor(nextKey) };
 }
 

@@ -90,6 +90,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const match = matchRoute(matchers, method, url.pathname);
     if (!match) return writeJson(res, 404, { message: 'Not Found' });
+    if (match === 'malformed') return writeJson(res, 400, { message: 'Bad Request' });
 
     let claims: Record<string, string> | undefined;
     if (match.route.auth !== 'public') {
@@ -173,7 +174,7 @@ function routeMatchers(routes: readonly RouteDef[]): ReadonlyMap<string, readonl
   return byMethod;
 }
 
-function matchRoute(matchers: ReadonlyMap<string, readonly RouteMatcher[]>, method: string, path: string): RouteMatch | undefined {
+function matchRoute(matchers: ReadonlyMap<string, readonly RouteMatcher[]>, method: string, path: string): RouteMatch | 'malformed' | undefined {
   let best: { matcher: RouteMatcher; values: string[] } | undefined;
   for (const matcher of matchers.get(method) ?? []) {
     const found = matcher.pattern.exec(path);
@@ -181,10 +182,16 @@ function matchRoute(matchers: ReadonlyMap<string, readonly RouteMatcher[]>, meth
   }
   if (!best) return undefined;
   const { matcher, values } = best;
-  return {
-    route: matcher.route,
-    pathParameters: Object.fromEntries(matcher.names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')])),
-  };
+  try {
+    return {
+      route: matcher.route,
+      pathParameters: Object.fromEntries(matcher.names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')])),
+    };
+  } catch (error) {
+    // A malformed %-escape (`%ZZ`, a cut UTF-8 sequence): API Gateway answers 400 before any function runs.
+    if (error instanceof URIError) return 'malformed';
+    throw error;
+  }
 }
 
 const MAX_VERIFIED_TOKENS = 1_000;
@@ -340,9 +347,13 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
   send(res, status, JSON.stringify(body));
 }
 
-/** Every answer carries a Content-Length, as API Gateway's do (writeHead alone would commit to a chunked body). */
+/**
+ * Every answer carries a Content-Length, as API Gateway's do (writeHead alone would commit to a chunked
+ * body), and nosniff, as the site's answers do (the handlers set it on theirs; this covers the gateway's own).
+ */
 function send(res: ServerResponse, status: number, body: string | Buffer | undefined): void {
   res.setHeader('content-length', body === undefined ? 0 : Buffer.byteLength(body));
+  res.setHeader('x-content-type-options', 'nosniff');
   res.writeHead(status);
   res.end(body);
 }
