@@ -18,7 +18,8 @@ import { signingKey } from './cognito-keys';
  * - ResendConfirmationCode,
  * - GlobalSignOut and AdminUserGlobalSignOut (the refresh tokens are revoked),
  * - sign-in refused for disabled users ("User is disabled."),
- * - the pool's password policy on every operation that sets a password.
+ * - the pool's password policy on every operation that sets a password,
+ * - e-mail addresses compared case-insensitively, as the deployed pool does.
  * Everything else goes to cognito-local unchanged.
  */
 export function withLocalExtras(router: Router, services: Services): Router {
@@ -31,15 +32,32 @@ export function withLocalExtras(router: Router, services: Services): Router {
     AdminUserGlobalSignOut: (ctx, req: { UserPoolId: string; Username: string }) => adminUserGlobalSignOut(services, ctx, req),
   };
   return (target) => {
-    const extra = extras[target];
-    if (extra) return extra;
-    const route = router(target);
+    const route = extras[target] ?? router(target);
     return async (ctx, req) => {
+      caseInsensitiveEmail(req);
+      if (extras[target]) return route(ctx, req);
       await refuseDisabledSignIn(services, ctx, target, req);
       checkPasswordPolicy(target, req);
       return route(ctx, req);
     };
   };
+}
+
+const isEmail = (value: unknown): value is string => typeof value === 'string' && value.includes('@');
+
+/**
+ * The deployed pool signs in by e-mail case-insensitively (`signInCaseSensitive: false`); cognito-local
+ * matches exactly. So every e-mail a request names, as a username, a sign-in name or the email
+ * attribute, reaches cognito-local lowercased, and "Broker@BISN.local" is the same account everywhere.
+ */
+function caseInsensitiveEmail(req: unknown): void {
+  if (!req || typeof req !== 'object') return;
+  const request = req as { Username?: unknown; AuthParameters?: Record<string, unknown>; UserAttributes?: { Name: string; Value?: unknown }[] };
+  if (isEmail(request.Username)) request.Username = request.Username.toLowerCase();
+  if (isEmail(request.AuthParameters?.USERNAME)) request.AuthParameters.USERNAME = request.AuthParameters.USERNAME.toLowerCase();
+  for (const attribute of request.UserAttributes ?? []) {
+    if (attribute.Name === 'email' && isEmail(attribute.Value)) attribute.Value = attribute.Value.toLowerCase();
+  }
 }
 
 async function getTokensFromRefreshToken(

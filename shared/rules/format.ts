@@ -1,3 +1,4 @@
+import { isBrochureUrl } from './links';
 import { TZDate } from '@date-fns/tz';
 import { leaseFrequencies, type LeaseFrequencyId } from '../catalog';
 
@@ -141,8 +142,9 @@ export function daysOnBisnLabel(days: number): string {
  */
 export function brochureHref(url: string | null | undefined): string {
   const trimmed = url?.trim() ?? '';
-  if (!trimmed) return '';
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  // Links saved before a scheme was required were shown https:// prefixed; a link that is no brochure URL is not shown.
+  const href = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  return trimmed && isBrochureUrl(href) ? href : '';
 }
 
 /** What a digits-only input keeps (sqft inputs, phone comparison). */

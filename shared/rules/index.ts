@@ -4,3 +4,4 @@ export * from './format';
 export * from './market-tree';
 export * from './broker-address';
 export * from './listing-lifetime';
+export * from './links';

@@ -121,7 +121,7 @@ describe('listings, end to end', () => {
     await drawer.getByRole('textbox', { name: 'Description' }).fill(description);
     await drawer.getByRole('textbox', { name: 'Highlight 1' }).fill('Roll-up doors');
     await drawer.getByRole('textbox', { name: 'Highlight 2' }).fill('Fenced yard');
-    await drawer.getByRole('textbox', { name: 'Brochure URL' }).fill('example.com/brochure.pdf');
+    await drawer.getByRole('textbox', { name: 'Brochure URL' }).fill('https://example.com/brochure.pdf');
 
     await expect.poll(complete, { timeout: 10_000 }).toBe(7);
     await expect.poll(() => drawer.getByText('All changes saved').isVisible(), { timeout: 15_000 }).toBe(true);

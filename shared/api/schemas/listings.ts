@@ -1,5 +1,6 @@
 import * as z from '../../zod';
 import { idsOf, leaseFrequencies, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
+import { isBrochureUrl } from '../../rules/links';
 import { allOr, contentVersion, idParam, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
 import { marketId, propertyTypeId } from './requirements';
@@ -31,6 +32,9 @@ const money = z.nullable(
  * A draft save: every field may still be empty; completeness (shared/rules/completeness) decides
  * whether it can be published. Values that are present must be valid.
  */
+/** Spec 02 §5, with its full stop. */
+export const brochureUrlMessage = 'Please enter a valid URL.';
+
 export const listingDraft = z.object({
   title: z._default(text(200), ''),
   listingTypeId: z._default(z.nullable(listingTypeId), null),
@@ -54,7 +58,7 @@ export const listingDraft = z.object({
   brochureUrl: z._default(
     z.union([
       z.literal(''),
-      z.string().check(z.trim(), z.maxLength(2000), z.refine(isBrochureUrl, 'Please enter a valid URL')),
+      z.string().check(z.trim(), z.maxLength(2000), z.refine(isBrochureUrl, brochureUrlMessage)),
     ]),
     '',
   ),
@@ -74,17 +78,6 @@ const requiredDraftShape = Object.fromEntries(
  */
 export const saveListingRequest = z.strictObject({ ...requiredDraftShape, version: contentVersion });
 export type SaveListingRequest = z.infer<typeof saveListingRequest>;
-
-/** Accepts "example.com/x.pdf" as well as full http(s) URLs: the link is shown https:// prefixed. */
-export function isBrochureUrl(value: string): boolean {
-  const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(withScheme);
-    return /^https?:$/.test(url.protocol) && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 /** The form's own per-section messages (spec 02 §5), used by the editor; the API accepts partial drafts. */
 export const listingHeaderForm = z.object({

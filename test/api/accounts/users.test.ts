@@ -2,7 +2,8 @@ import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-ide
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../shared/api';
 import { subscriptionCategories } from '../../../shared/catalog';
-import { cognitoClient, latestCode, signIn } from '../../../lib/local/testing';
+import { randomUUID } from 'node:crypto';
+import { cognitoClient, createConfirmedUser, latestCode, signIn } from '../../../lib/local/testing';
 import { call, newAccount, newEmail, PASSWORD, stack, storedUser, type Account } from './support';
 
 type Err = { message: string; fieldErrors?: Record<string, string[]> };
@@ -248,5 +249,25 @@ describe('POST /user/brokerInfo/{userId}', () => {
       body: '{"name":',
     });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('e-mail addresses compare case-insensitively, locally as in the deployed pool (issue 20.10)', () => {
+  it('an account signs in with its address in any case, and an address with capitals finds its record', async () => {
+    const lower = newEmail('casey');
+    const userId = await createConfirmedUser(stack, { email: lower, password: PASSWORD, firstName: 'Casey', lastName: 'Case' });
+    const { idToken } = await signIn(stack, lower.toUpperCase(), PASSWORD);
+    expect((await call<{ user: User }>(idToken, 'getUserByCognitoId', { params: { cognitoId: userId } })).status).toBe(200);
+
+    const capitals = `MiXeD-${randomUUID().slice(0, 8)}@Example.COM`;
+    const mixedId = await createConfirmedUser(stack, { email: capitals, password: PASSWORD, firstName: 'Mixed', lastName: 'Case' });
+    const mixed = await signIn(stack, capitals.toLowerCase(), PASSWORD);
+    const record = await call<{ user: User }>(mixed.idToken, 'getUserByCognitoId', { params: { cognitoId: mixedId } });
+    expect(record.body.user.email).toBe(capitals.toLowerCase());
+
+    const { usersRepository } = await import('../../../lambdas/data/users');
+    expect((await usersRepository.findByEmail(lower.toUpperCase()))?.userId).toBe(userId);
+    const { approveUser } = await import('../../../lambdas/domain/admin');
+    expect((await approveUser(capitals.toUpperCase())).status).toBe('active');
   });
 });

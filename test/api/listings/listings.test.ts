@@ -150,7 +150,7 @@ describe('update', () => {
   });
 
   it.each([
-    ['brochureUrl', { brochureUrl: 'not a url' }, 'Please enter a valid URL'],
+    ['brochureUrl', { brochureUrl: 'not a url' }, 'Please enter a valid URL.'],
     ['listingTypeId', { listingTypeId: 'for-rent' }, 'You must select a listing type.'],
     ['propertyTypeId', { propertyTypeId: 'castle' }, 'You must select a property type.'],
     ['leaseFrequencyId', { leaseFrequencyId: 'weekly' }, 'You must select a lease frequency.'],

@@ -30,7 +30,7 @@ export const validDraft = (overrides: Partial<ListingDraftInput> = {}): ListingD
   state: 'CA',
   zipCode: '95814',
   zip4: '',
-  brochureUrl: 'example.com/brochure.pdf',
+  brochureUrl: 'https://example.com/brochure.pdf',
   ...overrides,
 });
 

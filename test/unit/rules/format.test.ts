@@ -189,8 +189,10 @@ describe('brochureHref', () => {
     expect(brochureHref('HTTPS://example.com/a.pdf')).toBe('HTTPS://example.com/a.pdf');
   });
 
-  it('never yields another scheme', () => {
-    expect(brochureHref('javascript:alert(1)')).toBe('https://javascript:alert(1)');
+  it('never yields another scheme, nor a link to a private host', () => {
+    expect(brochureHref('javascript:alert(1)')).toBe('');
+    expect(brochureHref('//evil.example/x')).toBe('');
+    expect(brochureHref('http://192.168.1.10/x.pdf')).toBe('');
   });
 
   it('is "" when empty', () => {

@@ -112,7 +112,7 @@ describe('listing editor: sale and lease sections', { timeout: 30_000 }, () => {
     const brochure = screen.getByLabelText(/^Brochure URL/);
     await userEvent.type(brochure, 'not a link');
     fireEvent.blur(brochure);
-    expect(await screen.findByText('Please enter a valid URL')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid URL.')).toBeInTheDocument();
   });
 });
 

@@ -24,7 +24,7 @@ export function DetailsSection() {
           </Field>
         ))}
       </fieldset>
-      <Field control={control} name="brochureUrl" label="Brochure URL" description="A link to the PDF brochure, e.g. example.com/brochure.pdf">
+      <Field control={control} name="brochureUrl" label="Brochure URL" description="A link to the PDF brochure, e.g. https://example.com/brochure.pdf">
         {({ field, ...aria }) => <Input {...field} {...aria} type="text" inputMode="url" autoComplete="off" maxLength={2000} />}
       </Field>
     </EditorSection>
