@@ -24,3 +24,5 @@ export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const notApprovedMessage =
   'Your account is awaiting approval. Our team reviews new accounts, typically in under 24 hours, and will e-mail you once you are approved.';
 export const disabledMessage = 'Your account has been disabled. Contact support for help.';
+export const deletedMessage = 'This account has been deleted.';
+export const noRecordMessage = 'Your account has no BISN profile. Sign in again, or contact support if this persists.';

@@ -8,11 +8,12 @@ import type {
 import * as z from '../../shared/zod';
 import type { Contract, Endpoint } from '../../shared/api/contract';
 import type { RouteDef, RouteId, routeById } from '../../shared/api/routes';
+import type { UserStatus } from '../../shared/api';
 import type { UserRecord } from '../data/users';
 import { usersRepository } from '../data/users';
 import { InvalidCursorError } from '../data/table';
 import { env } from './env';
-import { disabledMessage, forbidden, HttpError, notApprovedMessage, unauthorized } from './errors';
+import { deletedMessage, disabledMessage, forbidden, HttpError, noRecordMessage, notApprovedMessage, unauthorized } from './errors';
 import { logger } from './logger';
 import { principalFrom, type Principal } from './principal';
 import { recentCallers } from './recent-callers';
@@ -31,6 +32,8 @@ export interface HttpRequest<K extends RouteId> {
    * unless its handler sets `usesCurrentUser`.
    */
   readonly currentUser: K extends PublicRouteId ? null : UserRecord | null;
+  /** The caller's account is approved (or an operator's): it may see other brokers' contact details. */
+  readonly callerApproved: boolean;
   readonly requestId: string;
   readonly event: Event;
 }
@@ -42,6 +45,8 @@ export interface HandlerOptions {
   successStatus?: number;
   /** The handler reads `currentUser`, so it is loaded fresh on every call (never skipped, see authorize). */
   usesCurrentUser?: boolean;
+  /** The handler creates the caller's missing record (sign-up's repair), so a caller without one is let in. */
+  repairsRecord?: boolean;
 }
 
 /** nosniff as on the site's answers: a browser never reads an API answer as anything but JSON. */
@@ -103,26 +108,38 @@ function checkedResponse(schema: z.ZodMiniType, output: unknown, routeId: RouteI
   return output;
 }
 
+interface Authorized {
+  /** The caller's record when it was read (see `authorize`). */
+  readonly user: UserRecord | null;
+  /** An approved (active) account or an operator: may see other brokers' contact details. */
+  readonly approved: boolean;
+}
+
 /**
  * Decides the route's auth level from the token and the user record; never from anything else the browser
  * sends. A read-only route open to every signed-in account that doesn't use the record skips the read when
- * this function saw the caller not disabled moments ago (lambdas/core/recent-callers.ts).
+ * this function saw the caller's status moments ago (lambdas/core/recent-callers.ts). A deleted account is
+ * refused everything; a token whose account has no record only reaches the routes that repair it.
  */
-async function authorize(route: RouteDef, principal: Principal | null, usesRecord: boolean): Promise<UserRecord | null> {
-  if (route.auth === 'public') return null;
+async function authorize(route: RouteDef, principal: Principal | null, options: HandlerOptions): Promise<Authorized> {
+  if (route.auth === 'public') return { user: null, approved: false };
   if (!principal) throw unauthorized();
   if (route.auth === 'operator' && !principal.isOperator) throw forbidden('Only operators can do this.');
-  if (route.method === 'GET' && route.auth === 'user' && !usesRecord && recentCallers.get(principal.sub)) return null;
+  const approvedOr = (status: UserStatus | undefined) => principal.isOperator || status === 'active';
+  if (route.method === 'GET' && route.auth === 'user' && !options.usesCurrentUser) {
+    const cached = recentCallers.get(principal.sub);
+    if (cached) return { user: null, approved: approvedOr(cached) };
+  }
   // A disabled account's ID token stays valid until it expires: the record refuses it, operators included.
   const user = await usersRepository.get(principal.sub);
-  if (user?.status === 'disabled') {
+  if (user?.status === 'disabled' || user?.status === 'deleted') {
     recentCallers.delete(principal.sub);
-    throw forbidden(disabledMessage);
+    throw forbidden(user.status === 'disabled' ? disabledMessage : deletedMessage);
   }
-  recentCallers.set(principal.sub, true);
-  if (route.auth === 'operator') return user;
+  if (!user && !options.repairsRecord) throw forbidden(noRecordMessage);
+  if (user) recentCallers.set(principal.sub, user.status);
   if (route.auth === 'approved' && user?.status !== 'active') throw forbidden(notApprovedMessage);
-  return user;
+  return { user, approved: approvedOr(user?.status) };
 }
 
 /** Routes scoped to `self` act on the caller's own account only: the path id must be the token's subject. */
@@ -159,8 +176,8 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       const query = parse(schemas.query, event.queryStringParameters ?? {}, 'query');
       const body = parse(schemas.body, readBody(event), 'body');
       checkSelfScope(route, params as Record<string, unknown>, principal);
-      const currentUser = await authorize(route, principal, options.usesCurrentUser ?? false);
-      const output = await fn({ params, query, body, principal, currentUser, requestId, event } as HttpRequest<K>);
+      const { user: currentUser, approved: callerApproved } = await authorize(route, principal, options);
+      const output = await fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>);
       const response = json(options.successStatus ?? 200, checkedResponse(schemas.response, output, routeId));
       logger.info('request', { status: response.statusCode, ms: Date.now() - started });
       return response;

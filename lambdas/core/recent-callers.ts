@@ -1,3 +1,4 @@
+import type { UserStatus } from '../../shared/api';
 import { expiringMap } from './expiring-map';
 
 /**
@@ -13,4 +14,5 @@ import { expiringMap } from './expiring-map';
  */
 export const RECENT_CALLER_TTL_MS = 30_000;
 
-export const recentCallers = /* @__PURE__ */ expiringMap<string, true>(RECENT_CALLER_TTL_MS);
+/** The caller's status as last read (never `disabled` or `deleted`: those are refused and forgotten). */
+export const recentCallers = /* @__PURE__ */ expiringMap<string, UserStatus>(RECENT_CALLER_TTL_MS);

@@ -31,6 +31,8 @@ async function findUser(idOrEmail: string): Promise<UserRecord> {
     ? await usersRepository.findByEmail(idOrEmail.trim().toLowerCase())
     : await usersRepository.get(idOrEmail);
   if (!record) throw notFound(`No account found for ${idOrEmail}`);
+  // Deleted in Cognito: nothing an operator does can bring the account back.
+  if (record.status === 'deleted') throw conflict('This account has been deleted.');
   return record;
 }
 

@@ -7,6 +7,7 @@ import { logger } from '../core/logger';
 import { recentCallers } from '../core/recent-callers';
 import { isConditionFailed } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
+import { markAccountDeleted } from './account-removal';
 import { approveUser } from './admin';
 
 export interface ConsoleChange {
@@ -51,7 +52,12 @@ export async function applyConsoleChange(change: ConsoleChange): Promise<string>
   const record = await usersRepository.get(change.username);
   if (!record) return 'no record';
   const state = await cognitoState(change.username);
-  if (!state) return 'user no longer in Cognito';
+  if (!state) {
+    // Deleted in Cognito (whichever event brought us here): the account and what it posted are gone too.
+    await markAccountDeleted(record);
+    return 'deleted';
+  }
+  if (record.status === 'deleted') return 'unchanged';
 
   switch (change.eventName) {
     case 'AdminDisableUser':

@@ -26,7 +26,7 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { assetUrl } from './assets';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
-import { toContact } from './users';
+import { toContact, withoutContactDetails } from './users';
 
 /** "Recent listings" on the dashboard: published in the last 7 days. */
 export const RECENT_LISTING_DAYS = 7;
@@ -251,12 +251,17 @@ export async function adminDeleteListing(listingId: string): Promise<void> {
   logger.info('listing removed by an operator', { listingId, owner: removed.userId });
 }
 
-/** Published listings for everyone; the owner (and operators) see their own in every status. */
-export async function getListing(principal: Principal, listingId: string): Promise<Listing> {
+/**
+ * Published listings for everyone; the owner (and operators) see their own in every status. A caller not
+ * yet approved sees the owner's card without contact details.
+ */
+export async function getListing(principal: Principal, listingId: string, callerApproved: boolean): Promise<Listing> {
   const record = await listingsRepository.get(listingId);
   const visible = record && (record.status === 'published' || record.userId === principal.sub || principal.isOperator);
   if (!visible) throw notFound(listingNotFound);
-  return toListingDto(record, await usersRepository.getForContactCard(record.userId));
+  const listing = toListingDto(record, await usersRepository.getForContactCard(record.userId));
+  if (listing.user && !callerApproved && record.userId !== principal.sub) listing.user = withoutContactDetails(listing.user);
+  return listing;
 }
 
 /** The listings browser: one Query on one index partition, newest first. */

@@ -16,7 +16,7 @@ import {
 } from '../data/requirements';
 import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
-import { toContact } from './users';
+import { toContact, withoutContactDetails } from './users';
 
 /** "Active requirements" on the dashboard: sent in the last 90 days (PRODUCT.md). */
 export const ACTIVE_REQUIREMENT_DAYS = 90;
@@ -98,12 +98,15 @@ export async function createRequirement(author: UserRecord, input: CreateRequire
 }
 
 /** Sent requirements are visible to every broker; any other status only to its author. Anything else is 404. */
-export async function getRequirement(principal: Principal, requirementId: string): Promise<Requirement> {
+/** A sent requirement, or the author's own; a caller not yet approved sees the author's card without contact details. */
+export async function getRequirement(principal: Principal, requirementId: string, callerApproved: boolean): Promise<Requirement> {
   const record = await requirementsRepository.get(requirementId);
   if (!record || (record.status !== 'sent' && record.userId !== principal.sub)) {
     throw notFound('Requirement not found');
   }
-  return toRequirementDto(record, await usersRepository.getForContactCard(record.userId));
+  const requirement = toRequirementDto(record, await usersRepository.getForContactCard(record.userId));
+  if (requirement.user && !callerApproved && record.userId !== principal.sub) requirement.user = withoutContactDetails(requirement.user);
+  return requirement;
 }
 
 export async function listRequirements(query: ListRequirementsQuery): Promise<RequirementPage> {

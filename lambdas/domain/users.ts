@@ -38,6 +38,21 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
   };
 }
 
+/**
+ * What a caller whose account is not approved sees of another broker: name, title, photo, logo and firm
+ * name, but no phone, e-mail, license or firm address (PRODUCT.md "Accounts and approval").
+ */
+export function withoutContactDetails(card: Contact): Contact {
+  return {
+    ...card,
+    phone: '',
+    email: '',
+    license: '',
+    brokerInfo: card.brokerInfo && { ...card.brokerInfo, address1: '', address2: '' },
+    detailsHidden: true,
+  };
+}
+
 /** The card shown on a listing or requirement: toUserDto's contact fields, without the rest. */
 export function toContact(record: UserRecord): Contact {
   return {

@@ -86,8 +86,8 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, 
   adminApprove: ['table:write', 'mail:send'],
   adminAccess: ['table:write', 'users:admin'],
   adminRemove: ['table:write', 'images:write'],
-  // Approving sends the approval e-mail, as adminApprove does.
-  cognitoConsoleSync: ['table:write', 'mail:send', 'users:groups'],
+  // Approving sends the approval e-mail, as adminApprove does; a deleted account's listings lose their photos.
+  cognitoConsoleSync: ['table:write', 'mail:send', 'users:groups', 'images:write'],
 };
 
 export function routeArea(route: RouteDef): RouteArea {

@@ -2,6 +2,6 @@ import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { getRequirement } from '../../domain/requirements';
 
-export const handler = httpHandler(api.getRequirement, async ({ principal, params }) => ({
-  requirement: await getRequirement(principal, params.requirementId),
+export const handler = httpHandler(api.getRequirement, async ({ principal, params, callerApproved }) => ({
+  requirement: await getRequirement(principal, params.requirementId, callerApproved),
 }));

@@ -5,5 +5,6 @@ import { getOwnUser } from '../../domain/users';
 export const handler = httpHandler(
   api.getUserByCognitoId,
   async ({ principal, currentUser }) => ({ user: await getOwnUser(principal, currentUser) }),
-  { usesCurrentUser: true },
+  // Signing in repairs a record that sign-up failed to create.
+  { usesCurrentUser: true, repairsRecord: true },
 );

@@ -118,7 +118,7 @@ export const demoListings: DemoListing[] = [
       sqft: 14250, price: 4950000, leasePrice: 2.85, leaseFrequencyId: 'monthly', leaseTypeId: 'full-service', minSqft: 1800, maxSqft: 14250,
       address1: '1920 L Street', city: 'Sacramento', state: 'CA', zipCode: '95811',
       description: 'Three-story brick office building, fully renovated in 2024 with new HVAC, elevator and seismic upgrades.',
-      highlights: ['Walk Score 97', 'Rooftop deck', 'Secure bike room', '', ''], brochureUrl: 'bisn.example/brochures/1920-l-street.pdf',
+      highlights: ['Walk Score 97', 'Rooftop deck', 'Secure bike room', '', ''], brochureUrl: 'https://bisn.example/brochures/1920-l-street.pdf',
     },
   },
   {

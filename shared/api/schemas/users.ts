@@ -2,7 +2,8 @@ import * as z from '../../zod';
 import { subscriptionCategories } from '../../catalog';
 import { contentVersion, emailField, idParam, imageVariants, pageOf, pageQuery, text } from './common';
 
-export const userStatuses = ['awaiting approval', 'active', 'disabled'] as const;
+/** `deleted`: the account was deleted in Cognito (the console sync marks it); it can do nothing any more. */
+export const userStatuses = ['awaiting approval', 'active', 'disabled', 'deleted'] as const;
 export const userStatus = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatus>;
 
@@ -50,18 +51,27 @@ export const userResponse = z.object({ user });
 export type UserResponse = z.infer<typeof userResponse>;
 
 /** Public contact card attached to requirements and listings. */
-export const contact = z.pick(user, {
-  _id: true,
-  firstName: true,
-  lastName: true,
-  title: true,
-  phone: true,
-  email: true,
-  license: true,
-  profileImage: true,
-  brokerImage: true,
-  brokerInfo: true,
-});
+export const contact = z.extend(
+  z.pick(user, {
+    _id: true,
+    firstName: true,
+    lastName: true,
+    title: true,
+    phone: true,
+    email: true,
+    license: true,
+    profileImage: true,
+    brokerImage: true,
+    brokerInfo: true,
+  }),
+  {
+    /**
+     * Set for a caller whose account is not approved yet: phone, e-mail, license and the broker's address
+     * are then empty (PRODUCT.md "Accounts and approval": no contacts for unvetted sign-ups).
+     */
+    detailsHidden: z.optional(z.literal(true)),
+  },
+);
 export type Contact = z.infer<typeof contact>;
 
 export const userIdParams = z.object({ userId: idParam });

@@ -193,10 +193,12 @@ const requirementInput = fc
     return { ...rest, ...(pair ? { sqftMin: ordered[0], sqftMax: ordered[1] } : {}) };
   });
 
+/** Names only a local network resolves are refused as brochure hosts (shared/rules/links.ts). */
+const publicName = (url: string) => !/^https?:\/\/[^/?#]*\.(local|internal|localhost|localdomain|home\.arpa)([:/?#]|$)/i.test(url);
 const brochure = fc.oneof(
   fc.constant(''),
-  fc.webUrl({ validSchemes: ['https', 'http'] }).filter((u) => u.length <= 2000),
-  fc.domain().map((d) => `${d}/brochure.pdf`),
+  fc.webUrl({ validSchemes: ['https', 'http'] }).filter((u) => u.length <= 2000 && publicName(u)),
+  fc.domain().map((d) => `https://${d}/brochure.pdf`).filter(publicName),
 );
 
 const draftInput = fc.record(

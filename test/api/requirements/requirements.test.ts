@@ -184,10 +184,12 @@ describe('broadcast, public list, count and operator delete', () => {
     expect(again.requirements).toEqual([]);
   });
 
-  it('shows a sent requirement to every broker, with the author’s contact card', async () => {
+  it('shows a sent requirement to every broker, with the author’s contact card; its details only to approved brokers', async () => {
     const { status, body } = await detail(unapproved.token, office.requirementId);
     expect(status).toBe(200);
-    expect(body.requirement.user).toMatchObject({ firstName: 'Ada', phone: '9165550100', brokerInfo: { address1: '1 Capitol Mall' } });
+    expect(body.requirement.user).toMatchObject({ firstName: 'Ada', phone: '', detailsHidden: true, brokerInfo: { address1: '' } });
+    const approvedView = await detail(other.token, office.requirementId);
+    expect(approvedView.body.requirement.user).toMatchObject({ firstName: 'Ada', phone: '9165550100', brokerInfo: { address1: '1 Capitol Mall' } });
   });
 
   it('lists sent requirements only, newest first', async () => {

@@ -40,7 +40,7 @@ async function answer(output: unknown): Promise<{ statusCode?: number; body?: st
 describe('httpHandler responses', () => {
   beforeEach(() => {
     for (const [name, value] of Object.entries(handlerEnv)) vi.stubEnv(name, value);
-    recentCallers.set(CALLER, true);
+    recentCallers.set(CALLER, 'active');
   });
   afterEach(() => {
     vi.unstubAllEnvs();

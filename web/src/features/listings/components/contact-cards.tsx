@@ -10,7 +10,12 @@ const imageOf = (variants: Record<string, string> | null, ...names: string[]) =>
   return path ? assetUrl(path) : undefined;
 };
 
-/** The listing owner's card: photo, name, title, phone, e-mail and license (spec 02 "Listing detail"). */
+export const contactDetailsHiddenText = 'Phone, e-mail and license appear here once your account is approved.';
+
+/**
+ * The listing owner's card: photo, name, title, phone, e-mail and license (spec 02 "Listing detail"). For a
+ * caller not yet approved the API leaves the details out and the card says when they appear.
+ */
 export function ContactCard({ contact }: { contact: Contact }) {
   const name = `${contact.firstName} ${contact.lastName}`.trim();
   const phone = formatPhone(contact.phone);
@@ -45,16 +50,26 @@ export function ContactCard({ contact }: { contact: Contact }) {
               </dd>
             </>
           )}
-          <dt className="sr-only">Email</dt>
-          <dd className="truncate">
-            <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
-              {contact.email}
-            </a>
-          </dd>
+          {contact.email && (
+            <>
+              <dt className="sr-only">Email</dt>
+              <dd className="break-all">
+                <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </a>
+              </dd>
+            </>
+          )}
           {contact.license && (
             <>
               <dt className="sr-only">License</dt>
               <dd className="text-muted-foreground">License {contact.license}</dd>
+            </>
+          )}
+          {contact.detailsHidden && (
+            <>
+              <dt className="sr-only">Contact details</dt>
+              <dd className="text-muted-foreground">{contactDetailsHiddenText}</dd>
             </>
           )}
         </dl>

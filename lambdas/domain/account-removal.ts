@@ -1,0 +1,29 @@
+import { logger } from '../core/logger';
+import { recentCallers } from '../core/recent-callers';
+import { listingsRepository } from '../data/listings';
+import { requirementsRepository } from '../data/requirements';
+import { usersRepository, type UserRecord } from '../data/users';
+import { removeListing } from './listings';
+
+/**
+ * An account deleted in Cognito: its record says so (every call of its still-valid tokens is refused) and
+ * its listings and requirements leave every list, removed as an operator removes them, through the
+ * owner's own index (no Scan). Safe to run again: a retried event finishes what a crashed one began.
+ */
+export async function markAccountDeleted(record: UserRecord): Promise<{ listings: number; requirements: number }> {
+  if (record.status !== 'deleted') await usersRepository.update(record.userId, { status: 'deleted' });
+  recentCallers.delete(record.userId);
+  const listings = await listingsRepository.allByOwner(record.userId);
+  for (const listing of listings) await removeListing(listing.listingId);
+  let requirements = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await requirementsRepository.pageByOwner(record.userId, 100, cursor);
+    for (const requirement of page.items) {
+      if (await requirementsRepository.delete(requirement.requirementId)) requirements++;
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  logger.info('account deleted', { userId: record.userId, listings: listings.length, requirements });
+  return { listings: listings.length, requirements };
+}
