@@ -6,6 +6,13 @@ const flag = z.pipe(
   z.transform((v) => v === 'true'),
 );
 
+/** A positive whole number from its text, `fallback` when unset. */
+const dailyLimit = (fallback: number) =>
+  z.pipe(
+    z._default(z.string().check(z.regex(/^[1-9]\d{0,5}$/)), String(fallback)),
+    z.transform(Number),
+  );
+
 const schema = z
   .object({
     TABLE_NAME: z.string().check(z.minLength(1)),
@@ -25,6 +32,9 @@ const schema = z
     S3_FORCE_PATH_STYLE: flag,
     /** Check every response against its route's schema (lambdas/core/http.ts); the local stack sets it. */
     CHECK_RESPONSES: flag,
+    /** How many requirements and listings one broker may create a day (lib/config/stages.ts). */
+    DAILY_REQUIREMENT_LIMIT: dailyLimit(10),
+    DAILY_LISTING_LIMIT: dailyLimit(20),
   })
   .check(
     z.refine((e) => e.UNSUBSCRIBE_SECRET || e.UNSUBSCRIBE_SECRET_ARN, {

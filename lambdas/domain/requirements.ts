@@ -97,7 +97,6 @@ export async function createRequirement(author: UserRecord, input: CreateRequire
   return toRequirementDto(record, author);
 }
 
-/** Sent requirements are visible to every broker; any other status only to its author. Anything else is 404. */
 /** A sent requirement, or the author's own; a caller not yet approved sees the author's card without contact details. */
 export async function getRequirement(principal: Principal, requirementId: string, callerApproved: boolean): Promise<Requirement> {
   const record = await requirementsRepository.get(requirementId);

@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { dailyCreationLimits } from './daily-limits';
 
 /**
  * Typed settings of each deployment stage. Both stages can live in one AWS account: nothing here is a
@@ -62,6 +63,8 @@ export interface StageConfig {
    * EventBridge (the console sync). One trail of management events per account is free.
    */
   readonly createTrail: boolean;
+  /** What one broker may create a day (lib/config/daily-limits.ts). */
+  readonly dailyLimits: { readonly requirements: number; readonly listings: number };
   /** The operators' address: the alarm topic mails it. */
   readonly alarmEmail: string;
   /** Feature flags written to runtime-config.json for the SPA. */
@@ -111,6 +114,7 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
       apiThrottle: { rateLimit: 50, burstLimit: 100 },
       alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
       createTrail: read('createTrail') !== 'false',
+      dailyLimits: dailyCreationLimits.prod,
       flags: {},
     };
   }
@@ -131,6 +135,7 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
     apiThrottle: { rateLimit: 10, burstLimit: 20 },
     alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
     createTrail: read('createTrail') !== 'false',
+    dailyLimits: dailyCreationLimits.dev,
     flags: {},
   };
 }

@@ -10,6 +10,7 @@ import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
 import { freePort, localUrl } from './net';
 import { startS3 } from './s3';
+import { dailyCreationLimits } from '../config/daily-limits';
 import { startEventBus } from './events';
 import { startScheduler } from './scheduler';
 import { seedOnce, type DemoLogin } from './seed';
@@ -45,6 +46,8 @@ export interface LocalStackOptions {
    * true. The bench turns it off to measure the handlers as deployed.
    */
   checkResponses?: boolean;
+  /** What one broker may create a day (default: the dev stage's limits, as `npm start` runs). */
+  dailyLimits?: { requirements: number; listings: number };
 }
 
 /** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
@@ -140,6 +143,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       S3_FORCE_PATH_STYLE: 'true',
       CHECK_RESPONSES: String(options.checkResponses ?? true),
+      DAILY_REQUIREMENT_LIMIT: String((options.dailyLimits ?? dailyCreationLimits.dev).requirements),
+      DAILY_LISTING_LIMIT: String((options.dailyLimits ?? dailyCreationLimits.dev).listings),
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
     };

@@ -69,6 +69,8 @@ export class BisnStage extends Stage {
       GEOCODER: 'amazon-location',
       PLACE_INDEX_NAME: this.data.placeIndex.indexName,
       LOG_LEVEL: config.logLevel,
+      DAILY_REQUIREMENT_LIMIT: String(config.dailyLimits.requirements),
+      DAILY_LISTING_LIMIT: String(config.dailyLimits.listings),
     };
 
     this.api = new ApiStack(this, 'Api', {

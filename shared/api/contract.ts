@@ -44,6 +44,7 @@ function e<
  */
 export const getUserByCognitoId = e(route.getUserByCognitoId, { params: s.cognitoIdParams, response: s.userResponse });
 export const createUser = e(route.createUser, { body: s.createUserRequest, response: s.userResponse });
+export const getCreationQuota = e(route.getCreationQuota, { params: s.userIdParams, response: s.creationQuotaResponse });
 export const setActiveStatus = e(route.setActiveStatus, { params: s.userIdParams, response: s.userResponse });
 export const updateSubscriptions = e(route.updateSubscriptions, { params: s.userIdParams, body: s.subscriptionsSave, response: s.userResponse });
 export const updatePersonalInfo = e(route.updatePersonalInfo, { params: s.userIdParams, body: s.personalInfoSave, response: s.userResponse });
@@ -86,6 +87,7 @@ export const adminDeleteRequirement = e(route.adminDeleteRequirement, { params: 
 export const contract = {
   getUserByCognitoId,
   createUser,
+  getCreationQuota,
   setActiveStatus,
   updateSubscriptions,
   updatePersonalInfo,

@@ -48,6 +48,7 @@ function r<const Id extends string, const Auth extends AuthLevel>(
 // users (spec 01 §7)
 export const getUserByCognitoId = r('getUserByCognitoId', 'GET', '/user/cognito/{cognitoId}', 'user', 'users/get-user', 'self');
 export const createUser = r('createUser', 'POST', '/user', 'public', 'users/create-user');
+export const getCreationQuota = r('getCreationQuota', 'GET', '/user/quota/{userId}', 'user', 'users/get-creation-quota', 'self');
 export const setActiveStatus = r('setActiveStatus', 'POST', '/user/setActiveStatus/{userId}', 'user', 'users/set-active-status', 'self');
 export const updateSubscriptions = r('updateSubscriptions', 'POST', '/user/subscriptions/{userId}', 'user', 'users/update-subscriptions', 'self');
 export const updatePersonalInfo = r('updatePersonalInfo', 'POST', '/user/personalInfo/{userId}', 'user', 'users/update-personal-info', 'self');
@@ -91,6 +92,7 @@ export const adminDeleteRequirement = r('adminDeleteRequirement', 'DELETE', '/ad
 export const routes = [
   getUserByCognitoId,
   createUser,
+  getCreationQuota,
   setActiveStatus,
   updateSubscriptions,
   updatePersonalInfo,

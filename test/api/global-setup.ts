@@ -19,6 +19,9 @@ export default async function setup(project: TestProject) {
     scheduler: false,
     seed: false,
     quiet: true,
+    // The quality tests create hundreds of items per broker; the daily limits are tested where the stack
+    // runs them as `npm start` does (test/e2e/creation-limits.test.ts).
+    dailyLimits: { requirements: 100_000, listings: 100_000 },
   });
   const { stop, ...info } = stack;
   project.provide('localStack', info);

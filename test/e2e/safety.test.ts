@@ -1,3 +1,4 @@
+import { listingDraft } from '../../shared/api/schemas/listings';
 import { randomUUID } from 'node:crypto';
 import type { Dialog, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -88,8 +89,9 @@ async function payloadBroker(label: string, approve: boolean): Promise<Account> 
   const userId = await createConfirmedUser(stackRef(), { email, password: PASSWORD, firstName: 'x', lastName: 'y' });
   const { idToken: token } = await signInByApi(stackRef(), email, PASSWORD);
   await api(token, 'GET', `/user/cognito/${userId}`);
-  await api(token, 'POST', `/user/personalInfo/${userId}`, profile);
-  await api(token, 'POST', `/user/brokerInfo/${userId}`, broker);
+  // A fresh record is at version 0; each save raises it.
+  await api(token, 'POST', `/user/personalInfo/${userId}`, { ...profile, version: 0 });
+  await api(token, 'POST', `/user/brokerInfo/${userId}`, { ...broker, version: 1 });
   if (approve) {
     const operator = demoLogin('operator');
     const { idToken } = await signInByApi(stackRef(), operator.email, operator.password);
@@ -105,7 +107,7 @@ async function photo(): Promise<Buffer> {
 /** A complete listing of `owner` with a photo, published by a blast run now. */
 async function publishedListing(owner: Account): Promise<string> {
   const { listingId } = await api<{ listingId: string }>(owner.token, 'POST', '/listing');
-  await api(owner.token, 'PUT', `/listing/${listingId}`, listing);
+  await api(owner.token, 'PUT', `/listing/${listingId}`, { ...listingDraft.parse(listing), version: 0 });
   const bytes = await photo();
   const presigned = await api<{ url: string; fields: Record<string, string>; key: string }>(owner.token, 'POST', `/listing/image/${listingId}/upload`, {
     contentType: 'image/jpeg',
@@ -250,7 +252,7 @@ describe('browser safety', () => {
   it('refuses javascript: brochure links at the API, whatever their spelling', async () => {
     const { listingId: draftId } = await api<{ listingId: string }>(owner.token, 'POST', '/listing');
     for (const brochureUrl of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'javascript://example.com/%0aalert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
-      await api(owner.token, 'PUT', `/listing/${draftId}`, { title: 'Brochure test', brochureUrl }, 400);
+      await api(owner.token, 'PUT', `/listing/${draftId}`, { ...listingDraft.parse({ title: 'Brochure test' }), brochureUrl, version: 0 }, 400);
     }
     await api(owner.token, 'DELETE', `/listing/${draftId}`);
   });

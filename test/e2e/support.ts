@@ -101,8 +101,9 @@ export async function newBroker(label: string, { approved, password }: { approve
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   };
   await call(`/user/cognito/${userId}`);
-  await call(`/user/personalInfo/${userId}`, { firstName: 'Riley', lastName: 'Requirer', title: 'Senior Associate', license: 'DRE 02011234', phone: '9165550142' });
-  await call(`/user/brokerInfo/${userId}`, { name: 'Delta Commercial', address1: '1201 K St', address2: 'Sacramento, CA 95814' });
+  // A fresh record is at version 0; each save raises it.
+  await call(`/user/personalInfo/${userId}`, { firstName: 'Riley', lastName: 'Requirer', title: 'Senior Associate', license: 'DRE 02011234', phone: '9165550142', version: 0 });
+  await call(`/user/brokerInfo/${userId}`, { name: 'Delta Commercial', address1: '1201 K St', address2: 'Sacramento, CA 95814', version: 1 });
   if (approved) {
     Object.assign(process.env, e2e().env);
     const { runAdminCommand } = await import('../../lambdas/admin/run-command');

@@ -1,6 +1,7 @@
 import * as api from '../../../shared/api/contract';
 import { notFound } from '../../core/errors';
 import { httpHandler } from '../../core/http';
+import { withinDailyLimit } from '../../domain/creation-limits';
 import { createRequirement } from '../../domain/requirements';
 
 export const handler = httpHandler(
@@ -8,7 +9,7 @@ export const handler = httpHandler(
   async ({ currentUser, body }) => {
     // 'approved' routes always load an active record; the check only narrows the type.
     if (!currentUser) throw notFound('User not found');
-    return { requirement: await createRequirement(currentUser, body) };
+    return { requirement: await withinDailyLimit(currentUser.userId, 'requirement', () => createRequirement(currentUser, body)) };
   },
   { successStatus: 201 },
 );

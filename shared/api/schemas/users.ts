@@ -134,3 +134,9 @@ export const adminUser = z.pick(user, {
 });
 export const adminUsersResponse = pageOf(adminUser);
 export type AdminUser = z.infer<typeof adminUser>;
+
+/** GET /user/quota/{userId}: what the broker may still create today (lambdas/domain/creation-limits.ts). */
+const dailyAllowance = z.object({ limit: z.number(), left: z.number() });
+export const creationQuota = z.object({ requirements: dailyAllowance, listings: dailyAllowance });
+export type CreationQuota = z.infer<typeof creationQuota>;
+export const creationQuotaResponse = z.object({ quota: creationQuota });

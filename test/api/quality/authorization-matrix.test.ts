@@ -107,6 +107,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
       return { body: { email, cognitoId, firstName: 'New', lastName: 'Signup', acceptedTermsAndConditions: true } };
     },
   },
+  getCreationQuota: { ok: 200, request: (fx) => ({ params: self(fx) }) },
   setActiveStatus: { ok: 200, request: (fx) => ({ params: self(fx) }) },
   updateSubscriptions: {
     ok: 200,

@@ -367,6 +367,7 @@ const userFinaliseCase = (presignRoute: 'presignProfileImage' | 'presignBrokerIm
 
 const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   getUserByCognitoId: 'read-only',
+  getCreationQuota: 'read-only',
   listRequirements: 'read-only',
   listMyRequirements: 'read-only',
   getRequirement: 'read-only',

@@ -1,3 +1,4 @@
+import { refreshCreationQuota } from '@/features/creation-quota/api/creation-quota';
 import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RequestQuery } from '@shared/api/contract';
 import type { Listing } from '@shared/api/schemas/listings';
@@ -41,6 +42,7 @@ export function useCreateListing() {
     onSuccess: ({ listing }) => {
       rememberListing(queryClient, listing);
       void refreshListingLists(queryClient);
+      void refreshCreationQuota(queryClient);
     },
   });
 }

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth';
+import { CreationsLeftNote } from '@/features/creation-quota/components/creations-left-note';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { BlastCountdown } from '@/features/dashboard/components/blast-countdown';
 import { useOpenedOnce } from '@/hooks/use-opened-once';
@@ -60,6 +61,7 @@ export function MyListingsPage() {
               {awaitingApprovalText}
             </p>
           )}
+          {isApproved && <CreationsLeftNote kind="listings" />}
         </div>
       }
     >

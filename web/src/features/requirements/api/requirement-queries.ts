@@ -1,3 +1,4 @@
+import { refreshCreationQuota } from '@/features/creation-quota/api/creation-quota';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { RequestBody, RequestQuery } from '@shared/api/contract';
@@ -74,6 +75,7 @@ export function useCreateRequirement() {
     onSuccess: ({ requirement }) => {
       queryClient.setQueryData(requirementQuery(requirement.requirementId).queryKey, { requirement });
       void refreshRequirementLists(queryClient);
+      void refreshCreationQuota(queryClient);
     },
   });
 }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
+import { CreationsLeftNote } from '@/features/creation-quota/components/creations-left-note';
 
 const CreateRequirementDialog = lazyDialog(() => import('./create-requirement-dialog'), 'CreateRequirementDialog');
 
@@ -24,6 +25,7 @@ export function CreateRequirementButton() {
           {awaitingApprovalText}
         </p>
       )}
+      {isApproved && <CreationsLeftNote kind="requirements" />}
       <CreateRequirementDialog open={open} onOpenChange={setOpen} />
     </div>
   );

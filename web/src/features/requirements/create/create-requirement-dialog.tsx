@@ -4,6 +4,7 @@ import { propertyTypes, requirementTypes, type CatalogItem } from '@shared/catal
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { CreationsLeftNote } from '@/features/creation-quota/components/creations-left-note';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -91,6 +92,7 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
             ? 'Describe what your client needs. Fields marked * are required.'
             : 'Check your requirement. Once sent, it is e-mailed to every broker subscribed to its property type.'}
         </DialogDescription>
+        <CreationsLeftNote kind="requirements" />
       </DialogHeader>
 
       <div className="grid gap-8 px-6 py-6">

@@ -1,0 +1,42 @@
+import type { CreationQuota } from '../../shared/api';
+import { env } from '../core/env';
+import { HttpError } from '../core/errors';
+import { creationQuotasRepository, type CreationKind } from '../data/creation-quotas';
+
+/** Days are the brokers' days: Sacramento's. */
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' });
+export const brokerDay = (now = new Date()) => dayFormat.format(now);
+
+const limitOf = (kind: CreationKind) => (kind === 'requirement' ? env().DAILY_REQUIREMENT_LIMIT : env().DAILY_LISTING_LIMIT);
+const plural = (kind: CreationKind) => (kind === 'requirement' ? 'requirements' : 'listings');
+
+export const creationLimitMessage = (kind: CreationKind, limit: number) =>
+  `You have created ${limit} ${plural(kind)} today, the most one broker can create in a day. You can create more tomorrow.`;
+
+/**
+ * Runs `create` only while the broker has created fewer than the stage's daily limit of `kind` (a 429
+ * otherwise): every requirement is mailed to every subscriber of its category, so no one account may
+ * flood the network. A create that fails gives its count back.
+ */
+export async function withinDailyLimit<T>(userId: string, kind: CreationKind, create: () => Promise<T>): Promise<T> {
+  const day = brokerDay();
+  const limit = limitOf(kind);
+  if ((await creationQuotasRepository.take(userId, kind, day, limit)) === null) throw new HttpError(429, creationLimitMessage(kind, limit));
+  try {
+    return await create();
+  } catch (error) {
+    await creationQuotasRepository.giveBack(userId, kind, day);
+    throw error;
+  }
+}
+
+/** What the broker may still create today, for the create dialogs. */
+export async function creationQuota(userId: string): Promise<CreationQuota> {
+  const day = brokerDay();
+  const of = async (kind: CreationKind) => {
+    const limit = limitOf(kind);
+    return { limit, left: Math.max(0, limit - (await creationQuotasRepository.used(userId, kind, day))) };
+  };
+  const [requirements, listings] = await Promise.all([of('requirement'), of('listing')]);
+  return { requirements, listings };
+}

@@ -1,0 +1,14 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth';
+import { apiKey, apiQuery } from '@/lib/query';
+
+/** What the signed-in broker may still create today (GET /user/quota/{userId}); approved accounts only. */
+export function useCreationQuota() {
+  const { user, isApproved } = useAuth();
+  return useQuery({ ...apiQuery('getCreationQuota', { params: { userId: user?._id ?? '' } }), enabled: Boolean(user) && isApproved });
+}
+
+/** After a create: the quota is read again. */
+export function refreshCreationQuota(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: apiKey('getCreationQuota') });
+}
