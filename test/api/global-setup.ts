@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type StackInfo } from '../../lib/local/stack';
+import { generousDailyLimits } from './requirements/support';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,9 +20,7 @@ export default async function setup(project: TestProject) {
     scheduler: false,
     seed: false,
     quiet: true,
-    // The quality tests create hundreds of items per broker; the daily limits are tested where the stack
-    // runs them as `npm start` does (test/e2e/creation-limits.test.ts).
-    dailyLimits: { requirements: 100_000, listings: 100_000 },
+    dailyLimits: generousDailyLimits,
   });
   const { stop, ...info } = stack;
   project.provide('localStack', info);

@@ -134,7 +134,14 @@ describe.skipIf(missingEntries.length > 0)(`API and jobs${missingEntries.length 
     it('lets only listing writers geocode, and only image and listing deleters touch objects', () => {
       expect(holders('geo:SearchPlaceIndexForText')).toEqual(['createListing', 'updateListing']);
       expect(holders('s3:DeleteObject')).toEqual(
-        [...routes.filter((r) => r.entry.startsWith('lambdas/http/images/')).map((r) => r.id), 'admin function adminRemove', 'adminDeleteListing', 'deleteListing', 'job expireListings'].sort(),
+        [
+          ...routes.filter((r) => r.entry.startsWith('lambdas/http/images/')).map((r) => r.id),
+          'admin function adminRemove',
+          'adminDeleteListing',
+          'deleteListing',
+          'event function cognitoConsoleSync',
+          'job expireListings',
+        ].sort(),
       );
     });
   });

@@ -10,8 +10,15 @@ import { createConfirmedUser, signIn } from '../../../lib/local/testing';
  * run the broadcast job themselves, so nothing else moves a requirement while they look at it.
  */
 export async function startStack(): Promise<LocalStack> {
-  return startLocalStack({ ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 }, quiet: true });
+  return startLocalStack({ ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 }, quiet: true, dailyLimits: generousDailyLimits });
 }
+
+/**
+ * The api tier's stacks let a broker create far more than a real day's limit: its tests and fuzzing
+ * create hundreds of items per broker. The limits themselves are tested against the dev stage's values
+ * in test/e2e/creation-limits.test.ts.
+ */
+export const generousDailyLimits = { requirements: 100_000, listings: 100_000 };
 
 export type ApiAnswer<T = Record<string, unknown>> = RouteAnswer<T>;
 
