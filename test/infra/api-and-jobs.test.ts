@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, routes } from '../../shared/api/routes';
 import { jobProfiles } from '../../lib/config/functions';
 import { resetEnvCache, env } from '../../lambdas/core/env';
-import { functionsOf, missingEntries, referencedId, renderSample, resourcesOf, synthesiseStages, type FunctionInfo, type SynthesisedApp } from './synth';
+import { functionsOf, referencedId, renderSample, resourcesOf, synthesiseStages, type FunctionInfo, type SynthesisedApp } from './synth';
 
-describe.skipIf(missingEntries.length > 0)(`API and jobs${missingEntries.length ? ` (skipped: missing ${missingEntries.join(', ')})` : ''}`, () => {
+describe('API and jobs', () => {
   let synth: SynthesisedApp;
   let apiFunctions: FunctionInfo[];
   let jobFunctions: FunctionInfo[];

@@ -1,0 +1,81 @@
+/**
+ * `npm test`: lint, then every test tier, each run even when an earlier one failed, then one verdict.
+ *
+ *   lint      eslint, the workflow linter and the type checks (npm run lint)
+ *   vitest    unit, infra, web and api in one run, then e2e (the browser tier starts the whole stack)
+ *
+ * Prints one line per tier and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
+ * exits non-zero when anything failed, a tier included that crashed before reporting.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+interface JsonReport {
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
+}
+
+const tiers = ['unit', 'infra', 'web', 'api', 'e2e'] as const;
+type Tier = (typeof tiers)[number];
+const tally: Record<Tier | 'lint', Tally> = Object.fromEntries(
+  ['lint', ...tiers].map((tier) => [tier, { passed: 0, failed: 0, skipped: 0 }]),
+) as Record<Tier | 'lint', Tally>;
+const problems: string[] = [];
+const scratch = mkdtempSync(path.join(tmpdir(), 'bisn-test-'));
+
+const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+const lint = run('npm', ['run', '--silent', 'lint']);
+tally.lint[lint === 0 ? 'passed' : 'failed'] = 1;
+
+/** Runs vitest on `projects`, counting each test under the tier its file lies in (test/<tier>/…). */
+function vitest(projects: readonly Tier[]): void {
+  const report = path.join(scratch, `${projects.join('-')}.json`);
+  const status = run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  let parsed: JsonReport | undefined;
+  try {
+    parsed = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+  } catch {
+    // No report: the run died before writing one.
+  }
+  if (!parsed) {
+    for (const tier of projects) tally[tier].failed++;
+    problems.push(`vitest ${projects.join(', ')} ended with status ${status} and no report`);
+    return;
+  }
+  for (const file of parsed.testResults) {
+    const tier = (path.relative(process.cwd(), file.name).split(path.sep)[1] ?? '') as Tier;
+    const counts = tally[tiers.includes(tier) ? tier : projects[0]!];
+    if (file.assertionResults.length === 0 && file.status === 'failed') {
+      counts.failed++; // the file failed before any test ran (an import error, a failed hook)
+      problems.push(`${path.relative(process.cwd(), file.name)}: ${file.message?.split('\n')[0] ?? 'failed to run'}`);
+    }
+    for (const test of file.assertionResults) {
+      if (test.status === 'passed') counts.passed++;
+      else if (test.status === 'failed') counts.failed++;
+      else counts.skipped++;
+    }
+  }
+  if (status !== 0 && projects.every((tier) => tally[tier].failed === 0)) {
+    tally[projects[0]!].failed++;
+    problems.push(`vitest ${projects.join(', ')} exited with status ${status} though no test failed`);
+  }
+}
+
+vitest(['unit', 'infra', 'web', 'api']);
+vitest(['e2e']);
+rmSync(scratch, { recursive: true, force: true });
+
+const line = ({ passed, failed, skipped }: Tally) => `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+console.log('\n── npm test ──');
+for (const [tier, counts] of Object.entries(tally)) console.log(`${tier.padEnd(6)} ${counts.failed ? '✗' : '✓'} ${line(counts)}`);
+for (const problem of problems) console.log(`  ${problem}`);
+const total = Object.values(tally).reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(line(total));
+process.exit(total.failed > 0 ? 1 : 0);
