@@ -6,6 +6,13 @@ const flag = z.pipe(
   z.transform((v) => v === 'true'),
 );
 
+/** A positive whole number given as text. */
+const count = (fallback: string) =>
+  z.pipe(
+    z._default(z.string().check(z.regex(/^[1-9]\d*$/)), fallback),
+    z.transform(Number),
+  );
+
 const schema = z
   .object({
     TABLE_NAME: z.string().check(z.minLength(1)),
@@ -17,6 +24,14 @@ const schema = z
     USER_POOL_ID: z.string().check(z.minLength(1)),
     UNSUBSCRIBE_SECRET: z.optional(z.string().check(z.minLength(16))),
     UNSUBSCRIBE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+    /**
+     * The sender's physical postal address, printed in every mail about listings or requirements (CAN-SPAM).
+     * Optional here so functions that send no such mail need not carry it; the templates require it.
+     */
+    POSTAL_ADDRESS: z.optional(z.string().check(z.minLength(10))),
+    /** Requests of the public unsubscribe form per hour, per address and per client IP (stage config). */
+    UNSUBSCRIBE_LIMIT_PER_ADDRESS: count('3'),
+    UNSUBSCRIBE_LIMIT_PER_CLIENT: count('30'),
     GEOCODER: z._default(z.enum(['zip-centroids', 'amazon-location']), 'zip-centroids'),
     PLACE_INDEX_NAME: z.optional(z.string()),
     AWS_REGION: z._default(z.string(), 'us-east-1'),

@@ -1,7 +1,7 @@
 /** An error a caller caused or may see: mapped to its status with `{ message, fieldErrors? }`. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 422,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
   ) {
@@ -16,6 +16,7 @@ export const unauthorized = (message = 'User is not authenticated') => new HttpE
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 
 export const notApprovedMessage =

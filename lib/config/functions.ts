@@ -55,7 +55,8 @@ export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'l
 const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   users: ['users:read'],
   images: ['images:read', 'images:write'],
-  unsubscribe: ['unsubscribe-key:read'],
+  // The form mails the confirmation link.
+  unsubscribe: ['unsubscribe-key:read', 'mail:send'],
   requirements: [],
   listings: [],
   admin: [],

@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { senderPostalAddress } from '../../shared/catalog/product';
 
 /**
  * Typed settings of each deployment stage. Both stages can live in one AWS account: nothing here is a
@@ -11,6 +12,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
  * - `bisn:<stage>:domainName`     custom domain of the site (optional for dev, required for prod)
  * - `bisn:<stage>:certificateArn` ACM certificate for that domain, in us-east-1 (CloudFront's region)
  * - `bisn:<stage>:mailDomain`     sender domain verified in SES (prod defaults to the site domain)
+ * - `bisn:<stage>:postalAddress`  the sender's postal address printed in listing and requirement mail
  * - `bisn:<stage>:account`        target account (defaults to the CLI's current credentials)
  */
 export const stageNames = ['dev', 'prod'] as const;
@@ -49,7 +51,11 @@ export interface StageConfig {
      * so the mailing functions may send from any identity of the account. Production access turns it off.
      */
     readonly sandbox: boolean;
+    /** The sender's physical postal address, printed in every mail about listings or requirements (CAN-SPAM). */
+    readonly postalAddress: string;
   };
+  /** The public unsubscribe form's requests per hour, per address and per client IP (429 beyond). */
+  readonly unsubscribeRequestLimits: { readonly perAddress: number; readonly perClient: number };
   /** Cognito Plus feature plan with full-function threat protection (compromised credentials, adaptive auth). */
   readonly threatProtection: boolean;
   /** API Gateway stage-wide steady-state requests per second and burst. */
@@ -69,6 +75,9 @@ export function removalPolicyOf(config: StageConfig): RemovalPolicy {
 export function isStageName(value: unknown): value is StageName {
   return typeof value === 'string' && (stageNames as readonly string[]).includes(value);
 }
+
+/** Enough for a broker who mistypes twice, too few to flood one address or silence many. */
+export const unsubscribeRequestLimits = { perAddress: 3, perClient: 30 } as const;
 
 export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig {
   const read = (key: string): string | undefined => {
@@ -96,7 +105,15 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
       logRetention: RetentionDays.SIX_MONTHS,
       logLevel: 'INFO',
       customDomain,
-      mail: { domain: mailDomain, fromAddress: `no-reply@${mailDomain}`, fromName: productName, cognitoViaSes: true, sandbox: false },
+      mail: {
+        domain: mailDomain,
+        fromAddress: `no-reply@${mailDomain}`,
+        fromName: productName,
+        cognitoViaSes: true,
+        sandbox: false,
+        postalAddress: read('postalAddress') ?? senderPostalAddress,
+      },
+      unsubscribeRequestLimits,
       threatProtection: true,
       apiThrottle: { rateLimit: 50, burstLimit: 100 },
       flags: {},
@@ -114,7 +131,15 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'DEBUG',
     ...(customDomain ? { customDomain } : {}),
-    mail: { domain: mailDomain, fromAddress: `no-reply@${mailDomain}`, fromName: `${productName} (dev)`, cognitoViaSes: false, sandbox: true },
+    mail: {
+      domain: mailDomain,
+      fromAddress: `no-reply@${mailDomain}`,
+      fromName: `${productName} (dev)`,
+      cognitoViaSes: false,
+      sandbox: true,
+      postalAddress: read('postalAddress') ?? senderPostalAddress,
+    },
+    unsubscribeRequestLimits,
     threatProtection: false,
     apiThrottle: { rateLimit: 10, burstLimit: 20 },
     flags: {},
