@@ -1,4 +1,5 @@
 import { Column, Heading, Link, Row, Section, Text } from '@react-email/components';
+import { Fragment } from 'react';
 import type { Requirement } from '../../../../shared/api';
 import { subscriptionCategories, subscriptionIdFor, type SubscriptionId } from '../../../../shared/catalog';
 import { formatPhone, formatSqftRange } from '../../../../shared/rules';
@@ -93,8 +94,15 @@ export function RequirementBroadcastMail({ requirement, categoryName, detailUrl,
       {description && (
         <>
           <SectionHeading>Description / Special Instructions</SectionHeading>
-          {/* The author's line breaks kept. */}
-          <Text style={{ ...line, whiteSpace: 'pre-line' }}>{description}</Text>
+          {/* The author's line breaks kept, in both parts. */}
+          <Text style={line}>
+            {description.split(/\r?\n/).map((text, i) => (
+              <Fragment key={i}>
+                {i > 0 && <br />}
+                {text}
+              </Fragment>
+            ))}
+          </Text>
         </>
       )}
       {author && (
