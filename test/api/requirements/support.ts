@@ -93,7 +93,7 @@ export interface StoredMail {
   headers: { name: string; value: string }[];
 }
 
-export async function readMailStore(stack: LocalStack): Promise<StoredMail[]> {
+export async function readMailStore(stack: Pick<LocalStack, 'urls'>): Promise<StoredMail[]> {
   const response = await fetch(`${stack.urls.ses}/store`);
   const { emails } = (await response.json()) as {
     emails: { destination: { to: string[] }; subject: string; body: { html?: string; text?: string }; headers?: StoredMail['headers'] }[];
@@ -114,7 +114,7 @@ export interface ReceivedMail {
 }
 
 /** Every mail the stack's SES emulator received, each fetched as its MIME message and parsed. */
-export async function readReceivedMails(stack: LocalStack, since = 0): Promise<ReceivedMail[]> {
+export async function readReceivedMails(stack: Pick<LocalStack, 'urls'>, since = 0): Promise<ReceivedMail[]> {
   const { emails } = (await (await fetch(`${stack.urls.ses}/store`)).json()) as { emails: { messageId: string }[] };
   return Promise.all(
     emails.slice(since).map(async ({ messageId }) => {
@@ -140,7 +140,7 @@ export async function readReceivedMails(stack: LocalStack, since = 0): Promise<R
 }
 
 /** How many mails the emulator holds now: pass it to readReceivedMails to read only what came after. */
-export async function mailCount(stack: LocalStack): Promise<number> {
+export async function mailCount(stack: Pick<LocalStack, 'urls'>): Promise<number> {
   return (await readMailStore(stack)).length;
 }
 
