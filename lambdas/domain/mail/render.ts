@@ -2,9 +2,14 @@ import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { env } from '../../core/env';
 
+/** Headings keep the case the broker typed (html-to-text would capitalise them). */
+export const plainTextOptions = {
+  selectors: ['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
+};
+
 /** One template rendered to both parts: inline-styled HTML and the plain text html-to-text makes of it. */
 export async function renderMail(element: ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: plainTextOptions })]);
   return { html, text };
 }
 

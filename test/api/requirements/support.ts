@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toPlainText } from '@react-email/render';
+import { plainTextOptions } from '../../../lambdas/domain/mail/render';
 import { simpleParser } from 'mailparser';
 import type { RouteId } from '../../../shared/api/routes';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../http';
@@ -133,7 +134,7 @@ export async function readReceivedMails(stack: Pick<LocalStack, 'urls'>, since =
           const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
           return line?.slice(line.indexOf(':') + 1).trim();
         },
-        visibleHtml: toPlainText(html, { wordwrap: false }),
+        visibleHtml: toPlainText(html, plainTextOptions),
       };
     }),
   );

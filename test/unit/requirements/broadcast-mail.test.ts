@@ -93,6 +93,6 @@ describe('requirement broadcast mail', () => {
   it('leaves out Broker Information when the author has no broker name', async () => {
     const mail = await render({ ...requirement, user: { ...requirement.user!, brokerInfo: { name: '', address1: 'x', address2: '' } } });
     expect(mail.html).not.toContain('Broker Information');
-    expect(mail.text).not.toContain('BROKER INFORMATION');
+    expect(mail.text).not.toContain('Broker Information');
   });
 });
