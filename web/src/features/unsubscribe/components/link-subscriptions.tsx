@@ -65,16 +65,21 @@ export function LinkSubscriptions({ token, link }: { token: string; link: Unsubs
           <AlertDescription>You are subscribed again.</AlertDescription>
         </Alert>
       )}
-      <div className="grid gap-2 sm:grid-cols-2">
+      {/* One column: "Unsubscribe from the weekday listings blast" needs the card's width. */}
+      <div className="grid gap-2">
         {stream !== 'all' && (
-          <Button type="button" onClick={() => unsubscribe(categoriesOfStream(stream), link.stream.name)} disabled={busy}>
+          <Button
+            type="button"
+            className="h-auto min-h-9 whitespace-normal"
+            onClick={() => unsubscribe(categoriesOfStream(stream), link.stream.name)}
+            disabled={busy}
+          >
             Unsubscribe from {link.stream.name}
           </Button>
         )}
         <Button
           type="button"
           variant={stream === 'all' ? 'default' : 'outline'}
-          className={stream === 'all' ? 'sm:col-span-2' : undefined}
           onClick={() => unsubscribe(current, 'any BISN e-mails')}
           disabled={busy}
         >
