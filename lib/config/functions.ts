@@ -55,8 +55,7 @@ export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'l
 const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   users: ['users:read'],
   images: ['images:read', 'images:write'],
-  // The form mails the confirmation link.
-  unsubscribe: ['unsubscribe-key:read', 'mail:send'],
+  unsubscribe: ['unsubscribe-key:read'],
   requirements: [],
   listings: [],
   admin: [],
@@ -69,6 +68,8 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   // Deleting a listing deletes its images.
   deleteListing: ['images:write'],
   adminDeleteListing: ['images:write'],
+  // The unsubscribe form mails the address its signed link.
+  unsubscribe: ['mail:send'],
   // Approval sends the approval e-mail; disabling and enabling also act on the Cognito user.
   adminApproveUser: ['mail:send'],
   adminDisableUser: ['users:admin'],
