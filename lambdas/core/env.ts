@@ -1,3 +1,4 @@
+import { unsubscribeRequestLimits } from '../../shared/catalog/product';
 import * as z from '../../shared/zod';
 
 /** 'true' or 'false' (the default) → boolean. */
@@ -7,9 +8,9 @@ const flag = z.pipe(
 );
 
 /** A positive whole number given as text. */
-const count = (fallback: string) =>
+const count = (fallback: number) =>
   z.pipe(
-    z._default(z.string().check(z.regex(/^[1-9]\d*$/)), fallback),
+    z._default(z.string().check(z.regex(/^[1-9]\d*$/)), String(fallback)),
     z.transform(Number),
   );
 
@@ -30,8 +31,8 @@ const schema = z
      */
     POSTAL_ADDRESS: z.optional(z.string().check(z.minLength(10))),
     /** Requests of the public unsubscribe form per hour, per address and per client IP (stage config). */
-    UNSUBSCRIBE_LIMIT_PER_ADDRESS: count('3'),
-    UNSUBSCRIBE_LIMIT_PER_CLIENT: count('30'),
+    UNSUBSCRIBE_LIMIT_PER_ADDRESS: count(unsubscribeRequestLimits.perAddress),
+    UNSUBSCRIBE_LIMIT_PER_CLIENT: count(unsubscribeRequestLimits.perClient),
     GEOCODER: z._default(z.enum(['zip-centroids', 'amazon-location']), 'zip-centroids'),
     PLACE_INDEX_NAME: z.optional(z.string()),
     AWS_REGION: z._default(z.string(), 'us-east-1'),

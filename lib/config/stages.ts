@@ -1,6 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { senderPostalAddress } from '../../shared/catalog/product';
+import { senderPostalAddress, unsubscribeRequestLimits } from '../../shared/catalog/product';
 
 /**
  * Typed settings of each deployment stage. Both stages can live in one AWS account: nothing here is a
@@ -75,9 +75,6 @@ export function removalPolicyOf(config: StageConfig): RemovalPolicy {
 export function isStageName(value: unknown): value is StageName {
   return typeof value === 'string' && (stageNames as readonly string[]).includes(value);
 }
-
-/** Enough for a broker who mistypes twice, too few to flood one address or silence many. */
-export const unsubscribeRequestLimits = { perAddress: 3, perClient: 30 } as const;
 
 export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig {
   const read = (key: string): string | undefined => {

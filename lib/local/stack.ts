@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { routes } from '../../shared/api/routes';
-import { senderPostalAddress } from '../../shared/catalog/product';
+import { senderPostalAddress, unsubscribeRequestLimits } from '../../shared/catalog/product';
 import { localCredentials, LOCAL_REGION } from './aws';
 import { codeMailer } from './code-mail';
 import { startCognito } from './cognito';
@@ -22,9 +22,6 @@ export const IMAGES_BUCKET = 'bisn-images-local';
 export const MAIL_FROM = 'BISN <no-reply@bisn.local>';
 /** Signs one-click unsubscribe links locally; the cloud reads its key from Secrets Manager. */
 export const LOCAL_UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-not-for-production';
-
-/** The unsubscribe form's hourly limits, as lib/config/stages.ts gives the deployed stages. */
-export const LOCAL_UNSUBSCRIBE_LIMITS = { perAddress: 3, perClient: 30 };
 
 /** `npm start`'s ports; each can be changed with the environment variable named beside it. */
 export const DEFAULT_PORTS = { web: 5173, api: 3001, cognito: 9229, dynamodb: 4567, s3: 4569, ses: 8005 } as const;
@@ -123,7 +120,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stoppers.push(gateway.stop);
 
     const assetBaseUrl = `${s3.url}/${IMAGES_BUCKET}`;
-    const unsubscribeLimits = options.unsubscribeRequestLimits ?? LOCAL_UNSUBSCRIBE_LIMITS;
+    const unsubscribeLimits = options.unsubscribeRequestLimits ?? unsubscribeRequestLimits;
     const env: Record<string, string> = {
       TABLE_NAME,
       IMAGES_BUCKET,

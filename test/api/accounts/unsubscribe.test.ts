@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { subscriptionCategories } from '../../../shared/catalog';
 import { unsubscribeLinks, unsubscribeToken } from '../../../lambdas/domain/mail';
-import { LOCAL_UNSUBSCRIBE_LIMITS } from '../../../lib/local/stack';
+import { unsubscribeRequestLimits } from '../../../shared/catalog/product';
 import { mailCount, readReceivedMails } from '../requirements/support';
 import { call, newAccount, newEmail, stack, storedUser } from './support';
 
@@ -54,23 +54,23 @@ describe('POST /unsubscribe (the form)', () => {
     expect(await mailCount(stack)).toBe(before);
   });
 
-  it(`takes ${LOCAL_UNSUBSCRIBE_LIMITS.perAddress} requests an hour per address, then 429 with a message and no mail`, async () => {
+  it(`takes ${unsubscribeRequestLimits.perAddress} requests an hour per address, then 429 with a message and no mail`, async () => {
     const account = await newAccount('flooded');
     const before = await mailCount(stack);
-    for (let i = 0; i < LOCAL_UNSUBSCRIBE_LIMITS.perAddress; i++) expect((await requestLink(account.email)).status).toBe(200);
+    for (let i = 0; i < unsubscribeRequestLimits.perAddress; i++) expect((await requestLink(account.email)).status).toBe(200);
     // From yet another client: the limit is the address's.
     const refused = await requestLink(account.email.toUpperCase());
     expect(refused).toEqual({ status: 429, body: { message: 'Too many unsubscribe requests. Please wait an hour and try again.' } });
-    expect(await mailCount(stack)).toBe(before + LOCAL_UNSUBSCRIBE_LIMITS.perAddress);
+    expect(await mailCount(stack)).toBe(before + unsubscribeRequestLimits.perAddress);
     expect((await storedUser(account.userId))?.subscribed).toEqual(allCategories);
   });
 
-  it(`takes ${LOCAL_UNSUBSCRIBE_LIMITS.perClient} requests an hour per client, however many arrive at once`, async () => {
+  it(`takes ${unsubscribeRequestLimits.perClient} requests an hour per client, however many arrive at once`, async () => {
     const client = freshClient();
     const answers = await Promise.all(Array.from({ length: 50 }, () => requestLink(newEmail('parallel'), client)));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(LOCAL_UNSUBSCRIBE_LIMITS.perClient);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - LOCAL_UNSUBSCRIBE_LIMITS.perClient);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(unsubscribeRequestLimits.perClient);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - unsubscribeRequestLimits.perClient);
     // Another client is not held back.
     expect((await requestLink(newEmail('neighbour'))).status).toBe(200);
   });
