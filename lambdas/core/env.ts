@@ -1,3 +1,4 @@
+import { unsubscribeRequestLimits } from '../../shared/catalog/product';
 import * as z from '../../shared/zod';
 
 /** 'true' or 'false' (the default) → boolean. */
@@ -6,10 +7,10 @@ const flag = z.pipe(
   z.transform((v) => v === 'true'),
 );
 
-/** A positive whole number from its text, `fallback` when unset. */
-const dailyLimit = (fallback: number) =>
+/** A positive whole number given as text. */
+const count = (fallback: number) =>
   z.pipe(
-    z._default(z.string().check(z.regex(/^[1-9]\d{0,5}$/)), String(fallback)),
+    z._default(z.string().check(z.regex(/^[1-9]\d*$/)), String(fallback)),
     z.transform(Number),
   );
 
@@ -24,6 +25,14 @@ const schema = z
     USER_POOL_ID: z.string().check(z.minLength(1)),
     UNSUBSCRIBE_SECRET: z.optional(z.string().check(z.minLength(16))),
     UNSUBSCRIBE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+    /**
+     * The sender's physical postal address, printed in every mail about listings or requirements (CAN-SPAM).
+     * Optional here so functions that send no such mail need not carry it; the templates require it.
+     */
+    POSTAL_ADDRESS: z.optional(z.string().check(z.minLength(10))),
+    /** Requests of the public unsubscribe form per hour, per address and per client IP (stage config). */
+    UNSUBSCRIBE_LIMIT_PER_ADDRESS: count(unsubscribeRequestLimits.perAddress),
+    UNSUBSCRIBE_LIMIT_PER_CLIENT: count(unsubscribeRequestLimits.perClient),
     GEOCODER: z._default(z.enum(['zip-centroids', 'amazon-location']), 'zip-centroids'),
     PLACE_INDEX_NAME: z.optional(z.string()),
     AWS_REGION: z._default(z.string(), 'us-east-1'),
@@ -33,8 +42,8 @@ const schema = z
     /** Check every response against its route's schema (lambdas/core/http.ts); the local stack sets it. */
     CHECK_RESPONSES: flag,
     /** How many requirements and listings one broker may create a day (lib/config/stages.ts). */
-    DAILY_REQUIREMENT_LIMIT: dailyLimit(10),
-    DAILY_LISTING_LIMIT: dailyLimit(20),
+    DAILY_REQUIREMENT_LIMIT: count(10),
+    DAILY_LISTING_LIMIT: count(20),
   })
   .check(
     z.refine((e) => e.UNSUBSCRIBE_SECRET || e.UNSUBSCRIBE_SECRET_ARN, {

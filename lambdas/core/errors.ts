@@ -19,6 +19,7 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const staleVersion = (message: string, currentVersion: number) => new HttpError(409, message, undefined, currentVersion);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 
 export const notApprovedMessage =

@@ -66,7 +66,7 @@ export async function approveUser(idOrEmail: string): Promise<User> {
     if (!isConditionFailed(error)) throw error;
     return toUserDto(await findUser(record.userId));
   }
-  await sendMail(approvalMail(approved));
+  await sendMail(await approvalMail(approved));
   logger.info('user approved', { userId: approved.userId });
   return toUserDto(approved);
 }

@@ -7,7 +7,7 @@ import { listingsRepository, type ListingRecord } from '../data/listings';
 import { locksRepository } from '../data/locks';
 import { usersRepository, type UserRecord } from '../data/users';
 import { sendMails, type OutgoingMail } from './mail';
-import { blastDigestMail, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
+import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 
 /**
  * The weekday listings blast (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in one
@@ -159,13 +159,19 @@ async function runListings(run: BlastRun): Promise<ListingRecord[]> {
   return out;
 }
 
-/** The run's listings grouped by the listings category that receives them, each rendered once. */
-function entriesByCategory(listings: readonly ListingRecord[]): Map<string, DigestEntry[]> {
+/** The run's listings grouped by the listings category that receives them, each with its broker's contact. */
+async function entriesByCategory(listings: readonly ListingRecord[]): Promise<Map<string, DigestEntry[]>> {
+  const ownerIds = [...new Set(listings.map((listing) => listing.userId))];
+  const owners = new Map<string, UserRecord | null>();
+  for (const ids of chunks(ownerIds, 25)) {
+    const records = await Promise.all(ids.map((id) => usersRepository.get(id)));
+    ids.forEach((id, i) => owners.set(id, records[i]!));
+  }
   const out = new Map<string, DigestEntry[]>();
   for (const listing of listings) {
     if (!listing.propertyTypeId) continue;
     const category = subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings');
-    out.set(category, [...(out.get(category) ?? []), digestEntry(listing)]);
+    out.set(category, [...(out.get(category) ?? []), digestEntry(listing, owners.get(listing.userId) ?? null)]);
   }
   return out;
 }
@@ -177,17 +183,26 @@ async function sendDigests(
   { batchSize = 50, concurrency = 10 }: BlastOptions,
   renewLease: () => Promise<void>,
 ): Promise<{ sent: number; failed: number }> {
-  const byCategory = entriesByCategory(listings);
+  const byCategory = await entriesByCategory(listings);
   let sent = 0;
   let failed = 0;
   if (byCategory.size === 0) return { sent, failed };
 
-  const digestFor = (user: UserRecord): DigestEntry[] => user.subscribed.flatMap((category) => byCategory.get(category) ?? []);
+  // A broker's own listings are left out of their digest (issue 22).
+  const digestFor = (user: UserRecord): DigestEntry[] =>
+    user.subscribed.flatMap((category) => byCategory.get(category) ?? []).filter((entry) => entry.ownerId !== user.userId);
+  // Most brokers follow the same categories: each distinct digest is rendered once per run.
+  const renders = new Map<string, ReturnType<typeof blastDigestMails>>();
+  const digestMail = (user: UserRecord, entries: DigestEntry[]) => {
+    const key = entries.map((entry) => entry.listingId).join(',');
+    if (!renders.has(key)) renders.set(key, blastDigestMails(entries, now));
+    return renders.get(key)!.then((mailTo) => mailTo(user.email));
+  };
 
   const flush = async (users: UserRecord[]) => {
     const recipients = users.map((user) => ({ user, entries: digestFor(user) })).filter((r) => r.entries.length > 0);
     // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
-    const built: OutgoingMail[] = await Promise.all(recipients.map((r) => blastDigestMail(r.user.email, r.entries, now)));
+    const built: OutgoingMail[] = await Promise.all(recipients.map((r) => digestMail(r.user, r.entries)));
     // Settled, not all: a claim that failed (throttled) was not taken and counts as failed, so the run retries
     // that broker; the claims that were taken must still be sent, or those brokers would never get the digest.
     const claims = await Promise.allSettled(recipients.map((r) => blastsRepository.claimDelivery(run.runId, r.user.userId)));

@@ -1,6 +1,6 @@
 import type { CreationQuota } from '../../shared/api';
 import { env } from '../core/env';
-import { HttpError } from '../core/errors';
+import { tooManyRequests } from '../core/errors';
 import { creationQuotasRepository, type CreationKind } from '../data/creation-quotas';
 
 /** Days are the brokers' days: Sacramento's. */
@@ -21,7 +21,7 @@ export const creationLimitMessage = (kind: CreationKind, limit: number) =>
 export async function withinDailyLimit<T>(userId: string, kind: CreationKind, create: () => Promise<T>): Promise<T> {
   const day = brokerDay();
   const limit = limitOf(kind);
-  if ((await creationQuotasRepository.take(userId, kind, day, limit)) === null) throw new HttpError(429, creationLimitMessage(kind, limit));
+  if ((await creationQuotasRepository.take(userId, kind, day, limit)) === null) throw tooManyRequests(creationLimitMessage(kind, limit));
   try {
     return await create();
   } catch (error) {

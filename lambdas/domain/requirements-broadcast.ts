@@ -5,7 +5,7 @@ import { logger } from '../core/logger';
 import { requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
 import { sendMails } from './mail';
-import { requirementBroadcastMail } from './mail/templates/requirement-broadcast';
+import { requirementBroadcastMails } from './mail/templates/requirement-broadcast';
 import { toRequirementDto } from './requirements';
 
 /**
@@ -13,8 +13,7 @@ import { toRequirementDto } from './requirements';
  *
  * Each run picks the requirements that are `pending`, `queued`, or `processing` but untouched for longer than
  * the lease (a crashed run), moves each to `processing` under its own lease by conditional updates, and
- * e-mails every approved broker subscribed to the property type's Requirements category. The author is
- * one of them when subscribed: the copy is their confirmation of what the community received.
+ * e-mails every approved broker subscribed to the property type's Requirements category, except its author.
  *
  * Per broker the delivery is claimed in the ledger before sending, so overlapping or retried runs never
  * mail a broker twice; a failed send gives its claim back and the requirement goes back to `queued` for
@@ -41,6 +40,8 @@ export interface BroadcastReport {
   runId: string;
   requirements: BroadcastOutcome[];
 }
+
+type MailTo = Awaited<ReturnType<typeof requirementBroadcastMails>>;
 
 interface Delivery {
   mailed: number;
@@ -70,10 +71,10 @@ async function claim(candidate: RequirementRecord, runId: string, staleBefore: s
 }
 
 /** Claims, mails and records one batch of brokers; brokers already in the ledger are skipped. */
-async function deliverBatch(requirement: Requirement, brokers: UserRecord[]): Promise<Delivery> {
+async function deliverBatch(requirement: Requirement, mailTo: MailTo, brokers: UserRecord[]): Promise<Delivery> {
   const { requirementId } = requirement;
   // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
-  const mails = await Promise.all(brokers.map((broker) => requirementBroadcastMail(requirement, broker.email)));
+  const mails = await Promise.all(brokers.map((broker) => mailTo(broker.email)));
   // Settled, not all: a claim that failed (throttled) was not taken and counts as failed, so the next run
   // retries that broker; the claims that were taken must still be sent, or those brokers would never get it.
   const claims = await Promise.allSettled(brokers.map((broker) => requirementsRepository.claimDelivery(requirementId, broker.userId)));
@@ -101,11 +102,12 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
   });
   const requirement = toRequirementDto(record, await usersRepository.get(record.userId));
   const category = subscriptionIdFor(record.propertyTypeId, 'requirements');
+  const mailTo = await requirementBroadcastMails(requirement);
   const total: Delivery = { mailed: 0, failed: [] };
 
   let batch: UserRecord[] = [];
   const flush = async (): Promise<boolean> => {
-    const delivery = await deliverBatch(requirement, batch);
+    const delivery = await deliverBatch(requirement, mailTo, batch);
     total.mailed += delivery.mailed;
     total.failed.push(...delivery.failed);
     batch = [];
@@ -113,7 +115,8 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
     return !!(await requirementsRepository.transition(requirementId, 'processing', 'processing', { expectLeaseId: runId }));
   };
   for await (const broker of usersRepository.allByStatus('active')) {
-    if (!broker.subscribed.includes(category)) continue;
+    // The author is not mailed their own requirement (issue 22): the site shows them its status.
+    if (broker.userId === record.userId || !broker.subscribed.includes(category)) continue;
     batch.push(broker);
     if (batch.length === BATCH_SIZE && !(await flush())) return outcome('lease-lost', total);
   }

@@ -127,6 +127,9 @@ export async function getOwnUser(principal: Principal, existing: UserRecord | nu
       acceptedTermsAndConditions: true,
     }),
     emailConfirmed: true,
+    // An operator's account, made by an operator rather than through sign-up, is not a broker's: it
+    // receives no broadcasts until it subscribes itself (docs/DECISIONS.md "Mail").
+    ...(principal.isOperator ? { subscribed: [] } : {}),
   });
   return toUserDto(record, principal.isOperator);
 }

@@ -71,6 +71,8 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   // Deleting a listing deletes its images.
   deleteListing: ['images:write'],
   adminDeleteListing: ['images:write'],
+  // The unsubscribe form mails the address its signed link.
+  unsubscribe: ['mail:send'],
   // Approval sends the approval e-mail; disabling and enabling also act on the Cognito user.
   adminApproveUser: ['mail:send'],
   adminDisableUser: ['users:admin'],

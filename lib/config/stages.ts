@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { dailyCreationLimits } from './daily-limits';
+import { senderPostalAddress, unsubscribeRequestLimits } from '../../shared/catalog/product';
 
 /**
  * Typed settings of each deployment stage. Both stages can live in one AWS account: nothing here is a
@@ -12,6 +13,7 @@ import { dailyCreationLimits } from './daily-limits';
  * - `bisn:<stage>:domainName`     custom domain of the site (optional for dev, required for prod)
  * - `bisn:<stage>:certificateArn` ACM certificate for that domain, in us-east-1 (CloudFront's region)
  * - `bisn:<stage>:mailDomain`     sender domain verified in SES (prod defaults to the site domain)
+ * - `bisn:<stage>:postalAddress`  the sender's postal address printed in listing and requirement mail
  * - `bisn:<stage>:account`        target account (defaults to the CLI's current credentials)
  * - `bisn:<stage>:alarmEmail`     where alarms are mailed (defaults to operators@<mail domain>)
  * - `bisn:<stage>:createTrail`    "false" when the account already has a trail of management events
@@ -53,7 +55,11 @@ export interface StageConfig {
      * so the mailing functions may send from any identity of the account. Production access turns it off.
      */
     readonly sandbox: boolean;
+    /** The sender's physical postal address, printed in every mail about listings or requirements (CAN-SPAM). */
+    readonly postalAddress: string;
   };
+  /** The public unsubscribe form's requests per hour, per address and per client IP (429 beyond). */
+  readonly unsubscribeRequestLimits: { readonly perAddress: number; readonly perClient: number };
   /** Cognito Plus feature plan with full-function threat protection (compromised credentials, adaptive auth). */
   readonly threatProtection: boolean;
   /** API Gateway stage-wide steady-state requests per second and burst. */
@@ -109,7 +115,15 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
       logRetention: RetentionDays.SIX_MONTHS,
       logLevel: 'INFO',
       customDomain,
-      mail: { domain: mailDomain, fromAddress: `no-reply@${mailDomain}`, fromName: productName, cognitoViaSes: true, sandbox: false },
+      mail: {
+        domain: mailDomain,
+        fromAddress: `no-reply@${mailDomain}`,
+        fromName: productName,
+        cognitoViaSes: true,
+        sandbox: false,
+        postalAddress: read('postalAddress') ?? senderPostalAddress,
+      },
+      unsubscribeRequestLimits,
       threatProtection: true,
       apiThrottle: { rateLimit: 50, burstLimit: 100 },
       alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
@@ -130,7 +144,15 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'DEBUG',
     ...(customDomain ? { customDomain } : {}),
-    mail: { domain: mailDomain, fromAddress: `no-reply@${mailDomain}`, fromName: `${productName} (dev)`, cognitoViaSes: false, sandbox: true },
+    mail: {
+      domain: mailDomain,
+      fromAddress: `no-reply@${mailDomain}`,
+      fromName: `${productName} (dev)`,
+      cognitoViaSes: false,
+      sandbox: true,
+      postalAddress: read('postalAddress') ?? senderPostalAddress,
+    },
+    unsubscribeRequestLimits,
     threatProtection: false,
     apiThrottle: { rateLimit: 10, burstLimit: 20 },
     alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,

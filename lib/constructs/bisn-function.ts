@@ -82,6 +82,8 @@ export const bundling = {
   sourceMap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
+  // React (the mail templates) picks its production build by NODE_ENV; the rest is dropped as dead code.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   externalModules: [nativeModule, ...localOnlyModules],
   // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has none.
   banner: "import { createRequire as __bisnCreateRequire } from 'node:module'; const require = __bisnCreateRequire(import.meta.url);",

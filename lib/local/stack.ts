@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { routes } from '../../shared/api/routes';
+import { senderPostalAddress, unsubscribeRequestLimits } from '../../shared/catalog/product';
 import { localCredentials, LOCAL_REGION } from './aws';
 import { codeMailer } from './code-mail';
 import { startCognito } from './cognito';
@@ -48,6 +49,8 @@ export interface LocalStackOptions {
   checkResponses?: boolean;
   /** What one broker may create a day (default: the dev stage's limits, as `npm start` runs). */
   dailyLimits?: { requirements: number; listings: number };
+  /** The unsubscribe form's hourly limits (default: the deployed stages'); tests that send many raise them. */
+  unsubscribeRequestLimits?: { perAddress: number; perClient: number };
 }
 
 /** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
@@ -125,6 +128,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stoppers.push(events.stop);
 
     const assetBaseUrl = `${s3.url}/${IMAGES_BUCKET}`;
+    const unsubscribeLimits = options.unsubscribeRequestLimits ?? unsubscribeRequestLimits;
     const env: Record<string, string> = {
       TABLE_NAME,
       IMAGES_BUCKET,
@@ -134,6 +138,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       MAIL_FROM,
       USER_POOL_ID: cognito.userPoolId,
       UNSUBSCRIBE_SECRET: LOCAL_UNSUBSCRIBE_SECRET,
+      POSTAL_ADDRESS: senderPostalAddress,
+      UNSUBSCRIBE_LIMIT_PER_ADDRESS: String(unsubscribeLimits.perAddress),
+      UNSUBSCRIBE_LIMIT_PER_CLIENT: String(unsubscribeLimits.perClient),
       GEOCODER: 'zip-centroids',
       AWS_REGION: LOCAL_REGION,
       LOG_LEVEL: quiet ? 'WARN' : 'INFO',

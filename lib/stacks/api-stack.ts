@@ -31,8 +31,11 @@ export interface ApiStackProps extends StackProps {
 export const publicRouteReasons: Partial<Record<RouteId, string>> = {
   createUser:
     'Sign-up step 2 runs before the e-mail is confirmed, so the caller has no token yet; the handler proves the caller by the Cognito user (AdminGetUser) whose e-mail carries the given sub.',
-  unsubscribe: 'The public unsubscribe form (spec 01) takes only an e-mail address and answers alike whether or not an account exists.',
+  unsubscribe:
+    'The public unsubscribe form (spec 01) takes only an e-mail address, mails that address a signed link, answers alike whether or not an account exists, and is rate-limited per address and per client.',
   unsubscribeOneClick: 'RFC 8058 one-click unsubscribe is POSTed by mail clients without a session; the link carries an HMAC-signed token the handler verifies.',
+  getUnsubscribeLink: "The page of a mail's unsubscribe link is opened without a session; it reads only what the HMAC-signed token names.",
+  updateUnsubscribeLink: "The buttons of a mail's unsubscribe page act without a session; the HMAC-signed token proves the address.",
 };
 
 /**

@@ -15,8 +15,8 @@ export const tableIndexes = [
 ] as const;
 
 /**
- * The single DynamoDB table (pk/sk plus two GSIs, on demand, point-in-time recovery; no TTL: the expiry
- * job deletes) and the Amazon Location place index that geocodes listing addresses.
+ * The single DynamoDB table (pk/sk plus two GSIs, on demand, point-in-time recovery; TTL only on
+ * `expiresAtEpoch`, which only rate-limit counters carry: listings are deleted by the expiry job) and the Amazon Location place index that geocodes listing addresses.
  * prod: deletion protection and RETAIN; dev: DESTROY.
  */
 export class DataStack extends Stack {
@@ -34,6 +34,7 @@ export class DataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: config.retainData,
       removalPolicy: removalPolicyOf(config),
+      timeToLiveAttribute: 'expiresAtEpoch',
       globalSecondaryIndexes: tableIndexes.map((index) => ({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

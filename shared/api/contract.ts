@@ -60,6 +60,8 @@ export const deleteListingImage = e(route.deleteListingImage, { params: s.listin
 
 export const unsubscribe = e(route.unsubscribe, { body: s.unsubscribeRequest, response: s.unsubscribeResponse });
 export const unsubscribeOneClick = e(route.unsubscribeOneClick, { query: s.oneClickUnsubscribeQuery, body: z.unknown(), response: s.unsubscribeResponse });
+export const getUnsubscribeLink = e(route.getUnsubscribeLink, { query: s.oneClickUnsubscribeQuery, response: s.unsubscribeLinkResponse });
+export const updateUnsubscribeLink = e(route.updateUnsubscribeLink, { query: s.oneClickUnsubscribeQuery, body: s.unsubscribeLinkRequest, response: s.unsubscribeLinkResponse });
 
 export const listRequirements = e(route.listRequirements, { query: s.listRequirementsQuery, response: s.requirementPage });
 export const listMyRequirements = e(route.listMyRequirements, { params: s.userIdParams, query: s.myRequirementsQuery, response: s.myRequirementsResponse });
@@ -101,6 +103,8 @@ export const contract = {
   deleteListingImage,
   unsubscribe,
   unsubscribeOneClick,
+  getUnsubscribeLink,
+  updateUnsubscribeLink,
   listRequirements,
   listMyRequirements,
   getRequirement,

@@ -64,6 +64,9 @@ export const deleteListingImage = r('deleteListingImage', 'DELETE', '/listing/im
 // unsubscribe (spec 01 §7 + RFC 8058 one-click)
 export const unsubscribe = r('unsubscribe', 'POST', '/unsubscribe', 'public', 'unsubscribe/unsubscribe');
 export const unsubscribeOneClick = r('unsubscribeOneClick', 'POST', '/unsubscribe/one-click', 'public', 'unsubscribe/unsubscribe-one-click');
+// The signed link's page: reading changes nothing (link scanners open every link); its buttons post.
+export const getUnsubscribeLink = r('getUnsubscribeLink', 'GET', '/unsubscribe/link', 'public', 'unsubscribe/get-unsubscribe-link');
+export const updateUnsubscribeLink = r('updateUnsubscribeLink', 'POST', '/unsubscribe/link', 'public', 'unsubscribe/update-unsubscribe-link');
 // requirements (spec 02 §7)
 export const listRequirements = r('listRequirements', 'GET', '/requirements', 'user', 'requirements/list-requirements');
 export const listMyRequirements = r('listMyRequirements', 'GET', '/requirements/{userId}', 'user', 'requirements/list-my-requirements', 'self');
@@ -106,6 +109,8 @@ export const routes = [
   deleteListingImage,
   unsubscribe,
   unsubscribeOneClick,
+  getUnsubscribeLink,
+  updateUnsubscribeLink,
   listRequirements,
   listMyRequirements,
   getRequirement,

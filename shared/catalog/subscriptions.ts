@@ -26,3 +26,28 @@ export const subscriptionCategories: readonly SubscriptionCategory[] = (['listin
 export function subscriptionIdFor(propertyTypeId: PropertyTypeId, channel: Channel): SubscriptionId {
   return `${propertyTypeId}-${channel}`;
 }
+
+/**
+ * What an unsubscribe link names as the mail's origin: one category (a requirement broadcast), the
+ * weekday listings blast (a digest spans every listings category) or all (the confirmation mail, and
+ * links sent before streams existed).
+ */
+export type UnsubscribeStream = SubscriptionId | 'listings' | 'all';
+
+export function isUnsubscribeStream(value: string): value is UnsubscribeStream {
+  return value === 'listings' || value === 'all' || subscriptionCategories.some((c) => c.id === value);
+}
+
+/** The categories a stream covers. */
+export function categoriesOfStream(stream: UnsubscribeStream): SubscriptionId[] {
+  if (stream === 'all') return subscriptionCategories.map((c) => c.id);
+  if (stream === 'listings') return subscriptionCategories.filter((c) => c.channel === 'listings').map((c) => c.id);
+  return [stream];
+}
+
+/** "Office Requirements", "the weekday listings blast", "all BISN e-mails". */
+export function streamName(stream: UnsubscribeStream): string {
+  if (stream === 'all') return 'all BISN e-mails';
+  if (stream === 'listings') return 'the weekday listings blast';
+  return subscriptionCategories.find((c) => c.id === stream)!.name;
+}

@@ -33,6 +33,12 @@ export function formatPrice(price: number | null | undefined): string {
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : dollarsAndCents.format(cents / 100);
 }
 
+/** "$1,850,000" for "$1,850,000.50": a sale price in the blast, where cents only add noise. Empty or zero → "Negotiable". */
+export function formatWholePrice(price: number | null | undefined): string {
+  if (!isAmount(price) || price === 0) return 'Negotiable';
+  return wholeDollars.format(Math.trunc(price));
+}
+
 /** "$1.50 per sqft / Monthly"; without a frequency "$1.50 per sqft"; empty → "Negotiable". */
 export function formatLeaseRate(
   leasePrice: number | null | undefined,

@@ -1,4 +1,19 @@
+import { request as httpRequest } from 'node:http';
 import { buildPath, routeById, type RouteId } from '../../shared/api/routes';
+
+/** fetch cannot choose its source address; node:http can. */
+function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, payload?: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress, family: 4 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 export interface RouteRequest {
   params?: Record<string, string>;
@@ -7,6 +22,11 @@ export interface RouteRequest {
   /** Sent as is instead of `body` (non-JSON, oversize, form-encoded). */
   rawBody?: string;
   contentType?: string;
+  /**
+   * The loopback address the call comes from (127.0.0.2, 127.0.0.3, …): a client of its own for limits
+   * kept per source IP.
+   */
+  clientAddress?: string;
 }
 
 export interface RouteAnswer<T = Record<string, unknown>> {
@@ -28,12 +48,11 @@ export async function callRoute<T = Record<string, unknown>>(
   if (token) headers.authorization = `Bearer ${token}`;
   const payload = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
-  const response = await fetch(`${apiUrl}${buildPath(route.path, request.params)}${search ? `?${search}` : ''}`, {
-    method: route.method,
-    headers,
-    body: payload,
-  });
-  const text = await response.text();
+  const url = `${apiUrl}${buildPath(route.path, request.params)}${search ? `?${search}` : ''}`;
+  const response = request.clientAddress
+    ? await sendFrom(request.clientAddress, url, route.method, headers, payload)
+    : await fetch(url, { method: route.method, headers, body: payload }).then(async (r) => ({ status: r.status, text: await r.text() }));
+  const text = response.text;
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};

@@ -60,6 +60,7 @@ export function lambdaBuildOptions(root: string): BuildOptions {
     sourcemap: bundling.sourceMap,
     sourcesContent: bundling.sourcesContent,
     mainFields: bundling.mainFields,
+    define: bundling.define,
     external: bundling.externalModules,
     banner: { js: bundling.banner },
     ...esbuildArgsAsOptions(bundling.esbuildArgs),

@@ -127,8 +127,10 @@ describe('API and jobs', () => {
     });
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
-      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job blast', 'job broadcastRequirements']);
-      expect(holders('secretsmanager:GetSecretValue')).toEqual(['job blast', 'job broadcastRequirements', 'unsubscribe', 'unsubscribeOneClick'].sort());
+      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job blast', 'job broadcastRequirements', 'unsubscribe']);
+      expect(holders('secretsmanager:GetSecretValue')).toEqual(
+        ['job blast', 'job broadcastRequirements', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink'].sort(),
+      );
     });
 
     it('lets only listing writers geocode, and only image and listing deleters touch objects', () => {

@@ -35,7 +35,8 @@ describe('data, auth and web', () => {
           Projection: { ProjectionType: 'ALL' },
         })),
         Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
-        TimeToLiveSpecification: Match.absent(),
+        // Only rate-limit counters carry the attribute; listings are deleted by the expiry job.
+        TimeToLiveSpecification: { AttributeName: 'expiresAtEpoch', Enabled: true },
       });
     });
 

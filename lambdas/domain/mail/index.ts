@@ -1,3 +1,3 @@
-export * from './layout';
+export * from './render';
 export * from './send';
 export * from './unsubscribe';

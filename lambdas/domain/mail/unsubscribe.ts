@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { isUnsubscribeStream, type UnsubscribeStream } from '../../../shared/catalog';
 import { env } from '../../core/env';
 
 let secret: Promise<string> | undefined;
@@ -18,27 +19,40 @@ function unsubscribeSecret(): Promise<string> {
   return secret;
 }
 
-const sign = (key: string, email: string) => createHmac('sha256', key).update(`unsubscribe:${email}`).digest('base64url');
+// Links sent before streams existed sign the address alone and stand for 'all': they keep working.
+const signed = (email: string, stream: UnsubscribeStream) => (stream === 'all' ? `unsubscribe:${email}` : `unsubscribe:${email}:${stream}`);
+const sign = (key: string, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
-/** `<base64url e-mail>.<signature>`: names the address, so a link works without an account lookup. */
-export async function unsubscribeToken(email: string): Promise<string> {
+/** What a verified link names: the address and the stream (category, weekday blast or all) its mail came from. */
+export interface UnsubscribeLink {
+  email: string;
+  stream: UnsubscribeStream;
+}
+
+/** `<base64url e-mail>.<signature>` for 'all', `<base64url e-mail>.<stream>.<signature>` otherwise. */
+export async function unsubscribeToken(email: string, stream: UnsubscribeStream = 'all'): Promise<string> {
   const normalised = email.trim().toLowerCase();
-  return `${Buffer.from(normalised).toString('base64url')}.${sign(await unsubscribeSecret(), normalised)}`;
+  const signature = sign(await unsubscribeSecret(), signed(normalised, stream));
+  return [Buffer.from(normalised).toString('base64url'), ...(stream === 'all' ? [] : [stream]), signature].join('.');
 }
 
-/** The address a token names, or null when it was not signed by us. */
-export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
-  const [encoded, signature] = token.split('.');
-  if (!encoded || !signature) return null;
+/** The address and stream a token names, or null when it was not signed by us. */
+export async function verifyUnsubscribeToken(token: string): Promise<UnsubscribeLink | null> {
+  const parts = token.split('.');
+  if (parts.length < 2 || parts.length > 3) return null;
+  const [encoded, ...rest] = parts as [string, ...string[]];
+  const stream = rest.length === 2 ? rest[0]! : 'all';
+  const signature = rest.at(-1)!;
+  if (!encoded || !signature || !isUnsubscribeStream(stream)) return null;
   const email = Buffer.from(encoded, 'base64url').toString('utf8');
-  const expected = Buffer.from(sign(await unsubscribeSecret(), email));
+  const expected = Buffer.from(sign(await unsubscribeSecret(), signed(email, stream)));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? email : null;
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { email, stream } : null;
 }
 
-/** One-click (RFC 8058, POSTed by mail clients to the API) and the visible link (the site's page). */
-export async function unsubscribeLinks(email: string): Promise<{ oneClickUrl: string; pageUrl: string }> {
-  const token = encodeURIComponent(await unsubscribeToken(email));
+/** One-click (RFC 8058, POSTed by mail clients to the API) and the visible link (the site's page, which only shows). */
+export async function unsubscribeLinks(email: string, stream: UnsubscribeStream = 'all'): Promise<{ oneClickUrl: string; pageUrl: string }> {
+  const token = encodeURIComponent(await unsubscribeToken(email, stream));
   return {
     oneClickUrl: `${env().API_URL}/unsubscribe/one-click?token=${token}`,
     pageUrl: `${env().SITE_URL}/unsubscribe?token=${token}`,

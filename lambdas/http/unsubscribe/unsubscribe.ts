@@ -1,5 +1,8 @@
 import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
-import { unsubscribeAddress } from '../../domain/unsubscribe';
+import { requestUnsubscribeLink } from '../../domain/unsubscribe';
 
-export const handler = httpHandler(api.unsubscribe, async ({ body }) => unsubscribeAddress(body.email));
+/** The form: mails the address a signed link; limited per address and per client (the caller's source IP). */
+export const handler = httpHandler(api.unsubscribe, async ({ body, event }) =>
+  requestUnsubscribeLink(body.email, event.requestContext.http.sourceIp),
+);

@@ -44,6 +44,8 @@ export const seed: SeedModule['seed'] = async (stack) => {
     let user = await usersRepository.update(sub, {
       status: broker.status,
       emailConfirmed: true,
+      // As the API makes an operator's record: no broadcasts until the operator subscribes.
+      ...(broker.operator ? { subscribed: [] } : {}),
       approvedAt: broker.status === 'active' ? new Date().toISOString() : null,
       title: broker.title,
       license: broker.license,

@@ -1,5 +1,7 @@
 import * as z from '../../zod';
+import { subscriptionCategories } from '../../catalog';
 import { emailField } from './common';
+import { subscription, subscriptionId } from './users';
 
 /** The spec's five password rules, each with its own message (spec 01 §5). Also the Cognito policy. */
 export const passwordPolicy = {
@@ -56,3 +58,20 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 
 export const oneClickUnsubscribeQuery = z.object({ token: z.string().check(z.minLength(10), z.maxLength(1024)) });
 
+
+/** What a signed unsubscribe link shows: the stream its mail came from and the address's subscriptions now. */
+export const unsubscribeLinkResponse = z.object({
+  email: z.string(),
+  stream: z.object({ id: z.string(), name: z.string() }),
+  subscriptions: z.array(subscription),
+});
+export type UnsubscribeLinkResponse = z.infer<typeof unsubscribeLinkResponse>;
+
+/** The page's buttons: the categories the address keeps (unsubscribe) or gets back (re-subscribe). */
+export const unsubscribeLinkRequest = z.object({
+  subscribed: z.array(subscriptionId).check(z.maxLength(subscriptionCategories.length)),
+});
+export type UnsubscribeLinkRequest = z.infer<typeof unsubscribeLinkRequest>;
+
+export const rateLimitedMessage = 'Too many unsubscribe requests. Please wait an hour and try again.';
+export const unsubscribeLinkSentMessage = 'If this address receives BISN e-mails, we have sent it a link to confirm.';

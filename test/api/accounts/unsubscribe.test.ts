@@ -1,9 +1,13 @@
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { subscriptionCategories } from '../../../shared/catalog';
 import { unsubscribeLinks, unsubscribeToken } from '../../../lambdas/domain/mail';
-import { call, newAccount, newEmail, storedUser } from './support';
+import { unsubscribeRequestLimits } from '../../../shared/catalog/product';
+import { mailCount, readReceivedMails } from '../requirements/support';
+import { call, newAccount, newEmail, stack, storedUser } from './support';
 
 const unsubscribed = { statusCode: '200', body: { message: 'Unsubscribed successfully' } };
+const linkSent = { statusCode: '200', body: { message: 'If this address receives BISN e-mails, we have sent it a link to confirm.' } };
 const allCategories = subscriptionCategories.map((c) => c.id);
 
 /** The token of a signed one-click link, as the mail carries it. */
@@ -12,33 +16,63 @@ async function tokenOf(email: string): Promise<string> {
   return new URL(oneClickUrl).searchParams.get('token')!;
 }
 
-describe('POST /unsubscribe', () => {
-  it('unsubscribes an existing address from every category', async () => {
+/** A loopback address no other test uses: a client of its own for the per-client limit. */
+const freshClient = () => `127.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+
+/** Sends the form from `clientAddress`. */
+const requestLink = (email: string, clientAddress = freshClient()) => call(null, 'unsubscribe', { body: { email }, clientAddress });
+
+describe('POST /unsubscribe (the form)', () => {
+  it('changes nothing and mails the address a signed link to its unsubscribe page', async () => {
     const account = await newAccount('reader');
+    const before = await mailCount(stack);
+
+    expect(await requestLink(account.email)).toEqual({ status: 200, body: linkSent });
+
     expect((await storedUser(account.userId))?.subscribed).toEqual(allCategories);
-
-    const answer = await call(null, 'unsubscribe', { body: { email: account.email } });
-
-    expect(answer).toEqual({ status: 200, body: unsubscribed });
-    expect((await storedUser(account.userId))?.subscribed).toEqual([]);
+    const mails = await readReceivedMails(stack, before);
+    expect(mails.map((m) => m.to)).toEqual([[account.email]]);
+    const [mail] = mails;
+    expect(mail!.html).toBeTruthy();
+    expect(mail!.text).toContain('Choose what to unsubscribe from');
+    const link = /href="([^"]+\/unsubscribe\?token=[^"]+)"/.exec(mail!.html)![1]!;
+    const token = new URL(link).searchParams.get('token')!;
+    expect(token).toBe(await unsubscribeToken(account.email, 'all'));
+    expect(mail!.text).toContain(link);
   });
 
   it('matches the address case-insensitively and with spaces around it', async () => {
     const account = await newAccount('shouty');
-    const answer = await call(null, 'unsubscribe', { body: { email: `  ${account.email.toUpperCase()} ` } });
-    expect(answer).toEqual({ status: 200, body: unsubscribed });
-    expect((await storedUser(account.userId))?.subscribed).toEqual([]);
+    const before = await mailCount(stack);
+    expect(await requestLink(`  ${account.email.toUpperCase()} `)).toEqual({ status: 200, body: linkSent });
+    expect((await readReceivedMails(stack, before)).map((m) => m.to)).toEqual([[account.email]]);
   });
 
-  it('answers exactly the same for an address without an account', async () => {
-    const answer = await call(null, 'unsubscribe', { body: { email: newEmail('stranger') } });
-    expect(answer).toEqual({ status: 200, body: unsubscribed });
+  it('answers exactly the same for an address without an account, and mails nobody', async () => {
+    const before = await mailCount(stack);
+    expect(await requestLink(newEmail('stranger'))).toEqual({ status: 200, body: linkSent });
+    expect(await mailCount(stack)).toBe(before);
   });
 
-  it('answers the same when the address is already unsubscribed', async () => {
-    const account = await newAccount('twice');
-    await call(null, 'unsubscribe', { body: { email: account.email } });
-    expect(await call(null, 'unsubscribe', { body: { email: account.email } })).toEqual({ status: 200, body: unsubscribed });
+  it(`takes ${unsubscribeRequestLimits.perAddress} requests an hour per address, then 429 with a message and no mail`, async () => {
+    const account = await newAccount('flooded');
+    const before = await mailCount(stack);
+    for (let i = 0; i < unsubscribeRequestLimits.perAddress; i++) expect((await requestLink(account.email)).status).toBe(200);
+    // From yet another client: the limit is the address's.
+    const refused = await requestLink(account.email.toUpperCase());
+    expect(refused).toEqual({ status: 429, body: { message: 'Too many unsubscribe requests. Please wait an hour and try again.' } });
+    expect(await mailCount(stack)).toBe(before + unsubscribeRequestLimits.perAddress);
+    expect((await storedUser(account.userId))?.subscribed).toEqual(allCategories);
+  });
+
+  it(`takes ${unsubscribeRequestLimits.perClient} requests an hour per client, however many arrive at once`, async () => {
+    const client = freshClient();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => requestLink(newEmail('parallel'), client)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(unsubscribeRequestLimits.perClient);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - unsubscribeRequestLimits.perClient);
+    // Another client is not held back.
+    expect((await requestLink(newEmail('neighbour'))).status).toBe(200);
   });
 
   it('refuses an invalid e-mail with the message', async () => {
@@ -52,6 +86,57 @@ describe('POST /unsubscribe', () => {
 
   it('refuses a missing e-mail', async () => {
     expect((await call(null, 'unsubscribe', { body: {} })).status).toBe(400);
+  });
+});
+
+describe('the signed link page: GET and POST /unsubscribe/link', () => {
+  const on = (answer: { body: { subscriptions: { _id: string; subscribed: boolean }[] } }) =>
+    answer.body.subscriptions.filter((s) => s.subscribed).map((s) => s._id);
+
+  it('reading shows the stream and the subscriptions, and changes nothing (link scanners open every link)', async () => {
+    const account = await newAccount('scanned');
+    const token = await unsubscribeToken(account.email, 'office-requirements');
+    for (let i = 0; i < 3; i++) {
+      const answer = await call<{ email: string; stream: unknown; subscriptions: { _id: string; subscribed: boolean }[] }>(null, 'getUnsubscribeLink', {
+        query: { token },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.email).toBe(account.email);
+      expect(answer.body.stream).toEqual({ id: 'office-requirements', name: 'Office Requirements' });
+      expect(on(answer)).toEqual(allCategories);
+    }
+    expect((await storedUser(account.userId))?.subscribed).toEqual(allCategories);
+  });
+
+  it('its buttons set the categories kept, and re-subscribing restores them', async () => {
+    const account = await newAccount('buttons');
+    const token = await unsubscribeToken(account.email, 'office-requirements');
+    const keep = allCategories.filter((id) => id !== 'office-requirements');
+    const answer = await call<{ subscriptions: { _id: string; subscribed: boolean }[] }>(null, 'updateUnsubscribeLink', { query: { token }, body: { subscribed: keep } });
+    expect(answer.status).toBe(200);
+    expect(on(answer)).toEqual(keep);
+    expect((await storedUser(account.userId))?.subscribed).toEqual(keep);
+
+    await call(null, 'updateUnsubscribeLink', { query: { token }, body: { subscribed: [] } });
+    expect((await storedUser(account.userId))?.subscribed).toEqual([]);
+    await call(null, 'updateUnsubscribeLink', { query: { token }, body: { subscribed: keep } });
+    expect((await storedUser(account.userId))?.subscribed).toEqual(keep);
+  });
+
+  it('refuses a forged token, or one whose stream was changed, and changes nothing', async () => {
+    const victim = await newAccount('linkvictim');
+    const genuine = await unsubscribeToken(victim.email, 'office-requirements');
+    const otherStream = genuine.replace('.office-requirements.', '.retail-requirements.');
+    const attackers = await unsubscribeToken(newEmail('attacker'), 'all');
+    const forged = `${Buffer.from(victim.email).toString('base64url')}.${attackers.split('.')[1]}`;
+    for (const token of [otherStream, forged, 'no-dot-in-this-token', `${genuine}.extra`]) {
+      for (const id of ['getUnsubscribeLink', 'updateUnsubscribeLink'] as const) {
+        const answer = await call<{ message: string }>(null, id, { query: { token }, ...(id === 'updateUnsubscribeLink' ? { body: { subscribed: [] } } : {}) });
+        expect(answer.status, `${id} ${token}`).toBe(400);
+        expect(answer.body.message).toMatch(/not valid/);
+      }
+    }
+    expect((await storedUser(victim.userId))?.subscribed).toEqual(allCategories);
   });
 });
 

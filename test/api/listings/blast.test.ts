@@ -10,6 +10,11 @@ import type { Listing, ListingPage } from '../../../shared/api';
 import { nextBlastAt } from '../../../shared/rules';
 import { localSchedule } from '../../../lib/local/scheduler';
 import type { LocalStack } from '../../../lib/local/stack';
+import { blastDigestMails, digestEntry, MAX_DIGEST_ENTRIES } from '../../../lambdas/domain/mail/templates/blast-digest';
+import { unsubscribeLinks } from '../../../lambdas/domain/mail';
+import { senderPostalAddress } from '../../../shared/catalog/product';
+import { sampleListing, sampleOwner } from '../../../lib/local/mail-samples';
+import { mailCount, readReceivedMails } from '../requirements/support';
 import {
   call,
   expectOk,
@@ -106,11 +111,12 @@ describe('weekday blast', () => {
     const started = Date.now();
     const mails = await mailsDuring(async () => {
       const report = (await runBlastJob()) as { status: string; runs: { listings: number; sent: number }[] };
-      expect(report).toMatchObject({ status: 'ran', runs: [{ listings: 2, sent: 3 }] });
+      expect(report).toMatchObject({ status: 'ran', runs: [{ listings: 2, sent: 2 }] });
     });
 
     expect(to(mails, everything)).toHaveLength(1);
-    expect(to(mails, author)).toHaveLength(1);
+    // Both listings are the author's own: they are left out of the author's digest, which is then empty.
+    expect(to(mails, author)).toEqual([]);
     expect(to(mails, officeOnly)).toHaveLength(1);
     expect(deliveries(mails, everything, office) + deliveries(mails, everything, retail)).toBe(2);
     expect([deliveries(mails, officeOnly, office), deliveries(mails, officeOnly, retail)]).toEqual([1, 0]);
@@ -159,7 +165,8 @@ describe('weekday blast', () => {
       const reports = (await Promise.all([runBlastJob(), runBlastJob(), runBlastJob()])) as { status: string }[];
       expect(reports.filter((r) => r.status === 'ran')).toHaveLength(1);
     });
-    for (const broker of [author, everything, officeOnly]) expect(deliveries(mails, broker, listing)).toBe(1);
+    for (const broker of [everything, officeOnly]) expect(deliveries(mails, broker, listing)).toBe(1);
+    expect(deliveries(mails, author, listing)).toBe(0);
 
     // Someone else's live lease: the run leaves everything queued.
     const lock = (expiresAtMs: number) =>
@@ -225,9 +232,10 @@ describe('weekday blast', () => {
     } finally {
       restore();
     }
-    const recipients = [author, everything, officeOnly, ...brokers];
+    // Batches of two active brokers in sign-up order; the author (first) gets no digest of their own listing.
+    const recipients = [everything, officeOnly, ...brokers];
     const firstCount = recipients.filter((b) => deliveries(first, b, listing) === 1).length;
-    expect(firstCount).toBe(5);
+    expect(firstCount).toBe(4);
     expect((await getListing(stack, author, listing.listingId)).body.listing.status).toBe('processing');
 
     const resumed = await mailsDuring(async () => {
@@ -236,6 +244,66 @@ describe('weekday blast', () => {
     });
     for (const broker of recipients) expect(deliveries(first, broker, listing) + deliveries(resumed, broker, listing)).toBe(1);
     expect((await getListing(stack, author, listing.listingId)).body.listing.status).toBe('published');
+  });
+
+  it('parsed as a mail client reads it: HTML and text parts, broker contact, types, whole-dollar price, escaping, postal address, opt-out', async () => {
+    const nasty = `<script>alert("x")</script> & 'Sons'`;
+    await expectOk(
+      call(stack, author.token, 'updatePersonalInfo', {
+        params: { userId: author.userId },
+        body: { firstName: `Ana ${nasty}`, lastName: 'Lopez', phone: '9165550188', title: '', license: '' },
+      }),
+    );
+    await expectOk(call(stack, author.token, 'updateBrokerInfo', { params: { userId: author.userId }, body: { name: `Lopez ${nasty} CRE`, address1: '1 K St' } }));
+    const listing = await queuedListing(stack, author, { title: `Tower ${nasty}`, listingTypeId: 'for-sale-user', propertyTypeId: 'office', price: 1850000.5 });
+    const before = await mailCount(stack);
+    await runBlastJob();
+    const received = (await readReceivedMails(stack, before)).filter((m) => /new listings? on BISN/.test(m.subject));
+    const recipients = received.map((m) => m.to[0]);
+    expect(recipients).toEqual(expect.arrayContaining([everything.email, officeOnly.email]));
+    expect(recipients).not.toContain(author.email);
+
+    for (const mail of received) {
+      expect(mail.html.length).toBeGreaterThan(0);
+      expect(mail.text.length).toBeGreaterThan(0);
+      expect(mail.html).not.toContain('<script>');
+      for (const part of [mail.visibleHtml, mail.text]) {
+        expect(part).toContain(`Tower ${nasty}`);
+        expect(part).toContain(`Ana ${nasty} Lopez · Lopez ${nasty} CRE · (916) 555-0188`);
+        expect(part).toContain('For Sale - User · Office');
+        expect(part).toContain('Price: $1,850,000');
+        expect(part).not.toContain('$1,850,000.50');
+        expect(part).toContain(senderPostalAddress);
+      }
+      expect(mail.html).toContain(`href="${env().SITE_URL}/consumer/listing/${listing.listingId}"`);
+      const oneClick = mail.header('List-Unsubscribe');
+      expect(oneClick).toBe(`<${(await unsubscribeLinks(mail.to[0]!, 'listings')).oneClickUrl}>`);
+      expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      const pageUrl = (await unsubscribeLinks(mail.to[0]!, 'listings')).pageUrl;
+      expect(mail.html).toContain(`href="${pageUrl}"`);
+      expect(mail.text).toContain(pageUrl);
+    }
+  });
+
+  it('sends an operator-only account nothing until it subscribes itself', async () => {
+    const staff = await newUser(stack, 'staff', { operator: true });
+    await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: staff.userId } }));
+    const first = await queuedListing(stack, author, { propertyTypeId: 'office' });
+    const quiet = await mailsDuring(() => runBlastJob());
+    expect(deliveries(quiet, everything, first)).toBe(1);
+    expect(to(quiet, staff)).toEqual([]);
+
+    await subscribe(staff, (id) => id === 'office-listings');
+    const second = await queuedListing(stack, author, { propertyTypeId: 'office' });
+    expect(deliveries(await mailsDuring(() => runBlastJob()), staff, second)).toBe(1);
+  });
+
+  it(`holds at most ${MAX_DIGEST_ENTRIES} entries under Gmail's 102 KB clip and links to the rest`, async () => {
+    const big = Array.from({ length: 200 }, (_, i) => digestEntry(sampleListing(i), sampleOwner()));
+    const mail = await (await blastDigestMails(big, new Date()))('reader@example.com');
+    expect(Buffer.byteLength(mail.html)).toBeLessThanOrEqual(102 * 1024);
+    expect(mail.html.match(/\/consumer\/listing\//g)!.length).toBe(2 * MAX_DIGEST_ENTRIES);
+    expect(mail.text).toContain(`${200 - MAX_DIGEST_ENTRIES} more on BISN`);
   });
 
   it('rolls a weekend publish over to Monday 09:00 New York; a manual weekend run still sends', async () => {

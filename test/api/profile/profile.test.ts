@@ -149,8 +149,10 @@ describe('profile saves carry the version they were based on (issue 20.4)', () =
   it('an unsubscribe raises the version, so a subscriptions dialog opened before it cannot undo it', async () => {
     const broker = await newAccount('unsubscribed');
     const before = (await storedUser(broker.userId))!;
-    const { unsubscribeAddress } = await import('../../../lambdas/domain/unsubscribe');
-    await unsubscribeAddress(broker.email);
+    // The RFC 8058 one-click of a broadcast's link.
+    const { unsubscribeToken } = await import('../../../lambdas/domain/mail/unsubscribe');
+    const { unsubscribeWithToken } = await import('../../../lambdas/domain/unsubscribe');
+    await unsubscribeWithToken(await unsubscribeToken(broker.email));
     const stale = await call<{ currentVersion: number }>(broker.token, 'updateSubscriptions', {
       params: { userId: broker.userId },
       body: { subscriptions: subscriptionCategories.map((c) => ({ subscriptionId: c.id, subscribed: true })), version: before.version ?? 0 },

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeLinks } from '../../../lambdas/domain/mail';
+import { unsubscribeLinks, unsubscribeToken } from '../../../lambdas/domain/mail';
 import { createConfirmedUser } from '../../../lib/local/testing';
 import type { LocalStack } from '../../../lib/local/stack';
 import { routeById, routes, type RouteId } from '../../../shared/api/routes';
@@ -173,6 +173,14 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
     ok: 200,
     request: async (fx) => ({ query: { token: new URL((await unsubscribeLinks(fx.other.email)).oneClickUrl).searchParams.get('token')! } }),
   },
+  getUnsubscribeLink: {
+    ok: 200,
+    request: async (fx) => ({ query: { token: await unsubscribeToken(fx.other.email, 'office-requirements') } }),
+  },
+  updateUnsubscribeLink: {
+    ok: 200,
+    request: async (fx) => ({ query: { token: await unsubscribeToken(fx.other.email, 'office-requirements') }, body: { subscribed: [] } }),
+  },
   listRequirements: {
     ok: 200,
     request: () => ({ query: { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketId: ALL, limit: 10 } }),
@@ -264,7 +272,8 @@ const cognitoLocalPrivateKey = () =>
   importJWK(createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json').jwk as JWK, 'RS256');
 
 beforeAll(async () => {
-  const stack = await startStack();
+  // Every caller of the matrix sends the unsubscribe form for the same address, from one client.
+  const stack = await startStack({ unsubscribeRequestLimits: { perAddress: 1000, perClient: 1000 } });
   const operator = await newUser(stack, 'operator', { operator: true });
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: operator.userId } }));
   const [owner, other, awaiting, disabled] = await Promise.all([
@@ -323,7 +332,13 @@ afterAll(async () => fx?.stack.stop());
 describe('authorization matrix (every route × every kind of caller)', () => {
   it('covers every route of the route table, and each public route answers without a token', () => {
     expect(Object.keys(cases).sort()).toEqual(routes.map((r) => r.id).sort());
-    expect(routes.filter((r) => r.auth === 'public').map((r) => r.id)).toEqual(['createUser', 'unsubscribe', 'unsubscribeOneClick']);
+    expect(routes.filter((r) => r.auth === 'public').map((r) => r.id)).toEqual([
+      'createUser',
+      'unsubscribe',
+      'unsubscribeOneClick',
+      'getUnsubscribeLink',
+      'updateUnsubscribeLink',
+    ]);
   });
 
   it.each(routes.map((route) => [route.id, route] as const))('%s', async (_id, route) => {

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { toPlainText } from '@react-email/render';
+import { plainTextOptions } from '../../../lambdas/domain/mail/render';
+import { simpleParser } from 'mailparser';
 import type { RouteId } from '../../../shared/api/routes';
 import { callWithProfileVersion, type RouteAnswer, type RouteRequest } from '../http';
 import type { CreateRequirementInput, Requirement } from '../../../shared/api';
-import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../lib/local/stack';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
 
 /**
  * A local stack of this test file's own, on free ports and in memory, without the scheduler: the tests
  * run the broadcast job themselves, so nothing else moves a requirement while they look at it.
  */
-export async function startStack(): Promise<LocalStack> {
-  return startLocalStack({ ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 }, quiet: true, dailyLimits: generousDailyLimits });
+export async function startStack(options: Pick<LocalStackOptions, 'unsubscribeRequestLimits'> = {}): Promise<LocalStack> {
+  return startLocalStack({ ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 }, quiet: true, dailyLimits: generousDailyLimits, ...options });
 }
 
 /**
@@ -98,12 +101,55 @@ export interface StoredMail {
   headers: { name: string; value: string }[];
 }
 
-export async function readMailStore(stack: LocalStack): Promise<StoredMail[]> {
+export async function readMailStore(stack: Pick<LocalStack, 'urls'>): Promise<StoredMail[]> {
   const response = await fetch(`${stack.urls.ses}/store`);
   const { emails } = (await response.json()) as {
     emails: { destination: { to: string[] }; subject: string; body: { html?: string; text?: string }; headers?: StoredMail['headers'] }[];
   };
   return emails.map((e) => ({ to: e.destination.to, subject: e.subject, html: e.body.html, text: e.body.text, headers: e.headers ?? [] }));
+}
+
+/** One mail as a mail client reads it: the MIME message the SES emulator holds, parsed by mailparser. */
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  /** Lower-case header name → its value as sent (mailparser's `headerLines`). */
+  header(name: string): string | undefined;
+  /** What a reader sees of the HTML part: its text, entities decoded (html-to-text, as the text part is made). */
+  visibleHtml: string;
+}
+
+/** Every mail the stack's SES emulator received, each fetched as its MIME message and parsed. */
+export async function readReceivedMails(stack: Pick<LocalStack, 'urls'>, since = 0): Promise<ReceivedMail[]> {
+  const { emails } = (await (await fetch(`${stack.urls.ses}/store`)).json()) as { emails: { messageId: string }[] };
+  return Promise.all(
+    emails.slice(since).map(async ({ messageId }) => {
+      const answer = (await (await fetch(`${stack.urls.ses}/get-emlContent?messageId=${encodeURIComponent(messageId)}`)).json()) as {
+        body: { data: number[] };
+      };
+      const parsed = await simpleParser(Buffer.from(answer.body.data));
+      const addresses = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''));
+      const html = parsed.html || '';
+      return {
+        to: addresses,
+        subject: parsed.subject ?? '',
+        html,
+        text: parsed.text ?? '',
+        header: (name: string) => {
+          const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+          return line?.slice(line.indexOf(':') + 1).trim();
+        },
+        visibleHtml: toPlainText(html, plainTextOptions),
+      };
+    }),
+  );
+}
+
+/** How many mails the emulator holds now: pass it to readReceivedMails to read only what came after. */
+export async function mailCount(stack: Pick<LocalStack, 'urls'>): Promise<number> {
+  return (await readMailStore(stack)).length;
 }
 
 /** Runs the broadcast job's handler in this process against the stack, as the scheduler does. */

@@ -44,12 +44,13 @@ describe('requirement broadcast mail', () => {
       MAIL_FROM: 'BISN <no-reply@bisn.test>',
       USER_POOL_ID: 'pool',
       UNSUBSCRIBE_SECRET: 'unit-test-secret-0123456789',
+      POSTAL_ADDRESS: 'BISN, 1 Test Street, Sacramento, CA 95814',
     });
   });
 
   const render = async (value = requirement) => {
-    const { requirementBroadcastMail } = await import('../../../lambdas/domain/mail/templates/requirement-broadcast');
-    return requirementBroadcastMail(value, 'reader@example.com');
+    const { requirementBroadcastMails } = await import('../../../lambdas/domain/mail/templates/requirement-broadcast');
+    return (await requirementBroadcastMails(value))('reader@example.com');
   };
 
   it('names the property type and title in the subject and asks for one-click unsubscribe headers', async () => {
@@ -57,7 +58,7 @@ describe('requirement broadcast mail', () => {
     expect(mail.to).toBe('reader@example.com');
     expect(mail.subject).toBe('New Office requirement: Office <b>near</b> Midtown');
     const { unsubscribeLinks } = await import('../../../lambdas/domain/mail/unsubscribe');
-    expect(mail.oneClickUnsubscribeUrl).toBe((await unsubscribeLinks('reader@example.com')).oneClickUrl);
+    expect(mail.oneClickUnsubscribeUrl).toBe((await unsubscribeLinks('reader@example.com', 'office-requirements')).oneClickUrl);
   });
 
   it('holds the details, non-empty highlights, author contact, broker and the detail link in both parts', async () => {
@@ -79,7 +80,8 @@ describe('requirement broadcast mail', () => {
     }
     expect(mail.html.match(/<li /g)).toHaveLength(2);
     expect(mail.html).toContain('href="mailto:ada@example.com"');
-    expect(mail.html).toContain('Needs parking.<br>Ground floor preferred.');
+    expect(mail.html).toContain('Needs parking.<br/>Ground floor preferred.');
+    expect(mail.text).toContain('Needs parking.\nGround floor preferred.');
   });
 
   it('escapes what the author typed', async () => {
@@ -91,6 +93,6 @@ describe('requirement broadcast mail', () => {
   it('leaves out Broker Information when the author has no broker name', async () => {
     const mail = await render({ ...requirement, user: { ...requirement.user!, brokerInfo: { name: '', address1: 'x', address2: '' } } });
     expect(mail.html).not.toContain('Broker Information');
-    expect(mail.text).not.toContain('BROKER INFORMATION');
+    expect(mail.text).not.toContain('Broker Information');
   });
 });

@@ -1,26 +1,46 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { subscriptionCategories } from '@shared/catalog';
 import { json, startWithConfig, type RecordedRequest } from '../support/fake-backend';
 import { renderApp } from '../support/render-app';
 
-const unsubscribed = { statusCode: '200', body: { message: 'Unsubscribed successfully' } };
+const linkSent = { statusCode: '200', body: { message: 'If this address receives BISN e-mails, we have sent it a link to confirm.' } };
 const authLoad = { timeout: 5000 };
+const token = 'YnJva2VyQGV4YW1wbGUuY29t.office-requirements.c2lnbmF0dXJl';
 
 async function submit(email: string) {
   await userEvent.type(await screen.findByLabelText('Email', {}, authLoad), email);
   await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 }
 
-describe('/unsubscribe', () => {
-  it('posts the address and shows the green success, with a link to sign up', async () => {
-    const { requests } = await startWithConfig(() => json(200, unsubscribed));
+/** The link page's answer for an address subscribed to `subscribed`. */
+const linkAnswer = (subscribed: readonly string[]) => ({
+  email: 'broker@example.com',
+  stream: { id: 'office-requirements', name: 'Office Requirements' },
+  subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: subscribed.includes(c.id) })),
+});
+
+/** A fake API holding one address's subscriptions, as the link routes change them. */
+function linkBackend(requests: RecordedRequest[]) {
+  let subscribed: string[] = subscriptionCategories.map((c) => c.id);
+  return (request: RecordedRequest) => {
+    requests.push(request);
+    if (request.url.pathname !== '/unsubscribe/link') return json(404, { message: 'Not found' });
+    if (request.method === 'POST') subscribed = (JSON.parse(String(request.body)) as { subscribed: string[] }).subscribed;
+    return json(200, linkAnswer(subscribed));
+  };
+}
+
+describe('/unsubscribe form', () => {
+  it('posts the address and shows, in green, that a link was sent; with a link to sign up', async () => {
+    const { requests } = await startWithConfig(() => json(200, linkSent));
     renderApp('/unsubscribe');
 
     await submit('Broker@Example.com ');
 
-    const success = await screen.findByText('Unsubscribed successfully');
-    expect(success.closest('[role="status"]')).toHaveClass('text-success');
+    const sent = await screen.findByText(linkSent.body.message);
+    expect(sent.closest('[role="status"]')).toHaveClass('text-success');
     const post = requests.find((r) => r.url.pathname === '/unsubscribe')!;
     expect(post.method).toBe('POST');
     expect(JSON.parse(String(post.body))).toEqual({ email: 'broker@example.com' });
@@ -28,20 +48,20 @@ describe('/unsubscribe', () => {
   });
 
   it('checks the address before sending anything', async () => {
-    const { requests } = await startWithConfig(() => json(200, unsubscribed));
+    const { requests } = await startWithConfig(() => json(200, linkSent));
     renderApp('/unsubscribe');
     await submit('not-an-address');
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(requests.filter((r) => r.url.pathname === '/unsubscribe')).toEqual([]);
   });
 
-  it('shows the body message in red when the status is not "200", and a failed call’s own message', async () => {
-    let answer = () => json(200, { statusCode: '500', body: { message: 'We could not unsubscribe you right now.' } });
+  it('shows the limit’s message in red, and a failed call’s own message', async () => {
+    let answer = () => json(429, { message: 'Too many unsubscribe requests. Please wait an hour and try again.' });
     await startWithConfig(() => answer());
     renderApp('/unsubscribe');
 
     await submit('broker@example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not unsubscribe you right now.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many unsubscribe requests. Please wait an hour and try again.');
 
     answer = () => {
       throw new TypeError('Failed to fetch');
@@ -49,20 +69,47 @@ describe('/unsubscribe', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Network error'));
   });
+});
 
-  it('with ?token= from an e-mail, posts the token to the one-click endpoint at once', async () => {
+describe('/unsubscribe?token= (the link of a mail)', () => {
+  it('opening it only reads: the stream, the buttons and the current subscriptions', async () => {
     const requests: RecordedRequest[] = [];
-    await startWithConfig((request) => {
-      requests.push(request);
-      return json(200, unsubscribed);
-    });
-    renderApp('/unsubscribe?token=YnJva2VyQGV4YW1wbGUuY29t.c2lnbmF0dXJl');
+    await startWithConfig(linkBackend(requests));
+    renderApp(`/unsubscribe?token=${token}`);
 
-    expect(await screen.findByText('Unsubscribed successfully', {}, authLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unsubscribe from Office Requirements' }, authLoad)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unsubscribe from all' })).toBeInTheDocument();
+    expect(screen.getByText(/came from/)).toHaveTextContent('This e-mail to broker@example.com came from Office Requirements.');
+    expect(within(screen.getByRole('region', { name: 'Current subscriptions' })).getAllByRole('listitem')).toHaveLength(subscriptionCategories.length);
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.url.pathname).toBe('/unsubscribe/one-click');
-    expect(requests[0]!.url.searchParams.get('token')).toBe('YnJva2VyQGV4YW1wbGUuY29t.c2lnbmF0dXJl');
+    expect(requests.map((r) => [r.method, r.url.pathname, r.url.searchParams.get('token')])).toEqual([['GET', '/unsubscribe/link', token]]);
+  });
+
+  it('“Unsubscribe from <category>” keeps the other categories; the done page re-subscribes', async () => {
+    const requests: RecordedRequest[] = [];
+    await startWithConfig(linkBackend(requests));
+    renderApp(`/unsubscribe?token=${token}`);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe from Office Requirements' }, authLoad));
+    expect(await screen.findByText('Unsubscribed successfully')).toBeInTheDocument();
+    const posts = () => requests.filter((r) => r.method === 'POST').map((r) => (JSON.parse(String(r.body)) as { subscribed: string[] }).subscribed);
+    const everything = subscriptionCategories.map((c) => c.id);
+    expect(posts()).toEqual([everything.filter((id) => id !== 'office-requirements')]);
+    expect(screen.queryByText('Office Requirements', { selector: 'li' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Re-subscribe' }));
+    expect(await screen.findByText('You are subscribed again.')).toBeInTheDocument();
+    expect(posts().at(-1)).toEqual(everything);
+  });
+
+  it('“Unsubscribe from all” leaves none', async () => {
+    const requests: RecordedRequest[] = [];
+    await startWithConfig(linkBackend(requests));
+    renderApp(`/unsubscribe?token=${token}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe from all' }, authLoad));
+    expect(await screen.findByText('Unsubscribed successfully')).toBeInTheDocument();
+    expect(screen.getByText(/no longer receives any BISN e-mails/)).toBeInTheDocument();
+    expect(JSON.parse(String(requests.at(-1)!.body))).toEqual({ subscribed: [] });
   });
 
   it('falls back to the form when the link does not verify', async () => {

@@ -1,0 +1,67 @@
+/**
+ * `npm run mail:preview [-- <folder>]`: every mail BISN sends, rendered with sample data to
+ * <folder>/<name>.html and .txt (default .local/mail-preview), with each HTML's size; the largest blast
+ * is the bench's (200 listings). Open the files in a browser, or screenshot them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ReactElement } from 'react';
+import type { Requirement } from '../shared/api';
+import { senderPostalAddress } from '../shared/catalog/product';
+
+Object.assign(process.env, {
+  TABLE_NAME: 'preview',
+  IMAGES_BUCKET: 'preview',
+  ASSET_BASE_URL: 'https://assets.bisn.example',
+  SITE_URL: 'https://bisn.example',
+  API_URL: 'https://bisn.example/api',
+  MAIL_FROM: 'BISN <no-reply@bisn.example>',
+  USER_POOL_ID: 'preview',
+  UNSUBSCRIBE_SECRET: 'preview-secret-of-sixteen-chars',
+  POSTAL_ADDRESS: senderPostalAddress,
+  ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key === 'PATH')),
+});
+
+const { renderMail } = await import('../lambdas/domain/mail/render');
+const { ApprovalMail } = await import('../lambdas/domain/mail/templates/approval');
+const { UnsubscribeConfirmationMail } = await import('../lambdas/domain/mail/templates/unsubscribe-confirmation');
+const { RequirementBroadcastMail } = await import('../lambdas/domain/mail/templates/requirement-broadcast');
+const { BlastDigestMail, digestEntry } = await import('../lambdas/domain/mail/templates/blast-digest');
+const { sampleListing, sampleOwner, sampleRequirement } = await import('../lib/local/mail-samples');
+
+const folder = resolve(process.argv[2] ?? '.local/mail-preview');
+mkdirSync(folder, { recursive: true });
+const unsubscribeUrl = 'https://bisn.example/unsubscribe?token=sample';
+const owner = sampleOwner();
+const digest = (count: number) => (
+  <BlastDigestMail
+    entries={Array.from({ length: count }, (_, i) => digestEntry(sampleListing(i), owner))}
+    unsubscribeUrl={unsubscribeUrl}
+    postalAddress={senderPostalAddress}
+    profileUrl="https://bisn.example/consumer/profile"
+    browseUrl="https://bisn.example/consumer/listings"
+  />
+);
+const requirement: Requirement = sampleRequirement();
+const mails: Record<string, ReactElement> = {
+  approval: <ApprovalMail firstName="Dana" signInUrl="https://bisn.example/login?email=dana%40example.com" />,
+  'unsubscribe-confirmation': <UnsubscribeConfirmationMail pageUrl={unsubscribeUrl} />,
+  'requirement-broadcast': (
+    <RequirementBroadcastMail
+      requirement={requirement}
+      categoryName="Office Requirements"
+      detailUrl="https://bisn.example/consumer/requirement/sample"
+      profileUrl="https://bisn.example/consumer/profile"
+      unsubscribeUrl={unsubscribeUrl}
+      postalAddress={senderPostalAddress}
+    />
+  ),
+  'blast-digest': digest(3),
+  'blast-digest-200': digest(200),
+};
+for (const [name, element] of Object.entries(mails)) {
+  const { html, text } = await renderMail(element);
+  writeFileSync(join(folder, `${name}.html`), html);
+  writeFileSync(join(folder, `${name}.txt`), text);
+  console.log(`${join(folder, `${name}.html`)}  ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB HTML (+ .txt)`);
+}

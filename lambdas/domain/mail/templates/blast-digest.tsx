@@ -1,0 +1,175 @@
+import { Link, Section, Text } from '@react-email/components';
+import { byId, listingTypeHasLease, listingTypeHasSale, listingTypes, markets, propertyTypes } from '../../../../shared/catalog';
+import { formatDate, formatLeaseRate, formatPhone, formatSqft, formatSqftRange, formatWholePrice } from '../../../../shared/rules';
+import { env } from '../../../core/env';
+import type { ListingRecord } from '../../../data/listings';
+import type { UserRecord } from '../../../data/users';
+import { assetUrl } from '../../assets';
+import { postalAddress, renderForRecipients } from '../render';
+import type { OutgoingMail } from '../send';
+import { unsubscribeLinks } from '../unsubscribe';
+import { brand, button, link, MailLayout, paragraph, small } from './layout';
+
+const propertyTypeById = byId(propertyTypes);
+const listingTypeById = byId(listingTypes);
+const marketById = byId(markets);
+
+/**
+ * Gmail clips a message above 102 KB. A digest holds at most this many entries and links to the rest
+ * (the bench's largest blast, 200 listings, renders 81 KB with 80 of them: docs/DECISIONS.md "Mail").
+ */
+export const MAX_DIGEST_ENTRIES = 80;
+
+export const listingDetailUrl = (listingId: string) => `${env().SITE_URL}/consumer/listing/${encodeURIComponent(listingId)}`;
+export const listingsBrowserUrl = () => `${env().SITE_URL}/consumer/listings`;
+
+export const blastDigestSubject = (count: number, date: Date) =>
+  `${count} new ${count === 1 ? 'listing' : 'listings'} on BISN · ${formatDate(date)}`;
+
+/** What one listing of the digest shows: computed once per run, shared by every broker's mail. */
+export interface DigestEntry {
+  listingId: string;
+  /** The listing's owner, who is left out of its digest entry. */
+  ownerId: string;
+  title: string;
+  url: string;
+  /** "For Sale · Office" */
+  kind: string;
+  facts: string[];
+  /** Name, firm and phone of the listing's broker: a broker can call without opening the site. */
+  broker: string[];
+  thumbnailUrl: string | null;
+}
+
+/** Sale price (whole dollars) and/or lease rate, as the listing's type asks (shared display rules). */
+function priceLines(listing: ListingRecord): string[] {
+  const lines: string[] = [];
+  if (listingTypeHasSale(listing.listingTypeId)) lines.push(`Price: ${formatWholePrice(listing.price)}`);
+  if (listingTypeHasLease(listing.listingTypeId)) lines.push(`Lease rate: ${formatLeaseRate(listing.leasePrice, listing.leaseFrequencyId)}`);
+  return lines;
+}
+
+function sqftLine(listing: ListingRecord): string {
+  if (listing.sqft != null) return `${formatSqft(listing.sqft)} sqft`;
+  return formatSqftRange(listing.minSqft, listing.maxSqft);
+}
+
+export function digestEntry(listing: ListingRecord, owner: UserRecord | null): DigestEntry {
+  const kind = [listing.listingTypeId && listingTypeById.get(listing.listingTypeId)?.name, listing.propertyTypeId && propertyTypeById.get(listing.propertyTypeId)?.name];
+  const submarket = listing.marketId ? (marketById.get(listing.marketId)?.name ?? '') : '';
+  const thumbnail = listing.images[0]?.thumbnail;
+  return {
+    listingId: listing.listingId,
+    ownerId: listing.userId,
+    title: listing.title,
+    url: listingDetailUrl(listing.listingId),
+    kind: kind.filter(Boolean).join(' · '),
+    facts: [...priceLines(listing), sqftLine(listing), submarket].filter(Boolean),
+    broker: owner
+      ? [`${owner.firstName} ${owner.lastName}`.trim(), owner.brokerInfo?.name ?? '', formatPhone(owner.phone)].filter(Boolean)
+      : [],
+    thumbnailUrl: thumbnail ? assetUrl(thumbnail) : null,
+  };
+}
+
+const cell = { padding: '12px 0', borderTop: `1px solid ${brand.line}`, verticalAlign: 'top' } as const;
+const details = { ...cell, fontSize: '14px', lineHeight: '1.5', color: brand.body } as const;
+const muted = { color: brand.muted } as const;
+
+/**
+ * One table row per listing, plain markup: a digest holds many listings, and react-email's Row/Column
+ * (a table each) and Text (margins spelt out) would double every entry's bytes towards Gmail's clipping.
+ */
+function Entry({ entry }: { entry: DigestEntry }) {
+  return (
+    <tr>
+      <td width="172" style={cell}>
+        {entry.thumbnailUrl && (
+          <a href={entry.url}>
+            <img src={entry.thumbnailUrl} width="160" alt="" style={{ display: 'block', width: '160px', border: 0 }} />
+          </a>
+        )}
+      </td>
+      <td style={details}>
+        <a href={entry.url} style={{ fontSize: '16px', fontWeight: 700, color: brand.navy }}>
+          {entry.title}
+        </a>
+        <br />
+        <span style={muted}>{entry.kind}</span>
+        {entry.facts.map((fact, i) => (
+          <span key={i}>
+            <br />
+            {fact}
+          </span>
+        ))}
+        {entry.broker.length > 0 && (
+          <>
+            <br />
+            <span style={muted}>Broker: {entry.broker.join(' · ')}</span>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export interface BlastDigestProps {
+  entries: readonly DigestEntry[];
+  unsubscribeUrl: string;
+  postalAddress: string;
+  profileUrl: string;
+  browseUrl: string;
+}
+
+/** One broker's digest: the run's listings in the categories they follow, then "N more" and the opt-out. */
+export function BlastDigestMail({ entries, unsubscribeUrl, postalAddress, profileUrl, browseUrl }: BlastDigestProps) {
+  const shown = entries.slice(0, MAX_DIGEST_ENTRIES);
+  const more = entries.length - shown.length;
+  const intro = `${entries.length === 1 ? 'One listing was' : `${entries.length} listings were`} broadcast to the community today in the categories you follow.`;
+  return (
+    <MailLayout title="New listings on BISN" preheader={intro} unsubscribeUrl={unsubscribeUrl} postalAddress={postalAddress}>
+      <Text style={paragraph}>{intro}</Text>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
+        <tbody>
+          {shown.map((entry) => (
+            <Entry key={entry.listingId} entry={entry} />
+          ))}
+        </tbody>
+      </table>
+      {more > 0 && (
+        <Section style={{ margin: '24px 0' }}>
+          <Link href={browseUrl} style={button}>
+            {more} more on BISN
+          </Link>
+        </Section>
+      )}
+      <Text style={{ ...small, marginTop: '24px' }}>
+        You receive this because of your listing subscriptions. You can change them in your profile:{' '}
+        <Link href={profileUrl} style={link}>
+          {profileUrl}
+        </Link>
+      </Text>
+    </MailLayout>
+  );
+}
+
+/**
+ * The digest for one set of entries, rendered once: gives each broker who receives exactly these entries
+ * their mail, with their own unsubscribe link (the weekday blast stream) and RFC 8058 headers.
+ */
+export async function blastDigestMails(entries: readonly DigestEntry[], date: Date): Promise<(recipientEmail: string) => Promise<OutgoingMail>> {
+  const personalise = await renderForRecipients((unsubscribeUrl) => (
+    <BlastDigestMail
+      entries={entries}
+      unsubscribeUrl={unsubscribeUrl}
+      postalAddress={postalAddress()}
+      profileUrl={`${env().SITE_URL}/consumer/profile`}
+      browseUrl={listingsBrowserUrl()}
+    />
+  ));
+  const subject = blastDigestSubject(entries.length, date);
+  return async (recipientEmail) => {
+    const { pageUrl, oneClickUrl } = await unsubscribeLinks(recipientEmail, 'listings');
+    return { to: recipientEmail, subject, ...personalise(pageUrl), oneClickUnsubscribeUrl: oneClickUrl };
+  };
+}
