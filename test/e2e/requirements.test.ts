@@ -149,7 +149,7 @@ describe('requirements, end to end', () => {
     await shoot(page, 'my');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // The author is subscribed to Office Requirements, so the broadcast reached them too.
+    // The brokers subscribed to Office Requirements received it (the author is left out of their own).
     const mail = await waitForMail((m) => m.subject === `New Office requirement: ${title}`);
     expect(mail.html).toContain(requirementUrl);
     expect(mail.text).toContain(requirementUrl);

@@ -1,5 +1,5 @@
 import { Column, Heading, Link, Row, Section, Text } from '@react-email/components';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Requirement } from '../../../../shared/api';
 import { subscriptionCategories, subscriptionIdFor, type SubscriptionId } from '../../../../shared/catalog';
 import { formatPhone, formatSqftRange } from '../../../../shared/rules';
@@ -20,7 +20,7 @@ const cell = { padding: '4px 12px 4px 0', fontSize: '14px', lineHeight: '1.4', v
 const line = { margin: '0 0 4px', fontSize: '14px', lineHeight: '1.5' } as const;
 
 /** [label, value] rows of a section; empty values are left out. */
-function Rows({ rows }: { rows: [string, React.ReactNode][] }) {
+function Rows({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <Section>
       {rows
