@@ -36,7 +36,7 @@ const schema = z
     GEOCODER: z._default(z.enum(['zip-centroids', 'amazon-location']), 'zip-centroids'),
     PLACE_INDEX_NAME: z.optional(z.string()),
     AWS_REGION: z._default(z.string(), 'us-east-1'),
-    /** The SDK's variable for an S3 endpoint of its own: the local stack's emulator (lambdas/core/s3-objects.ts). */
+    /** The SDK's variable for an S3 endpoint of its own: the local stack's emulator (lambdas/core/images-bucket.ts). */
     AWS_ENDPOINT_URL_S3: z.optional(z.url()),
     S3_FORCE_PATH_STYLE: flag,
     /** Check every response against its route's schema (lambdas/core/http.ts); the local stack sets it. */

@@ -9,8 +9,8 @@
  *
  * Exports what the bundled SDK imports from the module: a marshaller provider and EventStreamSerde, which
  * the protocol asks for only for an operation with an event stream; both refuse. A call that needs one
- * fails with that error instead of sending anything. (A client that wires a marshaller at construction,
- * as S3Client does, would need the config resolver too: esbuild then fails on the missing export.)
+ * fails with that error instead of sending anything. S3Client wires its marshaller at construction, so
+ * the config resolver is here too: it attaches the refusing marshaller, which no call of ours uses.
  */
 const notBundled = (): never => {
   throw new Error('Event streams are not bundled into BISN functions (lambdas/core/no-event-streams.ts).');
@@ -28,3 +28,7 @@ export class EventStreamSerde {
     notBundled();
   }
 }
+
+/** S3Client's constructor resolves its event-stream config: the marshaller it gets refuses if ever used. */
+export const resolveEventStreamSerdeConfig = <T extends { eventStreamSerdeProvider: (config: T) => EventStreamMarshaller }>(input: T) =>
+  Object.assign(input, { eventStreamMarshaller: input.eventStreamSerdeProvider(input) });

@@ -1,4 +1,4 @@
-import { deleteObjects, listKeys } from '../core/s3-objects';
+import { deleteObjects, listKeys } from '../core/images-bucket';
 
 /**
  * Stored image objects, without the image library: deleting a listing or running the blast and the

@@ -12,7 +12,7 @@ import {
 } from '../../shared/api';
 import { badRequest, forbidden, payloadTooLarge } from '../core/errors';
 import { logger } from '../core/logger';
-import { getObject, presignPost, putObject } from '../core/s3-objects';
+import { getObject, presignPost, putObject } from '../core/images-bucket';
 import { deleteImageKeys } from './image-store';
 
 /**

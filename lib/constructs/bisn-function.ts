@@ -99,8 +99,7 @@ export const bundling = {
  *
  * The SDK is bundled rather than taken from the runtime: the bundle then runs the SDK version the
  * handlers were tested with locally (whose endpoint behaviour the emulators depend on), and esbuild
- * keeps only the clients a handler imports. S3 has no client: lambdas/core/s3-objects.ts signs `fetch`
- * requests with the SDK's signer, which the bundles carry anyway. Aliases (`bundleAliases`) keep that small:
+ * keeps only the clients a handler imports. Aliases (`bundleAliases`) keep that small:
  * the default credential chain is replaced by the environment provider Lambda uses, the event-stream
  * codec by a stand-in that refuses, and each client comes from a copy whose schemas tree-shake
  * (lib/constructs/sdk-copies.ts). Bundle sizes and cold

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, r
 import path from 'node:path';
 
 /**
- * The AWS SDK clients the handlers use (S3 has none: lambdas/core/s3-objects.ts). The bundles take each
+ * The AWS SDK clients the handlers use. The bundles take each
  * from a rewritten copy (prepareSdkCopies), through an esbuild alias (lib/constructs/bisn-function.ts), so
  * that esbuild can drop what a handler does not call. A client missing here is still bundled, just from
  * node_modules and larger.
@@ -12,6 +12,7 @@ export const sdkClients = [
   '@aws-sdk/client-cognito-identity-provider',
   '@aws-sdk/client-dynamodb',
   '@aws-sdk/client-location',
+  '@aws-sdk/client-s3',
   '@aws-sdk/client-secrets-manager',
   '@aws-sdk/client-sesv2',
 ] as const;

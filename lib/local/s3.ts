@@ -22,7 +22,7 @@ function corsConfiguration(webOrigin: string): string {
 
 /**
  * s3rver in this process, objects under `directory`. It enforces no POST policy and, unless
- * `verifySignatures` (test/unit/core/s3-objects.test.ts), no signature (allowMismatchedSignatures), so
+ * `verifySignatures` (test/unit/core/images-bucket.test.ts), no signature (allowMismatchedSignatures), so
  * handlers must check type and size themselves, as they do in the cloud.
  */
 export async function startS3(options: {

@@ -16,7 +16,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Cron } from 'croner';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { presignPost } from '../../lambdas/core/s3-objects';
+import { presignPost } from '../../lambdas/core/images-bucket';
 import { awsCronToCroner, localSchedule } from '../../lib/local/scheduler';
 import { cognitoClient, createConfirmedUser, latestCode, readMail, signIn } from '../../lib/local/testing';
 import { jobs } from '../../shared/api/routes';

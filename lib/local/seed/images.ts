@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { putObject } from '../../../lambdas/core/s3-objects';
+import { putObject } from '../../../lambdas/core/images-bucket';
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

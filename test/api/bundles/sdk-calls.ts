@@ -4,12 +4,12 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { cognito, documentClient, ses } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
-import { deleteObjects, getObject, listKeys, presignPost, putObject } from '../../../lambdas/core/s3-objects';
+import { deleteObjects, getObject, listKeys, presignPost, putObject } from '../../../lambdas/core/images-bucket';
 
 /**
  * Bundled by bundled-sdk.test.ts with the Lambda bundling settings and run in a child process against
- * the emulators: the calls the handlers make, through the clients of lambdas/core/aws.ts and the S3
- * requests of lambdas/core/s3-objects.ts, each with its answer checked, modelled errors included (they
+ * the emulators: the calls the handlers make, through the clients of lambdas/core/aws.ts and the images
+ * bucket of lambdas/core/images-bucket.ts, each with its answer checked, modelled errors included (they
  * are deserialised through the clients' schemas, which the bundles take from rewritten copies). Prints
  * one line per check; throws on the first failure.
  */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PresignResponse, User } from '../../../shared/api';
 import { imageKinds, wrongImageType } from '../../../shared/api/schemas/images';
-import { getObject, listKeys, putObject } from '../../../lambdas/core/s3-objects';
+import { getObject, listKeys, putObject } from '../../../lambdas/core/images-bucket';
 import { call, newAccount, stack, storedUser, type Account } from '../accounts/support';
 
 /**

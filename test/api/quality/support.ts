@@ -1,6 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { MiddlewareStack } from '@smithy/types';
-import { documentClient } from '../../../lambdas/core/aws';
+import { Readable } from 'node:stream';
+import { HttpResponse, type HttpRequest } from '@smithy/core/transport';
+import { documentClient, s3 } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
 import { logger } from '../../../lambdas/core/logger';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -79,10 +81,10 @@ export function failSends(
 }
 
 /**
- * Makes S3 answer an error (its XML error document and status) to the requests `fails` picks, at the
- * network boundary of lambdas/core/s3-objects.ts (the global `fetch`, which the handlers of this process
- * use): its retries and error handling see the fault as they would see S3's. `fails` sees every attempt.
- * Returns the undo and the count of failed attempts.
+ * Makes S3 answer an error (its XML error document and status) to the requests `fails` picks, below the
+ * retry and error parsing of the S3 client that the handlers of this process use (lambdas/core/aws.ts
+ * `s3()`): they see the fault as they would see S3's. `fails` sees every attempt. Returns the undo and
+ * the count of failed attempts.
  */
 export function failS3Requests(
   stack: LocalStack,
@@ -90,24 +92,25 @@ export function failS3Requests(
   code: string,
   status: number,
 ): { restore: () => void; failed: () => number } {
-  const original = globalThis.fetch;
-  const bucketPath = `${stack.env.AWS_ENDPOINT_URL_S3}/${stack.env.IMAGES_BUCKET}/`;
+  const middlewareStack = s3().middlewareStack as MiddlewareStack<object, object>;
+  const name = `quality-s3-fault-${Math.random().toString(36).slice(2)}`;
+  const bucketPath = `/${stack.env.IMAGES_BUCKET}/`;
   let failed = 0;
-  globalThis.fetch = (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.startsWith(bucketPath)) {
-      const key = decodeURIComponent(url.slice(bucketPath.length).split('?')[0]!);
-      if (fails({ method: init?.method ?? 'GET', key })) {
-        failed += 1;
-        const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>injected</Message></Error>`;
-        return Promise.resolve(new Response(body, { status, headers: { 'content-type': 'application/xml' } }));
-      }
-    }
-    return original(input, init);
-  };
+  middlewareStack.add(
+    (next) => async (args) => {
+      const request = (args as { request: HttpRequest }).request;
+      const key = request.path.startsWith(bucketPath) ? decodeURIComponent(request.path.slice(bucketPath.length)) : '';
+      if (!fails({ method: request.method, key })) return next(args);
+      failed += 1;
+      const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>injected</Message></Error>`;
+      return { response: new HttpResponse({ statusCode: status, headers: { 'content-type': 'application/xml' }, body: Readable.from([body]) }), output: {} } as never;
+    },
+    // Innermost (after the deserializer): every attempt of the retry strategy passes through here.
+    { step: 'deserialize', name, priority: 'low' },
+  );
   return {
     restore: () => {
-      globalThis.fetch = original;
+      middlewareStack.remove(name);
     },
     failed: () => failed,
   };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageReadFailed, wrongImageType, type AcceptedImageType } from '../../../shared/api';
 import { startS3, type S3Emulator } from '../../../lib/local/s3';
 import { resetEnvCache } from '../../../lambdas/core/env';
-import { listKeys } from '../../../lambdas/core/s3-objects';
+import { listKeys } from '../../../lambdas/core/images-bucket';
 import { deleteImageKeys } from '../../../lambdas/domain/image-store';
 import { finaliseImageUpload, presignImageUpload, sniffImageType } from '../../../lambdas/domain/images';
 
