@@ -14,6 +14,7 @@ import { usersRepository } from '../data/users';
 import { InvalidCursorError } from '../data/table';
 import { env } from './env';
 import { deletedMessage, disabledMessage, forbidden, HttpError, noRecordMessage, notApprovedMessage, unauthorized } from './errors';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from './logger';
 import { principalFrom, type Principal } from './principal';
 import { recentCallers } from './recent-callers';
@@ -166,7 +167,10 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
   const routeId = route.id;
 
   // No early-timeout timer: API Gateway answers a timed-out call itself, and the timer cost every request.
-  return middy<Event, Result, Error, Context>({ timeoutEarlyInMillis: 0 }).handler(async (event, context) => {
+  return middy<Event, Result, Error, Context>({ timeoutEarlyInMillis: 0 })
+    // Function name, request id and cold start on every log line of the invocation; keys reset after it.
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(async (event, context) => {
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
     logger.appendKeys({ requestId, route: routeId });
     const started = Date.now();
@@ -189,8 +193,6 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       if (error instanceof InvalidCursorError) return json(400, { message: error.message });
       logger.error('unexpected error', { error: error as Error, ms: Date.now() - started });
       return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
-    } finally {
-      logger.resetKeys();
     }
   });
 }

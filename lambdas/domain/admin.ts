@@ -106,7 +106,13 @@ export async function enableUser(idOrEmail: string): Promise<User> {
   await cognito().send(new AdminEnableUserCommand({ UserPoolId: env().USER_POOL_ID, Username: record.userId }));
   if (record.status !== 'disabled') return toUserDto(record);
   const status: UserStatus = record.approvedAt ? 'active' : 'awaiting approval';
-  const updated = await usersRepository.update(record.userId, { status }, { ifStatus: 'disabled' });
-  logger.info('user enabled', { userId: record.userId, status });
-  return toUserDto(updated);
+  try {
+    const updated = await usersRepository.update(record.userId, { status }, { ifStatus: 'disabled' });
+    logger.info('user enabled', { userId: record.userId, status });
+    return toUserDto(updated);
+  } catch (error) {
+    // The console sync, told of the same Cognito call, re-enabled the record first: the same outcome.
+    if (!isConditionFailed(error)) throw error;
+    return toUserDto(await findUser(record.userId));
+  }
 }
