@@ -16,6 +16,7 @@ import { env } from './env';
 import { deletedMessage, disabledMessage, forbidden, HttpError, noRecordMessage, notApprovedMessage, unauthorized } from './errors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from './logger';
+import { flushMetrics } from './metrics';
 import { principalFrom, type Principal } from './principal';
 import { recentCallers } from './recent-callers';
 
@@ -183,6 +184,7 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       const { user: currentUser, approved: callerApproved } = await authorize(route, principal, options);
       const output = await fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>);
       const response = json(options.successStatus ?? 200, checkedResponse(schemas.response, output, routeId));
+      flushMetrics();
       logger.info('request', { status: response.statusCode, ms: Date.now() - started });
       return response;
     } catch (error) {

@@ -8,6 +8,7 @@ import { cognito } from '../core/aws';
 import { env } from '../core/env';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { logger } from '../core/logger';
+import { countMetric } from '../core/metrics';
 import { recentCallers } from '../core/recent-callers';
 import { encodeCursor, isConditionFailed, startKeyFor } from '../data/table';
 import { statusKey, usersRepository, type UserRecord } from '../data/users';
@@ -68,6 +69,7 @@ export async function approveUser(idOrEmail: string): Promise<User> {
   }
   await sendMail(await approvalMail(approved));
   logger.info('user approved', { userId: approved.userId });
+  countMetric('AccountApproved');
   return toUserDto(approved);
 }
 

@@ -6,6 +6,7 @@ import { blastsRepository, type BlastRun } from '../data/blasts';
 import { listingsRepository, type ListingRecord } from '../data/listings';
 import { locksRepository } from '../data/locks';
 import { usersRepository, type UserRecord } from '../data/users';
+import { countMetric } from '../core/metrics';
 import { sendMails, type OutgoingMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 
@@ -212,6 +213,8 @@ async function sendDigests(
     const report = await sendMails(mails, { concurrency });
     const userIdByEmail = new Map(claimed.map((r) => [r.user.email, r.user.userId]));
     await Promise.all(report.failed.map((f) => blastsRepository.releaseDelivery(run.runId, userIdByEmail.get(f.to)!)));
+    countMetric('BlastDigestsSent', report.sent.length);
+    countMetric('BlastDigestsFailed', report.failed.length);
     sent += report.sent.length;
     failed += report.failed.length + claims.filter((claim) => claim.status === 'rejected').length;
     await renewLease();

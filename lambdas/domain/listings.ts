@@ -12,6 +12,7 @@ import { byId, counties, listingTypes, markets, propertyTypes } from '../../shar
 import { listingCompleteness, listingCompletenessLabels } from '../../shared/rules';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../core/errors';
 import { logger } from '../core/logger';
+import { countMetric } from '../core/metrics';
 import type { Principal } from '../core/principal';
 import {
   draftOf,
@@ -157,6 +158,7 @@ export async function createListing(owner: UserRecord): Promise<{ listingId: str
     publishedOn: null,
     expiresAt: null,
   });
+  countMetric('ListingCreated');
   return { listingId: record.listingId, listing: toListingDto(record, owner) };
 }
 

@@ -4,6 +4,7 @@ import { subscriptionIdFor } from '../../shared/catalog';
 import { logger } from '../core/logger';
 import { requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
+import { countMetric } from '../core/metrics';
 import { sendMails } from './mail';
 import { requirementBroadcastMails } from './mail/templates/requirement-broadcast';
 import { toRequirementDto } from './requirements';
@@ -85,6 +86,8 @@ async function deliverBatch(requirement: Requirement, mailTo: MailTo, brokers: U
 
   const userIdOf = new Map(brokers.map((broker) => [broker.email, broker.userId]));
   const report = await sendMails(claimed);
+  countMetric('BroadcastMailsSent', report.sent.length);
+  countMetric('BroadcastMailsFailed', report.failed.length);
   await Promise.all([
     ...report.sent.map((email) => requirementsRepository.confirmDelivery(requirementId, userIdOf.get(email)!)),
     ...report.failed.map(({ to }) => requirementsRepository.releaseDelivery(requirementId, userIdOf.get(to)!)),

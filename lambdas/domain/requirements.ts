@@ -8,6 +8,7 @@ import type {
 } from '../../shared/api';
 import { byId, markets, propertyTypes, requirementTypes } from '../../shared/catalog';
 import { notFound } from '../core/errors';
+import { countMetric } from '../core/metrics';
 import type { Principal } from '../core/principal';
 import {
   requirementsRepository,
@@ -94,6 +95,7 @@ export async function createRequirement(author: UserRecord, input: CreateRequire
     updatedAt: now,
     sentAt: null,
   });
+  countMetric('RequirementCreated');
   return toRequirementDto(record, author);
 }
 

@@ -1,4 +1,5 @@
 import { env } from '../core/env';
+import { flushMetrics } from '../core/metrics';
 import { runBlast } from '../domain/blast';
 import { jobClock } from '../core/job-clock';
 
@@ -9,5 +10,9 @@ import { jobClock } from '../core/job-clock';
  */
 export async function handler(event?: unknown) {
   env(); // fail fast on a misconfigured function
-  return runBlast({ now: jobClock(event) });
+  try {
+    return await runBlast({ now: jobClock(event) });
+  } finally {
+    flushMetrics();
+  }
 }

@@ -1,4 +1,5 @@
 import { env } from '../core/env';
+import { flushMetrics } from '../core/metrics';
 import { broadcastRequirements } from '../domain/requirements-broadcast';
 
 /** The schedule's invocation time when the event carries one (EventBridge `time`, the local scheduler's `time`). */
@@ -11,5 +12,9 @@ function timeOf(event: unknown): Date {
 /** Scheduled every minute in the cloud (every few seconds locally): e-mails new requirements to subscribed brokers. */
 export async function handler(event?: unknown) {
   env(); // fail fast on a misconfigured function
-  return broadcastRequirements(timeOf(event));
+  try {
+    return await broadcastRequirements(timeOf(event));
+  } finally {
+    flushMetrics();
+  }
 }

@@ -17,6 +17,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { metricsNamespace } from '../../lambdas/core/metrics';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 
 export interface MonitoringStackProps extends StackProps {
@@ -92,6 +93,17 @@ export class MonitoringStack extends Stack {
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'API requests and 5xx', left: [apiMetric('Count'), apiMetric('5xx'), apiMetric('4xx')], right: [api5xxPercent], width: 12 }),
       new GraphWidget({ title: 'SES reputation', left: [sesMetric('Reputation.BounceRate'), sesMetric('Reputation.ComplaintRate')], width: 12 }),
+    );
+    // The functions' business metrics (lambdas/core/metrics.ts), by name.
+    const business = (label: string, names: string[]) =>
+      new MathExpression({
+        label,
+        expression: `SEARCH('{${metricsNamespace},service} MetricName=(${names.map((n) => `"${n}"`).join(' OR ')})', 'Sum', 3600)`,
+        period: Duration.hours(1),
+      });
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Created and approved', left: [business('created, approved', ['RequirementCreated', 'ListingCreated', 'AccountApproved'])], width: 12 }),
+      new GraphWidget({ title: 'Mail sent and failed', left: [business('mail', ['BlastDigestsSent', 'BlastDigestsFailed', 'BroadcastMailsSent', 'BroadcastMailsFailed'])], width: 12 }),
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'API function errors and throttles', left: [lambdaSearch('Errors', 'Api'), lambdaSearch('Throttles', 'Api')], width: 12 }),

@@ -69,6 +69,7 @@ describe('alarms and dashboard', () => {
       expect(body).toContain('Reputation.BounceRate');
       expect(body).toContain(`bisn-${stage}-Api`);
       expect(body).toContain(`bisn-${stage}-Jobs`);
+      for (const metric of ['RequirementCreated', 'ListingCreated', 'AccountApproved', 'BlastDigestsSent', 'BroadcastMailsFailed']) expect(body).toContain(metric);
     }
   });
 });
