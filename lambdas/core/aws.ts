@@ -16,8 +16,10 @@ function lazy<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
+export const dynamoDb = /* @__PURE__ */ lazy(() => new DynamoDBClient({ region: env().AWS_REGION, maxAttempts: 6 }));
+
 export const documentClient = /* @__PURE__ */ lazy(() =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: env().AWS_REGION, maxAttempts: 6 }), {
+  DynamoDBDocumentClient.from(dynamoDb(), {
     marshallOptions: { removeUndefinedValues: true },
   }),
 );

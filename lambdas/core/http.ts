@@ -15,6 +15,7 @@ import { InvalidCursorError } from '../data/table';
 import { env } from './env';
 import { deletedMessage, disabledMessage, forbidden, HttpError, noRecordMessage, notApprovedMessage, unauthorized } from './errors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { idempotencyKeyHeader, oncePerKey } from './idempotency';
 import { logger } from './logger';
 import { flushMetrics } from './metrics';
 import { principalFrom, type Principal } from './principal';
@@ -49,6 +50,8 @@ export interface HandlerOptions {
   usesCurrentUser?: boolean;
   /** The handler creates the caller's missing record (sign-up's repair), so a caller without one is let in. */
   repairsRecord?: boolean;
+  /** A repeated Idempotency-Key of the same caller answers the first result (lambdas/core/idempotency.ts). */
+  idempotent?: boolean;
 }
 
 /** nosniff as on the site's answers: a browser never reads an API answer as anything but JSON. */
@@ -182,9 +185,11 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       const body = parse(schemas.body, readBody(event), 'body');
       checkSelfScope(route, params as Record<string, unknown>, principal);
       const { user: currentUser, approved: callerApproved } = await authorize(route, principal, options);
-      const output = await fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>);
+      const run = () => fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>);
+      const output = options.idempotent && principal
+        ? await oncePerKey(event.headers?.[idempotencyKeyHeader], { route: routeId, sub: principal.sub }, run)
+        : await run();
       const response = json(options.successStatus ?? 200, checkedResponse(schemas.response, output, routeId));
-      flushMetrics();
       logger.info('request', { status: response.statusCode, ms: Date.now() - started });
       return response;
     } catch (error) {
@@ -195,6 +200,9 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       if (error instanceof InvalidCursorError) return json(400, { message: error.message });
       logger.error('unexpected error', { error: error as Error, ms: Date.now() - started });
       return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
+    } finally {
+      // What the invocation recorded, whatever its answer.
+      flushMetrics();
     }
   });
 }

@@ -27,6 +27,8 @@ export interface RouteRequest {
    * kept per source IP.
    */
   clientAddress?: string;
+  /** More request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface RouteAnswer<T = Record<string, unknown>> {
@@ -44,7 +46,7 @@ export async function callRoute<T = Record<string, unknown>>(
 ): Promise<RouteAnswer<T>> {
   const route = routeById[id];
   const search = new URLSearchParams(Object.entries(request.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   const payload = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';

@@ -10,5 +10,5 @@ export const handler = httpHandler(
     if (!currentUser) throw notFound('User not found');
     return withinDailyLimit(currentUser.userId, 'listing', () => createListing(currentUser));
   },
-  { successStatus: 201 },
+  { successStatus: 201, idempotent: true },
 );

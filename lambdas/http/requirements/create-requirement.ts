@@ -11,5 +11,5 @@ export const handler = httpHandler(
     if (!currentUser) throw notFound('User not found');
     return { requirement: await withinDailyLimit(currentUser.userId, 'requirement', () => createRequirement(currentUser, body)) };
   },
-  { successStatus: 201 },
+  { successStatus: 201, idempotent: true },
 );

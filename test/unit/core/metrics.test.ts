@@ -38,7 +38,7 @@ describe('business metrics', () => {
     vi.resetModules();
     const env = {
       TABLE_NAME: 't', IMAGES_BUCKET: 'b', ASSET_BASE_URL: 'http://localhost/images', SITE_URL: 'http://localhost', API_URL: 'http://localhost/api',
-      MAIL_FROM: 'BISN <no-reply@bisn.example>', USER_POOL_ID: 'p', UNSUBSCRIBE_SECRET: 'x'.repeat(32), LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'false',
+      MAIL_FROM: 'BISN <no-reply@bisn.example>', USER_POOL_ID: 'p', UNSUBSCRIBE_SECRET: 'x'.repeat(32), LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'false', CHECK_RESPONSES: 'false',
     };
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
     const { httpHandler } = await import('../../../lambdas/core/http');

@@ -16,7 +16,11 @@ type Part<Name extends string, T> = object extends T ? { [P in Name]?: T } : { [
 
 export type ApiOptions<K extends RouteId> = Part<'params', RequestParams<K>> &
   Part<'query', RequestQuery<K>> &
-  Part<'body', RequestBody<K>> & { signal?: AbortSignal };
+  Part<'body', RequestBody<K>> & {
+    signal?: AbortSignal;
+    /** One per user action, the same on its retries: the server answers a repeat with the first result. */
+    idempotencyKey?: string;
+  };
 
 type ApiArgs<K extends RouteId> = object extends ApiOptions<K> ? [options?: ApiOptions<K>] : [options: ApiOptions<K>];
 
@@ -85,11 +89,12 @@ export async function httpFailure(response: Response): Promise<ApiError> {
  */
 export async function api<K extends RouteId>(id: K, ...[options]: ApiArgs<K>): Promise<ResponseBody<K>> {
   const route = routeById[id];
-  const { params, query, body, signal } = (options ?? {}) as {
+  const { params, query, body, signal, idempotencyKey } = (options ?? {}) as {
     params?: Record<string, string>;
     query?: unknown;
     body?: unknown;
     signal?: AbortSignal;
+    idempotencyKey?: string;
   };
 
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -99,6 +104,7 @@ export async function api<K extends RouteId>(id: K, ...[options]: ApiArgs<K>): P
     headers.Authorization = `Bearer ${token}`;
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
   const url = `${runtimeConfig().apiUrl}${buildPath(route.path, params)}${queryString(query)}`;
   let response: Response;

@@ -38,7 +38,7 @@ export function refreshListingLists(queryClient: QueryClient): Promise<void> {
 export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('createListing'),
+    mutationFn: () => api('createListing', { idempotencyKey: crypto.randomUUID() }),
     onSuccess: ({ listing }) => {
       rememberListing(queryClient, listing);
       void refreshListingLists(queryClient);

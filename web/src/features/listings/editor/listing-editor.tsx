@@ -139,13 +139,15 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
     void saveAndClose('saving');
   };
 
+  // One publishing of this draft: a retry after a lost answer repeats it instead of failing as published.
+  const [publishKey] = useState(() => crypto.randomUUID());
   const publish = () =>
     act('publishing', async () => {
       if (!(await form.trigger(undefined, { shouldFocus: true }))) {
         throw new Error('Please fix the highlighted fields before publishing.');
       }
       await autosave.flush();
-      const { listing: published } = await api('publishListing', { params: { listingId } });
+      const { listing: published } = await api('publishListing', { params: { listingId }, idempotencyKey: publishKey });
       autosave.dispose();
       // Closed first: the drawer must not show a listing that is no longer a draft on its way out.
       onClose();

@@ -27,7 +27,7 @@ export function useUploadUserImage(slot: UserImageSlot) {
       const { presign, finalise } = routesOf[slot];
       const upload = await api(presign, { params, body: { contentType: file.type as AcceptedImageType, size: file.size, fileName: file.name } });
       await uploadImage(upload, file);
-      return api(finalise, { params, body: { key: upload.key } });
+      return api(finalise, { params, body: { key: upload.key }, idempotencyKey: crypto.randomUUID() });
     },
     onSuccess: ({ user: saved }) => applyUser(saved),
   });

@@ -71,7 +71,8 @@ export function useMyRequirements(userId: string | undefined) {
 export function useCreateRequirement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RequestBody<'createRequirement'>) => api('createRequirement', { body }),
+    mutationFn: ({ body, idempotencyKey }: { body: RequestBody<'createRequirement'>; idempotencyKey: string }) =>
+      api('createRequirement', { body, idempotencyKey }),
     onSuccess: ({ requirement }) => {
       queryClient.setQueryData(requirementQuery(requirement.requirementId).queryKey, { requirement });
       void refreshRequirementLists(queryClient);

@@ -54,6 +54,8 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
     defaultValues: requirementFormDefaults(),
   });
   const create = useCreateRequirement();
+  // One sending of this requirement: a second click or a retry repeats it instead of creating another.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [step, setStep] = useState<Step>('edit');
   const [error, setError] = useState<string>();
 
@@ -67,7 +69,7 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
     async (values) => {
       setError(undefined);
       try {
-        await create.mutateAsync(requirementFormSchema.parse(values));
+        await create.mutateAsync({ body: requirementFormSchema.parse(values), idempotencyKey });
         toast.success(sentToast);
         onDone();
       } catch (failure) {

@@ -53,7 +53,7 @@ export function ImageSection({
         body: { contentType: file.type as (typeof acceptedImageTypes)[number], size: file.size, fileName: file.name },
       });
       await uploadImage(presign, file);
-      onImagesChange(await api('finaliseListingImage', { params, body: { key: presign.key } }));
+      onImagesChange(await api('finaliseListingImage', { params, body: { key: presign.key }, idempotencyKey: crypto.randomUUID() }));
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (failure) {
