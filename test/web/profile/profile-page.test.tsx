@@ -122,17 +122,21 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Grace Hopper' })).toHaveTextContent('GH');
   });
 
-  it('personal information changed elsewhere meanwhile: the dialog says so, keeps the edit, and saves it only when asked', async () => {
+  /** The dialog open, another tab saving the profile meanwhile, then this one saving a new phone. */
+  async function saveOverAnotherTab() {
     const backend = await startProfileBackend();
     await openProfile();
     const user = userEvent.setup();
     await openDialog(user, 'Edit Personal Information');
-    // Another tab saves the profile while this dialog is open.
     backend.state.user = { ...backend.state.user, phone: '9165550111', version: backend.state.user.version + 1 };
     await user.clear(within(dialog()).getByLabelText('Phone'));
     await user.type(within(dialog()).getByLabelText('Phone'), '9165550199');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
+    return { backend, user };
+  }
 
+  it('personal information changed elsewhere meanwhile: the dialog says so, keeps the edit, and saves it only when asked', async () => {
+    const { backend, user } = await saveOverAnotherTab();
     expect(await within(dialog()).findByText(/changed elsewhere/)).toBeInTheDocument();
     expect(within(dialog()).getByLabelText('Phone')).toHaveValue('9165550199');
     expect(backend.state.user.phone).toBe('9165550111');
@@ -144,14 +148,7 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
   });
 
   it('personal information changed elsewhere: "Reload their version" shows what is saved now', async () => {
-    const backend = await startProfileBackend();
-    await openProfile();
-    const user = userEvent.setup();
-    await openDialog(user, 'Edit Personal Information');
-    backend.state.user = { ...backend.state.user, phone: '9165550111', version: backend.state.user.version + 1 };
-    await user.clear(within(dialog()).getByLabelText('Phone'));
-    await user.type(within(dialog()).getByLabelText('Phone'), '9165550199');
-    await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
+    const { backend, user } = await saveOverAnotherTab();
     await user.click(await within(dialog()).findByRole('button', { name: 'Reload their version' }));
     await waitFor(() => expect(within(dialog()).getByLabelText('Phone')).toHaveValue('9165550111'));
     expect(within(dialog()).queryByText(/changed elsewhere/)).not.toBeInTheDocument();
