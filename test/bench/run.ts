@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import './quiet-logs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,17 +105,27 @@ async function apiPhase(out: Collector, bench: BenchStack): Promise<void> {
   out.details.load = load;
 }
 
-/** 3: every Lambda bundle as CDK builds it, and its cold import. */
+/**
+ * 3: every Lambda bundle as CDK builds it: its size (information), its cold import and, for the API's
+ * functions, the first call after it against the local stack. Target: cold import + first call ≤ 150 ms.
+ */
 async function bundlePhase(out: Collector, bench: BenchStack): Promise<void> {
-  const bundles = await measureBundles(REPO_ROOT, bench.stack.env);
+  const claims = Object.fromEntries(Object.entries(decodeJwt(bench.broker.token)).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
+  const bundles = await measureBundles(REPO_ROOT, bench.stack.env, claims);
   for (const b of bundles) {
     const top = b.top.map(([name, bytes]) => `${name} ${Math.round(bytes / KB)}`).join(', ');
-    out.atMost('bundles', b.id, round(b.bytes / KB), 300, 'KB', `import ${Math.round(b.importMs)} ms (cpu ${Math.round(b.importCpuMs)}) · ${top}`);
+    const call = b.firstCallMs === null ? 'no first call (a job or operator command)' : `first call ${Math.round(b.firstCallMs)} ms (answered ${b.firstCallStatus})`;
+    out.info('bundles', b.id, round(b.bytes / KB), 'KB', `import ${Math.round(b.importMs)} ms (cpu ${Math.round(b.importCpuMs)}) · ${call} · ${top}`);
   }
   const imports = bundles.map((b) => b.importMs).sort((a, b) => a - b);
   const slowest = bundles.reduce((a, b) => (b.importMs > a.importMs ? b : a));
   out.atMost('bundles', 'cold import, median of all bundles', Math.round(imports[Math.floor(imports.length / 2)]!), 150, 'ms');
-  out.atMost('bundles', 'cold import, slowest bundle', Math.round(slowest.importMs), 150, 'ms', slowest.id);
+  out.info('bundles', 'cold import, slowest bundle', Math.round(slowest.importMs), 'ms', slowest.id);
+  const api = bundles.filter((b) => b.firstCallMs !== null).map((b) => ({ id: b.id, ms: b.importMs + b.firstCallMs! }));
+  const sorted = api.map((a) => a.ms).sort((a, b) => a - b);
+  const worst = api.reduce((a, b) => (b.ms > a.ms ? b : a));
+  out.atMost('bundles', 'API functions: cold import + first call, median', Math.round(sorted[Math.floor(sorted.length / 2)]!), 150, 'ms');
+  out.info('bundles', 'API functions: cold import + first call, slowest', Math.round(worst.ms), 'ms', worst.id);
   out.details.bundles = bundles;
 }
 
