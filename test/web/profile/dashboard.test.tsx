@@ -1,3 +1,4 @@
+import { createDisabledText } from '@/features/dashboard/pages/dashboard-page';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { supportEmail } from '@shared/catalog';
@@ -67,19 +68,23 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(within(tile('Profile Picture')).getByRole('img', { name: 'Ada Lovelace' })).toHaveTextContent('AL');
 
     expect(screen.queryByTestId('review-notice')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Requirement Request' })).toHaveAttribute('href', '/consumer/my-requirements');
+    // Two create buttons, on phones too (issue 22.4): no third, phone-only one.
+    expect(screen.queryByText('Create Requirement Request')).not.toBeInTheDocument();
     expect(backend.requests.map((r) => r.url.pathname)).toEqual(
       expect.arrayContaining(['/requirement_count', '/listings/recent-published-count']),
     );
   });
 
-  it('shows the review notice and disables the mobile create button for an account awaiting approval', async () => {
+  it('shows the review notice and disables both create buttons, with the reason, for an account awaiting approval', async () => {
     await startProfileBackend({ status: 'awaiting approval' });
     renderApp('/consumer/dashboard');
 
     expect(await screen.findByTestId('review-notice', {}, firstLoad)).toHaveTextContent('Your account is being reviewed');
-    expect(screen.getByRole('button', { name: 'Create Requirement Request' })).toBeDisabled();
-    expect(screen.queryByRole('link', { name: 'Create Requirement Request' })).not.toBeInTheDocument();
+    for (const name of ['Create New Listing', 'Create New Requirement']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+      expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(createDisabledText);
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    }
   });
 
   it('shows a dash when a count cannot be loaded', async () => {

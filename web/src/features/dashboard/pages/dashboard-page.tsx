@@ -23,7 +23,9 @@ import { BlastCountdown } from '../components/blast-countdown';
 import { CountTileValue } from '../components/count-tile-value';
 import { DashboardTile, TileValue } from '../components/dashboard-tile';
 
-/** Spec 02 §2 "Dashboard". */
+export const createDisabledText = 'You can create listings and requirements once your account is approved.';
+
+/** Spec 02 §2 "Dashboard". The two create buttons serve phones too (one row each on a narrow screen). */
 export function DashboardPage() {
   const { user, isApproved } = useAuth();
   const picture = user?.profileImage?.medium ?? user?.profileImage?.profile;
@@ -35,41 +37,40 @@ export function DashboardPage() {
       title="Dashboard"
       heading={`Welcome, ${user?.firstName ?? ''}!`}
       actions={
-        <>
-          <Button asChild variant="outline">
-            <Link to={consumerPaths.myListings}>
+        isApproved ? (
+          <>
+            <Button asChild variant="outline">
+              <Link to={consumerPaths.myListings}>
+                <PlusIcon aria-hidden="true" />
+                Create New Listing
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={consumerPaths.myRequirements}>
+                <PlusIcon aria-hidden="true" />
+                Create New Requirement
+              </Link>
+            </Button>
+          </>
+        ) : (
+          // Disabled with the review notice's reason until an operator approves the account (PRODUCT.md).
+          <>
+            <Button variant="outline" disabled aria-describedby="create-disabled">
               <PlusIcon aria-hidden="true" />
               Create New Listing
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to={consumerPaths.myRequirements}>
+            </Button>
+            <Button disabled aria-describedby="create-disabled">
               <PlusIcon aria-hidden="true" />
               Create New Requirement
-            </Link>
-          </Button>
-        </>
+            </Button>
+            <p id="create-disabled" className="basis-full text-right text-xs text-muted-foreground">
+              {createDisabledText}
+            </p>
+          </>
+        )
       }
     >
       <ReviewNotice />
-
-      {/* Phones get one prominent create button; it needs an approved account (spec 02 §2). */}
-      <div className="md:hidden">
-        {isApproved ? (
-          <Button asChild size="lg" className="w-full">
-            <Link to={consumerPaths.myRequirements}>Create Requirement Request</Link>
-          </Button>
-        ) : (
-          <Button size="lg" className="w-full" disabled aria-describedby="create-requirement-disabled">
-            Create Requirement Request
-          </Button>
-        )}
-        {!isApproved && (
-          <p id="create-requirement-disabled" className="mt-2 text-center text-xs text-muted-foreground">
-            Available once your account is approved.
-          </p>
-        )}
-      </div>
 
       <section aria-labelledby="overview-heading" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <h2 id="overview-heading" className="sr-only">
