@@ -39,6 +39,8 @@ describe.each([
 ] as const)('every screen at %s width', (_width, viewport) => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let details: string[];
+  /** A broadcast's signed unsubscribe link: its page shows the stream, the buttons and the subscriptions. */
+  let signedUnsubscribe: string;
 
   beforeAll(async () => {
     browser = await openBrowser(viewport);
@@ -48,12 +50,15 @@ describe.each([
       `/consumer/listing/${await firstId('listings', idToken)}`,
       `/consumer/requirement/${await firstId('requirements', idToken)}`,
     ];
+    Object.assign(process.env, e2e().env);
+    const { unsubscribeLinks } = await import('../../lambdas/domain/mail/unsubscribe');
+    signedUnsubscribe = new URL((await unsubscribeLinks(broker.email, 'office-requirements')).pageUrl).search;
   });
   afterAll(async () => browser?.dispose());
 
   it('public screens, signed out', async () => {
     const page = await browser.newPage();
-    for (const path of publicScreens) {
+    for (const path of [...publicScreens, `/unsubscribe${signedUnsubscribe}`]) {
       await open(page, path);
       expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
     }

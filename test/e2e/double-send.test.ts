@@ -57,4 +57,46 @@ describe('sending a requirement twice by accident', () => {
     }
     expect([...byRecipient.values()].every((count) => count === 1)).toBe(true);
   });
+
+  it('an answer lost on the way back: the broker sends again, the server answers the first result, one requirement', async () => {
+    const lostTitle = `Lost answer office ${Date.now().toString(36)}`;
+    // A browser of its own: the first test's broker is still signed in to the shared one.
+    const own = await openBrowser(DESKTOP);
+    const page = await own.newPage();
+    await signIn(page, await newBroker('lostanswer', { approved: true, password: 'Double#Click2025' }));
+    await page.goto('/consumer/my-requirements');
+    await page.getByRole('button', { name: 'Create New Requirement' }).click();
+    const modal = page.getByRole('dialog', { name: 'Create New Requirement' });
+    await modal.getByRole('radio', { name: 'For Lease' }).click();
+    await modal.getByRole('radio', { name: 'Office' }).click();
+    await modal.getByRole('checkbox', { name: 'Midtown', exact: true }).click();
+    await modal.getByRole('textbox', { name: 'Title' }).fill(lostTitle);
+    await modal.getByRole('textbox', { name: 'Timing' }).fill('This quarter');
+    await modal.getByRole('button', { name: 'Next' }).click();
+
+    // The first send reaches the server and creates the requirement; its answer never reaches the browser.
+    const keys: string[] = [];
+    let lost = 0;
+    await page.route('**/requirement', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (lost++ > 0) return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const confirm = modal.getByRole('button', { name: 'Confirm & Send Requirement' });
+    await confirm.click();
+    // The dialog says the sending failed and goes back to the form with everything kept; the broker sends again.
+    await modal.getByRole('alert').first().waitFor();
+    await modal.getByRole('button', { name: 'Next' }).click();
+    await confirm.click();
+    await modal.waitFor({ state: 'detached', timeout: 30_000 });
+
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const rows = page.getByRole('table', { name: 'My requirements' }).getByRole('row').filter({ hasText: lostTitle });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    await own.dispose();
+  });
 });
