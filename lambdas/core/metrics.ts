@@ -1,4 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { metricsNamespace } from '../../shared/catalog/product';
 
 /**
  * Business metrics as CloudWatch embedded-metric-format lines (Powertools Metrics), namespace BISN: the
@@ -15,7 +16,6 @@ export type BusinessMetric =
   | 'BroadcastMailsSent'
   | 'BroadcastMailsFailed';
 
-export const metricsNamespace = 'BISN';
 const metrics = new Metrics({ namespace: metricsNamespace, serviceName: 'bisn-api' });
 let pending = false;
 

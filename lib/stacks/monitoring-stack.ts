@@ -17,7 +17,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { metricsNamespace } from '../../lambdas/core/metrics';
+import { metricsNamespace } from '../../shared/catalog/product';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 
 export interface MonitoringStackProps extends StackProps {
