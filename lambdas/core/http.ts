@@ -187,7 +187,7 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       const { user: currentUser, approved: callerApproved } = await authorize(route, principal, options);
       const run = () => fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>);
       const output = options.idempotent && principal
-        ? await oncePerKey(event.headers?.[idempotencyKeyHeader], { route: routeId, sub: principal.sub }, run)
+        ? await oncePerKey(event.headers?.[idempotencyKeyHeader], { route: routeId, sub: principal.sub }, context, run)
         : await run();
       const response = json(options.successStatus ?? 200, checkedResponse(schemas.response, output, routeId));
       logger.info('request', { status: response.statusCode, ms: Date.now() - started });

@@ -1,5 +1,6 @@
 import { IdempotencyAlreadyInProgressError, IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { Context } from 'aws-lambda';
 import { dynamoDb } from './aws';
 import { env } from './env';
 import { badRequest, conflict } from './errors';
@@ -18,6 +19,7 @@ interface Identity {
 
 type Runner = (identity: Identity, work: () => Promise<unknown>) => Promise<unknown>;
 let runner: Runner | undefined;
+let config: IdempotencyConfig | undefined;
 
 /**
  * Powertools idempotency on the single table: records `pk = IDEMPOTENCY`, `sk` = the hash of the route, the
@@ -33,7 +35,7 @@ function idempotentRunner(): Runner {
       sortKeyAttr: 'sk',
       staticPkValue: 'IDEMPOTENCY',
     });
-    const config = new IdempotencyConfig({ expiresAfterSeconds: IDEMPOTENCY_SECONDS });
+    config = new IdempotencyConfig({ expiresAfterSeconds: IDEMPOTENCY_SECONDS });
     runner = makeIdempotent(async (_identity: Identity, work: () => Promise<unknown>) => work(), { persistenceStore, config, dataIndexArgument: 0 });
   }
   return runner;
@@ -43,11 +45,20 @@ function idempotentRunner(): Runner {
  * Runs `work` once per Idempotency-Key of this caller and route: the header the web app sends, one per user
  * action, reused on retries. Without the header the work simply runs.
  */
-export async function oncePerKey<T>(headerValue: string | undefined, identity: Omit<Identity, 'key'>, work: () => Promise<T>): Promise<T> {
+export async function oncePerKey<T>(
+  headerValue: string | undefined,
+  identity: Omit<Identity, 'key'>,
+  context: Context,
+  work: () => Promise<T>,
+): Promise<T> {
   if (headerValue === undefined) return work();
   if (!keyShape.test(headerValue)) throw badRequest('The Idempotency-Key header must be 8 to 128 letters, digits, - or _.');
+  const run = idempotentRunner();
+  // The in-progress record then lapses when this invocation's time is up: a function killed mid-work does
+  // not leave the broker's retry answered "already under way" for the record's whole day.
+  config!.registerLambdaContext(context);
   try {
-    return (await idempotentRunner()({ ...identity, key: headerValue }, work)) as T;
+    return (await run({ ...identity, key: headerValue }, work)) as T;
   } catch (error) {
     if (error instanceof IdempotencyAlreadyInProgressError) throw conflict(inProgressMessage);
     throw error;

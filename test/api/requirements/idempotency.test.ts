@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProgressMessage, oncePerKey } from '../../../lambdas/core/idempotency';
 import type { Listing, Requirement } from '../../../shared/api';
 import type { LocalStack } from '../../../lib/local/stack';
 import { completeDraft } from '../listings/support';
@@ -74,5 +76,24 @@ describe('Idempotency-Key', () => {
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.body.listing.status).toBe('queued');
     expect((await publish()).status).toBe(409);
+  });
+});
+
+describe('a function killed mid-work', () => {
+  /** The Lambda context of an invocation with `ms` left: what Powertools reads to date the in-progress record. */
+  const invocation = (ms: number) => {
+    const deadline = Date.now() + ms;
+    return { getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) } as Context;
+  };
+
+  it('leaves its key busy only until its time is up: the retry after that runs', async () => {
+    const identity = { route: 'createRequirement', sub: author.userId };
+    const key = randomUUID();
+    // The first invocation never finishes: its function was killed at its timeout.
+    void oncePerKey(key, identity, invocation(300), () => new Promise(() => {}));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(oncePerKey(key, identity, invocation(5_000), async () => 'second')).rejects.toThrow(inProgressMessage);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(oncePerKey(key, identity, invocation(5_000), async () => 'retried')).resolves.toBe('retried');
   });
 });
