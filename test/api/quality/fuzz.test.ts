@@ -22,6 +22,8 @@ import {
 } from '../../../shared/api';
 import { routes, type RouteId } from '../../../shared/api/routes';
 import { callRoute } from '../http';
+import * as limits from '../../spec/field-limits';
+import { withinForm } from '../../spec/probes';
 import {
   idsOf,
   leaseFrequencies,
@@ -142,6 +144,25 @@ function schemaValid(id: RouteId, req: Req): boolean {
   );
 }
 
+/** The write routes whose bodies the spec table rules (test/spec/field-limits.ts); `complete`: every field named. */
+const specForms: Partial<Record<RouteId, { form: limits.FormRules; complete?: boolean }>> = {
+  createRequirement: { form: limits.requirementForm },
+  updateListing: { form: limits.listingDraft, complete: true },
+  updatePersonalInfo: { form: limits.personalInfoForm },
+  updateBrokerInfo: { form: limits.brokerInfoForm },
+  createUser: { form: limits.signUpNames },
+};
+
+/**
+ * The oracle: a request is valid when the route's schemas accept it and, judged independently of them, the
+ * spec table does too. A schema loosened past the spec (a longer title, more highlights) then fails here.
+ */
+function valid(id: RouteId, req: Req): boolean {
+  const entry = specForms[id];
+  if (!schemaValid(id, req)) return false;
+  return !entry || withinForm(entry.form, decoded(req), entry.complete);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Arbitraries of valid values
 
@@ -164,12 +185,15 @@ function text(max: number, min = 0): fc.Arbitrary<string> {
     .filter((s) => s.trim().length >= min && s.trim().length <= max);
 }
 
+/** Text within a rule of the spec table: its limit, and not empty where the field is required. */
+const textOf = (rule: limits.TextRule) => text(rule.max, rule.required ? 1 : 0);
+const linesOf = (rule: limits.LinesRule) => fc.array(textOf({ kind: 'text', max: rule.itemMax }), { maxLength: rule.maxItems });
 const oneOf = <T extends string>(ids: readonly T[]) => fc.constantFrom(...ids);
 const idLike = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
-const sqft = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 100_000_000 }));
+const sqft = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: limits.listingDraft.sqft.max }));
 const money = fc.oneof(
   fc.constant(null),
-  fc.integer({ min: 0, max: 10_000_000_000 }),
+  fc.integer({ min: 0, max: limits.listingDraft.price.max }),
   // Dollars with up to 4 decimals.
   fc.integer({ min: 0, max: 100_000_000_000_000 }).map((n) => n / 10_000),
   fc.constantFrom(0.01, 1.5, 0.0001, 9_999_999_999.99),
@@ -181,11 +205,11 @@ const requirementInput = fc
       requirementTypeId: oneOf(idsOf(requirementTypes)),
       propertyTypeId: oneOf(idsOf(propertyTypes)),
       marketIds: fc.uniqueArray(oneOf(idsOf(markets)), { minLength: 1, maxLength: 6 }),
-      title: text(200, 1),
-      timing: text(200, 1),
+      title: textOf(limits.requirementForm.title),
+      timing: textOf(limits.requirementForm.timing),
       sqft: fc.tuple(sqft, sqft),
-      description: text(5000),
-      highlights: fc.array(text(300), { maxLength: 5 }),
+      description: textOf(limits.requirementForm.description),
+      highlights: linesOf(limits.requirementForm.highlights),
     },
     { requiredKeys: ['requirementTypeId', 'propertyTypeId', 'marketIds', 'title', 'timing'] },
   )
@@ -205,7 +229,7 @@ const brochure = fc.oneof(
 
 const draftInput = fc.record(
   {
-    title: text(200),
+    title: textOf(limits.listingDraft.title),
     listingTypeId: fc.option(oneOf(idsOf(listingTypes))),
     propertyTypeId: fc.option(oneOf(idsOf(propertyTypes))),
     marketId: fc.option(oneOf(idsOf(markets))),
@@ -216,11 +240,11 @@ const draftInput = fc.record(
     leasePrice: money,
     leaseFrequencyId: fc.option(oneOf(idsOf(leaseFrequencies))),
     leaseTypeId: fc.option(oneOf(idsOf(leaseTypes))),
-    description: text(10000),
-    highlights: fc.array(text(300), { maxLength: 5 }),
-    address1: text(200),
-    address2: text(200),
-    city: text(100),
+    description: textOf(limits.listingDraft.description),
+    highlights: linesOf(limits.listingDraft.highlights),
+    address1: textOf(limits.listingDraft.address1),
+    address2: textOf(limits.listingDraft.address2),
+    city: textOf(limits.listingDraft.city),
     state: fc.oneof(fc.constant(''), oneOf(usStates)),
     zipCode: fc.oneof(fc.constant(''), fc.stringMatching(/^\d{5}$/), fc.constantFrom('95814', '95630', '00000')),
     zip4: fc.oneof(fc.constant(''), fc.stringMatching(/^\d{4}$/)),
@@ -230,11 +254,11 @@ const draftInput = fc.record(
 
 const personalInfo = fc.record(
   {
-    firstName: text(100, 1),
-    lastName: text(100, 1),
-    title: text(100),
-    license: text(50),
-    phone: text(30),
+    firstName: textOf(limits.personalInfoForm.firstName),
+    lastName: textOf(limits.personalInfoForm.lastName),
+    title: textOf(limits.personalInfoForm.title),
+    license: textOf(limits.personalInfoForm.license),
+    phone: textOf(limits.personalInfoForm.phone),
     // Someone else's id in the body changes nothing: the path (and the token) decide whose record it is.
     userId: idLike,
   },
@@ -242,7 +266,7 @@ const personalInfo = fc.record(
 );
 
 const brokerInfo = fc.record(
-  { name: text(200, 1), address1: text(200, 1), address2: text(200) },
+  { name: textOf(limits.brokerInfoForm.name), address1: textOf(limits.brokerInfoForm.address1), address2: textOf(limits.brokerInfoForm.address2) },
   { requiredKeys: ['name', 'address1'] },
 );
 
@@ -386,7 +410,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     template: () => ({
       body: { email: fx.reader.email, cognitoId: fx.reader.userId, firstName: 'A', lastName: 'B', acceptedTermsAndConditions: true },
     }),
-    valid: () => fc.record({ firstName: text(100, 1), lastName: text(100, 1), upper: fc.boolean() }),
+    valid: () => fc.record({ firstName: textOf(limits.signUpNames.firstName), lastName: textOf(limits.signUpNames.lastName), upper: fc.boolean() }),
     validRuns: 12,
     request: async (f, input) => {
       // Sign-up step 2 for a Cognito user that has no record yet.
@@ -402,7 +426,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     },
     // Someone else's sub under this address, or a sub nobody has: refused, nothing stored.
     refused: () =>
-      fc.record({ cognitoId: fc.oneof(idLike, fc.constant(fx.owner.userId)), firstName: text(100, 1) }).map(({ cognitoId, firstName }) => ({
+      fc.record({ cognitoId: fc.oneof(idLike, fc.constant(fx.owner.userId)), firstName: textOf(limits.signUpNames.firstName) }).map(({ cognitoId, firstName }) => ({
         body: { email: fx.reader.email.replace('@', '+x@'), cognitoId, firstName, lastName: 'L', acceptedTermsAndConditions: true },
       })),
   }),
@@ -732,6 +756,23 @@ const preview = (value: unknown) => {
   return text.length > 80 ? `${text.slice(0, 80)}… (${text.length} chars)` : text;
 };
 
+/**
+ * One past each limit of the spec table: the smallest refusals, which a schema loosened past the spec would
+ * let through. Every one is tried on every run (as fast-check examples) besides being drawn at random.
+ */
+function overLimitMutations(id: RouteId): Mutation[] {
+  return Object.entries(specForms[id]?.form ?? {}).flatMap(([field, rule]) => {
+    const values: unknown[] = [];
+    if (rule.kind === 'text' && Number.isFinite(rule.max)) values.push('x'.repeat(rule.max + 1));
+    if (rule.kind === 'lines') values.push(Array(rule.maxItems + 1).fill('a'), ['x'.repeat(rule.itemMax + 1)]);
+    if (rule.kind === 'sqft' || rule.kind === 'money') values.push(rule.max + 1);
+    return values.map((value) => ({
+      what: `body.${field} one past its limit (${preview(value)})`,
+      apply: (req: Req) => ({ ...req, body: { ...body(req), [field]: value } }),
+    }));
+  });
+}
+
 function mutation(id: RouteId, template: Req): fc.Arbitrary<Mutation> {
   const schema = contract[id].body as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } };
   const keys = [...new Set([...Object.keys(body(template)), ...Object.keys(schema.shape ?? schema.def?.in?.shape ?? {})])];
@@ -758,6 +799,8 @@ function mutation(id: RouteId, template: Req): fc.Arbitrary<Mutation> {
       apply: (req: Req) => ({ ...req, raw: JSON.stringify(req.body ?? {}), contentType: 'application/x-www-form-urlencoded' }),
     }),
   ];
+  const overLimit = overLimitMutations(id);
+  if (overLimit.length) options.push(fc.constantFrom(...overLimit));
   if (params.length) {
     options.push(
       fc.tuple(fc.constantFrom(...params), pathJunk).map(([p, v]) => ({
@@ -822,10 +865,10 @@ describe('fuzzing every write route', () => {
         fc.assert(
           fc.asyncProperty(mutation(id, template), async (mutate) => {
             const req = mutate.apply(template);
-            fc.pre(!schemaValid(id, req));
+            fc.pre(!valid(id, req));
             refusal(await send(tokenOf(c), id, req), id);
           }),
-          { numRuns: INVALID_RUNS },
+          { numRuns: INVALID_RUNS, examples: overLimitMutations(id).map((m) => [m]) },
         ),
       );
     });
@@ -848,7 +891,7 @@ describe('fuzzing every write route', () => {
       await fc.assert(
         fc.asyncProperty(c.valid(fx), async (input) => {
           const req = await c.request(fx, input as never);
-          expect(schemaValid(id, req), `generated an invalid request: ${JSON.stringify(req).slice(0, 300)}`).toBe(true);
+          expect(valid(id, req), `generated an invalid request: ${JSON.stringify(req).slice(0, 300)}`).toBe(true);
           const answer = await send(tokenOf(c), id, req);
           expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBeLessThan(300);
           await c.roundTrip(fx, input as never, req, answer);
