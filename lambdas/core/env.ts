@@ -44,6 +44,11 @@ const schema = z
     /** How many requirements and listings one broker may create a day (lib/config/stages.ts). */
     DAILY_REQUIREMENT_LIMIT: count(10),
     DAILY_LISTING_LIMIT: count(20),
+    /**
+     * Items per Query page of the jobs' full reads. Unset in the cloud (DynamoDB's own 1 MB pages); the api
+     * tier sets it to a few, so every job and ledger read there runs past its first page.
+     */
+    QUERY_PAGE_SIZE: z.optional(z.pipe(z.string().check(z.regex(/^[1-9]\d*$/)), z.transform(Number))),
   })
   .check(
     z.refine((e) => e.UNSUBSCRIBE_SECRET || e.UNSUBSCRIBE_SECRET_ARN, {

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ALL } from '../../shared/catalog';
-import { db, encodeCursor, startKeyFor, tableName } from './table';
+import { db, encodeCursor, fullReadPageSize, startKeyFor, tableName } from './table';
 
 const WILDCARD = '*';
 const either = (value: string | null | undefined) => (value && value !== ALL ? value : WILDCARD);
@@ -68,6 +68,7 @@ export function browseIndex(prefix: string) {
             KeyConditionExpression: 'pk = :pk AND sk >= :since',
             ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
             Select: 'COUNT',
+            Limit: fullReadPageSize(),
             ExclusiveStartKey: startKey,
           }),
         );

@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
-import { batchWrite, db, isConditionFailed, nowIso, queryAll, tableName } from './table';
+import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, tableName } from './table';
 import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -389,7 +389,7 @@ export const listingsRepository = {
   },
 
   /** Published listings whose `expiresAt` is at or before `nowIso`, page by page (the expiry job). */
-  async *expired(nowIso: string, pageSize = 100): AsyncGenerator<ListingRecord[]> {
+  async *expired(nowIso: string, pageSize = fullReadPageSize(100)): AsyncGenerator<ListingRecord[]> {
     let startKey: Record<string, unknown> | undefined;
     do {
       const { Items, LastEvaluatedKey } = await db().send(

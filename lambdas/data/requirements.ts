@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
 import type { PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchWrite, db, encodeCursor, isConditionFailed, nowIso, startKeyFor, tableName } from './table';
+import { batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, startKeyFor, tableName } from './table';
 import { deliveryLedger } from './delivery-ledger';
 import { browseIndex } from './browse-index';
 
@@ -156,24 +156,30 @@ export const requirementsRepository = {
     return index.countSince(sinceIso);
   },
 
-  /** Not-yet-sent requirements in one status, oldest first; `updatedBefore` keeps only those untouched since. */
-  async pageByStatus(
-    status: Exclude<RequirementStatus, 'sent'>,
-    options: { updatedBefore?: string; limit?: number } = {},
-  ): Promise<RequirementRecord[]> {
-    const { Items } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: options.updatedBefore ? 'gsi2pk = :pk AND gsi2sk < :before' : 'gsi2pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': statusKey(status),
-          ...(options.updatedBefore ? { ':before': options.updatedBefore } : {}),
-        },
-        Limit: options.limit ?? 50,
-      }),
-    );
-    return (Items ?? []).map(fromItem);
+  /**
+   * Not-yet-sent requirements in one status, oldest first, page by page (the broadcast job); `updatedBefore`
+   * keeps only those untouched since. A page is read when the previous one is done with, so what the job
+   * moved out of the status meanwhile is not read again.
+   */
+  async *byStatus(status: Exclude<RequirementStatus, 'sent'>, options: { updatedBefore?: string } = {}): AsyncGenerator<RequirementRecord[]> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const { Items, LastEvaluatedKey } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: options.updatedBefore ? 'gsi2pk = :pk AND gsi2sk < :before' : 'gsi2pk = :pk',
+          ExpressionAttributeValues: {
+            ':pk': statusKey(status),
+            ...(options.updatedBefore ? { ':before': options.updatedBefore } : {}),
+          },
+          Limit: fullReadPageSize(50),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      yield (Items ?? []).map(fromItem);
+      startKey = LastEvaluatedKey;
+    } while (startKey);
   },
 
   /**

@@ -34,6 +34,9 @@ export function isConditionFailed(error: unknown): boolean {
 
 export const nowIso = () => new Date().toISOString();
 
+/** Items per page of a full read (jobs, ledgers): `fallback`, or DynamoDB's 1 MB page, unless QUERY_PAGE_SIZE says. */
+export const fullReadPageSize = (fallback?: number): number | undefined => env().QUERY_PAGE_SIZE ?? fallback;
+
 /** Reads a page cursor and checks it belongs to the partition being read (a foreign key would be a 500 otherwise). */
 export function startKeyFor(cursor: string | undefined, keyNames: readonly string[], expected: Record<string, string>) {
   const key = decodeCursor(cursor);
@@ -77,7 +80,7 @@ export async function queryAll(input: ConstructorParameters<typeof QueryCommand>
   const out: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ Limit: fullReadPageSize(), ...input, ExclusiveStartKey: startKey }));
     out.push(...(Items ?? []));
     startKey = LastEvaluatedKey;
   } while (startKey);

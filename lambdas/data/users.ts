@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BrokerInfo, ImageVariants, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { expiringMap } from '../core/expiring-map';
-import { db, nowIso, putIfAbsent, tableName } from './table';
+import { db, fullReadPageSize, nowIso, putIfAbsent, tableName } from './table';
 
 /** The stored user. `userId` is the Cognito `sub`: one id for both, so the token names the record. */
 export interface UserRecord {
@@ -206,7 +206,7 @@ export const usersRepository = {
   async *allByStatus(status: UserStatus): AsyncGenerator<UserRecord> {
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await usersRepository.pageByStatus(status, startKey, 1000);
+      const page = await usersRepository.pageByStatus(status, startKey, fullReadPageSize(1000));
       yield* page.users;
       startKey = page.nextKey;
     } while (startKey);

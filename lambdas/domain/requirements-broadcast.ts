@@ -28,7 +28,6 @@ export const BROADCAST_LEASE_MS = 2 * 60_000;
 export const MAX_BROADCAST_ATTEMPTS = 5;
 /** Brokers claimed and mailed together; the lease is renewed after each batch. */
 const BATCH_SIZE = 25;
-const CANDIDATES_PER_STATUS = 50;
 
 export interface BroadcastOutcome {
   requirementId: string;
@@ -152,24 +151,38 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
 export async function broadcastRequirements(now = new Date()): Promise<BroadcastReport> {
   const runId = randomUUID();
   const staleBefore = new Date(now.getTime() - BROADCAST_LEASE_MS).toISOString();
-  const candidates = [
-    ...(await requirementsRepository.pageByStatus('pending', { limit: CANDIDATES_PER_STATUS })),
-    ...(await requirementsRepository.pageByStatus('queued', { limit: CANDIDATES_PER_STATUS })),
-    ...(await requirementsRepository.pageByStatus('processing', { updatedBefore: staleBefore, limit: CANDIDATES_PER_STATUS })),
+  const pages = [
+    requirementsRepository.byStatus('pending'),
+    requirementsRepository.byStatus('queued'),
+    requirementsRepository.byStatus('processing', { updatedBefore: staleBefore }),
   ];
   const requirements: BroadcastOutcome[] = [];
-  for (const candidate of candidates) {
-    const claimed = await claim(candidate, runId, staleBefore);
-    if (!claimed) continue;
-    try {
-      const result = await broadcastOne(claimed, runId);
-      logger.info('requirement broadcast', { runId, ...result });
-      requirements.push(result);
-    } catch (error) {
-      // Left in `processing` under this run's lease: a run after the lease picks it up; the others go on now.
-      logger.error('requirement broadcast failed', { runId, requirementId: claimed.requirementId, error: error as Error });
-      requirements.push({ requirementId: claimed.requirementId, result: 'failed', mailed: 0, failed: 0 });
+  // Each requirement at most once a run: one requeued by this run comes round again in `queued`.
+  const seen = new Set<string>();
+  for (const statusPages of pages) {
+    for await (const page of statusPages) {
+      for (const candidate of page) {
+        if (seen.has(candidate.requirementId)) continue;
+        seen.add(candidate.requirementId);
+        const outcome = await broadcastCandidate(candidate, runId, staleBefore);
+        if (outcome) requirements.push(outcome);
+      }
     }
   }
   return { runId, requirements };
+}
+
+/** Claims one candidate and broadcasts it; null when another run holds it. */
+async function broadcastCandidate(candidate: RequirementRecord, runId: string, staleBefore: string): Promise<BroadcastOutcome | null> {
+  const claimed = await claim(candidate, runId, staleBefore);
+  if (!claimed) return null;
+  try {
+    const result = await broadcastOne(claimed, runId);
+    logger.info('requirement broadcast', { runId, ...result });
+    return result;
+  } catch (error) {
+    // Left in `processing` under this run's lease: a run after the lease picks it up; the others go on now.
+    logger.error('requirement broadcast failed', { runId, requirementId: claimed.requirementId, error: error as Error });
+    return { requirementId: claimed.requirementId, result: 'failed', mailed: 0, failed: 0 };
+  }
 }

@@ -51,6 +51,8 @@ export interface LocalStackOptions {
   dailyLimits?: { requirements: number; listings: number };
   /** The unsubscribe form's hourly limits (default: the deployed stages'); tests that send many raise them. */
   unsubscribeRequestLimits?: { perAddress: number; perClient: number };
+  /** Items per Query page of the jobs' full reads (QUERY_PAGE_SIZE); tests set a few to read past page one. */
+  queryPageSize?: number;
 }
 
 /** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
@@ -156,6 +158,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DAILY_LISTING_LIMIT: String((options.dailyLimits ?? dailyCreationLimits.dev).listings),
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      ...(options.queryPageSize ? { QUERY_PAGE_SIZE: String(options.queryPageSize) } : {}),
     };
     // Handlers validate process.env when their module loads. The gateway imports one on its first request,
     // which cannot arrive before this synchronous continuation of its listen() has run.

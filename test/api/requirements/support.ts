@@ -13,8 +13,17 @@ import { createConfirmedUser, signIn } from '../../../lib/local/testing';
  * run the broadcast job themselves, so nothing else moves a requirement while they look at it.
  */
 export async function startStack(options: Pick<LocalStackOptions, 'unsubscribeRequestLimits'> = {}): Promise<LocalStack> {
-  return startLocalStack({ ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 }, quiet: true, dailyLimits: generousDailyLimits, ...options });
+  return startLocalStack({
+    ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 },
+    quiet: true,
+    dailyLimits: generousDailyLimits,
+    queryPageSize: TEST_QUERY_PAGE_SIZE,
+    ...options,
+  });
 }
+
+/** Every job and ledger read of these stacks pages by this many items, so each test data set spans pages. */
+export const TEST_QUERY_PAGE_SIZE = 3;
 
 /**
  * The api tier's stacks let a broker create far more than a real day's limit: its tests and fuzzing
