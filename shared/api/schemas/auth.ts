@@ -13,7 +13,7 @@ export const passwordPolicy = {
 } as const;
 
 export const newPassword = z.string().check(
-  z.minLength(8, 'Password must be at least 8 characters long'),
+  z.minLength(passwordPolicy.minLength, `Password must be at least ${passwordPolicy.minLength} characters long`),
   z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
   z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
   z.regex(/[0-9]/, 'Password must contain at least one number'),

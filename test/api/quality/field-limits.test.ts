@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { LOCAL_REGION, localCredentials } from '../../../lib/local/aws';
 import { createConfirmedUser } from '../../../lib/local/testing';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { RouteId } from '../../../shared/api/routes';
@@ -83,6 +85,19 @@ describe('POST /user (sign-up’s record)', () => {
     const answer = await call<Answer['body']>(stack, null, 'createUser', { body });
     expect(answer.status).toBe(400);
     expect(answer.body.fieldErrors?.acceptedTermsAndConditions).toEqual([spec.termsRequired]);
+  });
+});
+
+describe('the password’s minimum length', () => {
+  it('the user pool refuses one character fewer than the spec’s minimum at sign-up, and takes the minimum', async () => {
+    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: LOCAL_REGION, credentials: localCredentials });
+    const signUp = (password: string) =>
+      cognito.send(new SignUpCommand({ ClientId: stack.userPoolClientId, Username: `pw-${randomUUID().slice(0, 8)}@example.com`, Password: password }));
+    const [short] = spec.passwordRules;
+    expect(short.failsOnlyThis).toHaveLength(spec.passwordMinLength - 1);
+    await expect(signUp(short.failsOnlyThis)).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    await expect(signUp(spec.validPassword)).resolves.toMatchObject({ UserConfirmed: false });
+    cognito.destroy();
   });
 });
 

@@ -105,6 +105,17 @@ describe('countdown', () => {
     });
   });
 
+  it.each([
+    ['1 ms', 1, '12:59:59.999Z'],
+    ['0.499 s', 1, '12:59:59.501Z'],
+    ['exactly 1 s', 1, '12:59:59.000Z'],
+    ['1.001 s', 2, '12:59:58.999Z'],
+    ['exactly 1 h', 3600, '12:00:00.000Z'],
+    ['1 h and 1 ms', 3601, '11:59:59.999Z'],
+  ])('%s before the target shows %i s (any part of a second counts as a whole one)', (_what, seconds, time) => {
+    expect(countdown(at(`2026-06-22T${time}`), at('2026-06-22T13:00:00Z')).totalSeconds).toBe(seconds);
+  });
+
   it('is zero at and after the target', () => {
     const target = at('2026-06-22T13:00:00Z');
     expect(countdown(target, target).totalSeconds).toBe(0);
