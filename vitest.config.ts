@@ -34,6 +34,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           globalSetup: ['test/api/global-setup.ts'],
+          setupFiles: ['test/api/capture-logs.ts'],
         },
       },
       {

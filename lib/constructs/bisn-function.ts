@@ -3,7 +3,7 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -82,6 +82,8 @@ export const bundling = {
   sourceMap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
+  // esbuild's size table and timing on every synth bury real output; its warnings and errors still print.
+  logLevel: LogLevel.WARNING,
   // React (the mail templates) picks its production build by NODE_ENV; the rest is dropped as dead code.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   externalModules: [nativeModule, ...localOnlyModules],

@@ -29,6 +29,14 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// The auth tests point Amplify at a local Cognito endpoint on purpose; its warning about a custom endpoint
+// says nothing about a test. Every other warning still prints.
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (args.some((arg) => typeof arg === 'string' && arg.includes('custom Amazon Amazon Cognito User Pool endpoint'))) return;
+  warn(...args);
+};
+
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
 

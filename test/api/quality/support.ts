@@ -4,14 +4,11 @@ import { Readable } from 'node:stream';
 import { HttpResponse, type HttpRequest } from '@smithy/core/transport';
 import { documentClient, s3 } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
-import { logger } from '../../../lambdas/core/logger';
 import type { LocalStack } from '../../../lib/local/stack';
 import { bucketKeys, readMailStore } from '../listings/support';
 
 export * from '../listings/support';
 
-// The handlers and jobs run in this process and log the faults these tests cause on purpose; the assertions are the verdict.
-logger.setLogLevel('SILENT');
 export { createRequirement, runBroadcast, validRequirement } from '../requirements/support';
 
 /**
