@@ -120,7 +120,8 @@ export function toItem(record: ListingRecord) {
 
 function fromItem(item: Record<string, unknown>): ListingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
-  return record as unknown as ListingRecord;
+  // Listings saved before `timing` existed read as saying nothing about it.
+  return { timing: '', ...record } as unknown as ListingRecord;
 }
 
 function toIndexRow(record: PublishedListing): ListingIndexRow {
@@ -199,6 +200,7 @@ export function draftOf(listing: ListingDraft): ListingDraft {
     leasePrice: listing.leasePrice,
     leaseFrequencyId: listing.leaseFrequencyId,
     leaseTypeId: listing.leaseTypeId,
+    timing: listing.timing,
     description: listing.description,
     highlights: listing.highlights,
     address1: listing.address1,

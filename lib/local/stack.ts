@@ -17,7 +17,8 @@ import { startScheduler } from './scheduler';
 import { seedOnce, type DemoLogin } from './seed';
 import { startSes } from './ses';
 import { REPO_ROOT } from './state';
-import { startWeb } from './web';
+import { serveStaticSite } from './static-site';
+import { buildWebApp, startWeb, type LocalRuntimeConfig, type WebServer } from './web';
 
 export const TABLE_NAME = 'bisn-local';
 export const IMAGES_BUCKET = 'bisn-images-local';
@@ -34,8 +35,11 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** 0 picks a free port; a missing entry takes DEFAULT_PORTS. */
   ports?: Partial<Record<PortName, number>>;
-  /** Vite's dev server for web/ (default false). */
-  web?: boolean;
+  /**
+   * The web app: true for Vite's dev server (hot reload, `npm start`), 'built' for the production build
+   * served as CloudFront serves it (the browser tests); default none.
+   */
+  web?: boolean | 'built';
   /** The in-process job schedules (default false). */
   scheduler?: boolean;
   /** Seed the demo data once (default false). */
@@ -164,24 +168,25 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // which cannot arrive before this synchronous continuation of its listen() has run.
     Object.assign(process.env, env);
 
-    const web = options.web
-      ? await startWeb({
-          root: REPO_ROOT,
-          port: webPort,
-          quiet,
-          runtimeConfig: {
-            apiUrl: gateway.url,
-            region: LOCAL_REGION,
-            userPoolId: cognito.userPoolId,
-            userPoolClientId: cognito.userPoolClientId,
-            assetBaseUrl,
-            cognitoEndpoint: cognito.url,
-            stage: 'local',
-            mailViewerUrl: ses.url,
-            flags: {},
-          },
-        })
-      : undefined;
+    const runtimeConfig: LocalRuntimeConfig = {
+      apiUrl: gateway.url,
+      region: LOCAL_REGION,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      assetBaseUrl,
+      cognitoEndpoint: cognito.url,
+      stage: 'local',
+      mailViewerUrl: ses.url,
+      flags: {},
+    };
+    let web: WebServer | undefined;
+    if (options.web === 'built') {
+      const distDir = join(scratch, 'web');
+      await buildWebApp(REPO_ROOT, distDir);
+      web = await serveStaticSite(distDir, runtimeConfig, webPort);
+    } else if (options.web) {
+      web = await startWeb({ root: REPO_ROOT, port: webPort, quiet, runtimeConfig });
+    }
     if (web) stoppers.push(web.stop);
 
     const stack: LocalStack = {

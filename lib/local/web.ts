@@ -109,3 +109,14 @@ export async function startWeb(options: {
     throw error;
   }
 }
+
+/** `vite build` of web/ into `outDir` with the project's own config, as the deployment builds it. */
+export async function buildWebApp(root: string, outDir: string, plugins: Plugin[] = []): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: join(root, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+    plugins,
+  });
+}

@@ -5,10 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { build, type Plugin } from 'vite';
-import type { LocalRuntimeConfig } from '../../lib/local/web';
+import type { Plugin } from 'vite';
+import { buildWebApp, type LocalRuntimeConfig } from '../../lib/local/web';
 import type { StackInfo } from '../../lib/local/stack';
-import { serveStaticSite } from './static-site';
+import { serveStaticSite } from '../../lib/local/static-site';
 
 export interface WebBuild {
   distDir: string;
@@ -27,12 +27,7 @@ export async function buildWeb(root: string, distDir: string): Promise<WebBuild>
       }
     },
   };
-  await build({
-    configFile: path.join(root, 'web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: distDir, emptyOutDir: true },
-    plugins: [record],
-  });
+  await buildWebApp(root, distDir, [record]);
   const chunks = new Map<string, { gzipBytes: number; modules: string[] }>();
   for (const [file, modules] of modulesByFile) {
     chunks.set(file, { gzipBytes: gzipSync(readFileSync(path.join(distDir, file))).length, modules });

@@ -18,13 +18,14 @@ declare module 'vitest' {
 }
 
 /**
- * The whole product, as `npm start` runs it, on free ports and in memory: emulators, gateway, scheduler,
- * the web app and the demo seed. Every e2e file talks to this one stack.
+ * The whole product, as `npm start` runs it but with the web app's production build, on free ports and in
+ * memory: emulators, gateway, scheduler, the site and the demo seed. Every e2e file talks to this one stack.
  */
 export default async function setup(project: TestProject) {
   const stack = await startLocalStack({
     ports: { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 },
-    web: true,
+    // The production build, served with CloudFront's headers: what the browser tests test is what ships.
+    web: 'built',
     scheduler: true,
     seed: true,
     quiet: true,

@@ -89,6 +89,7 @@ export const listingDraft = {
   leasePrice: money,
   leaseFrequencyId: { kind: 'choice', required: 'You must select a lease frequency.', nullable: true },
   leaseTypeId: { kind: 'choice', required: 'You must select a lease type and lease frequency.', nullable: true },
+  timing: { kind: 'text', max: 200 },
   description: { kind: 'text', max: 10_000 },
   highlights,
   address1: { kind: 'text', max: 200 },

@@ -117,7 +117,7 @@ export const demoListings: DemoListing[] = [
       title: 'Renovated Midtown office building', listingTypeId: 'for-sale-or-lease', propertyTypeId: 'office', marketId: 'sac-midtown',
       sqft: 14250, price: 4950000, leasePrice: 2.85, leaseFrequencyId: 'monthly', leaseTypeId: 'full-service', minSqft: 1800, maxSqft: 14250,
       address1: '1920 L Street', city: 'Sacramento', state: 'CA', zipCode: '95811',
-      description: 'Three-story brick office building, fully renovated in 2024 with new HVAC, elevator and seismic upgrades.',
+      timing: 'Immediately', description: 'Three-story brick office building, fully renovated in 2024 with new HVAC, elevator and seismic upgrades.',
       highlights: ['Walk Score 97', 'Rooftop deck', 'Secure bike room', '', ''], brochureUrl: 'https://bisn.example/brochures/1920-l-street.pdf',
     },
   },
@@ -127,7 +127,7 @@ export const demoListings: DemoListing[] = [
       title: 'Power Inn distribution warehouse', listingTypeId: 'for-lease', propertyTypeId: 'industrial', marketId: 'sac-power-inn',
       leasePrice: 0.89, leaseFrequencyId: 'monthly', leaseTypeId: 'nnn', minSqft: 32000, maxSqft: 64000,
       address1: '8450 Belvedere Avenue', city: 'Sacramento', state: 'CA', zipCode: '95826',
-      description: 'Divisible warehouse with 28-foot clear height, ESFR sprinklers and 12 dock-high doors.',
+      timing: '60 days', description: 'Divisible warehouse with 28-foot clear height, ESFR sprinklers and 12 dock-high doors.',
       highlights: ['28\u2019 clear', 'ESFR', '12 docks', '2 grade-level doors', ''],
     },
   },
@@ -137,7 +137,7 @@ export const demoListings: DemoListing[] = [
       title: 'Roseville pad with drive-thru', listingTypeId: 'for-lease', propertyTypeId: 'retail', marketId: 'placer-roseville',
       leasePrice: 42, leaseFrequencyId: 'annually', leaseTypeId: 'nnn', minSqft: 2400, maxSqft: 2400,
       address1: '1850 Douglas Boulevard', city: 'Roseville', state: 'CA', zipCode: '95661',
-      description: 'Freestanding pad with approved drive-thru in a grocery-anchored centre.', highlights: ['38,000 cars/day', '', '', '', ''],
+      timing: 'Q1 2027', description: 'Freestanding pad with approved drive-thru in a grocery-anchored centre.', highlights: ['38,000 cars/day', '', '', '', ''],
     },
   },
   {
@@ -146,7 +146,7 @@ export const demoListings: DemoListing[] = [
       title: '24-unit garden apartments near UC Davis', listingTypeId: 'for-sale-investment', propertyTypeId: 'apartment', marketId: 'yolo-davis',
       sqft: 19800, price: 7350000,
       address1: '2500 Sycamore Lane', city: 'Davis', state: 'CA', zipCode: '95616',
-      description: 'Well-kept 24-unit property, 100% occupied, walking distance to campus.', highlights: ['Cap rate 5.2%', 'On-site laundry', '', '', ''],
+      timing: 'Immediately', description: 'Well-kept 24-unit property, 100% occupied, walking distance to campus.', highlights: ['Cap rate 5.2%', 'On-site laundry', '', '', ''],
     },
   },
   {
@@ -155,7 +155,7 @@ export const demoListings: DemoListing[] = [
       title: 'El Dorado Hills business park land', listingTypeId: 'for-sale-user', propertyTypeId: 'land', marketId: 'eldorado-el-dorado-hills',
       sqft: 522720, price: null,
       address1: '4900 Golden Foothill Parkway', city: 'El Dorado Hills', state: 'CA', zipCode: '95762',
-      description: 'Twelve flat acres zoned R&D with utilities at the street.', highlights: ['12 acres', 'R&D zoning', '', '', ''],
+      timing: 'Spring 2027', description: 'Twelve flat acres zoned R&D with utilities at the street.', highlights: ['12 acres', 'R&D zoning', '', '', ''],
     },
   },
   {
@@ -164,7 +164,7 @@ export const demoListings: DemoListing[] = [
       title: 'West Sacramento flex building', listingTypeId: 'for-sale-user', propertyTypeId: 'flex', marketId: 'yolo-west-sacramento',
       sqft: 18000, price: 3600000,
       address1: '3300 Industrial Boulevard', city: 'West Sacramento', state: 'CA', zipCode: '95691',
-      description: 'Flex building with 30% office and four grade-level doors.', highlights: ['Fenced yard', '', '', '', ''],
+      timing: '30 days', description: 'Flex building with 30% office and four grade-level doors.', highlights: ['Fenced yard', '', '', '', ''],
     },
   },
   {

@@ -47,6 +47,8 @@ export const listingDraft = z.object({
   leasePrice: z._default(money, null),
   leaseFrequencyId: z._default(z.nullable(leaseFrequencyId), null),
   leaseTypeId: z._default(z.nullable(leaseTypeId), null),
+  /** When the space is available (spec 02 listing entity); free text, as on a requirement. */
+  timing: z._default(text(200), ''),
   description: z._default(text(10000), ''),
   highlights: z._default(z.array(text(300)).check(z.maxLength(5)), []),
   address1: z._default(text(200), ''),

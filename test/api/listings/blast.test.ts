@@ -134,6 +134,8 @@ describe('weekday blast', () => {
       expect(part).toContain('Midtown');
       expect(part).toContain('1,200 - 4,800 sqft');
       expect(part).toContain('Folsom');
+      // When the space is available (issue 22.10), from the draft the support module saves.
+      expect(part).toContain('Available: In 60 days');
     }
     expect(digest!.html).toContain(office.images[0]!.thumbnail);
     expect(digest!.html).toContain('Unsubscribe');

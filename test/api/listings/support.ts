@@ -22,6 +22,7 @@ export const validDraft = (overrides: Partial<ListingDraftInput> = {}): ListingD
   leasePrice: 1.5,
   leaseFrequencyId: 'monthly',
   leaseTypeId: 'nnn',
+  timing: 'In 60 days',
   description: 'Renovated two-storey office near the light rail.',
   highlights: ['Parking', 'Light rail', '', '', ''],
   address1: '1500 J Street',

@@ -240,6 +240,7 @@ const draftInput = fc.record(
     leasePrice: money,
     leaseFrequencyId: fc.option(oneOf(idsOf(leaseFrequencies))),
     leaseTypeId: fc.option(oneOf(idsOf(leaseTypes))),
+    timing: textOf(limits.listingDraft.timing),
     description: textOf(limits.listingDraft.description),
     highlights: linesOf(limits.listingDraft.highlights),
     address1: textOf(limits.listingDraft.address1),

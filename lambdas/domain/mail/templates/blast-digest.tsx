@@ -64,7 +64,7 @@ export function digestEntry(listing: ListingRecord, owner: UserRecord | null): D
     title: listing.title,
     url: listingDetailUrl(listing.listingId),
     kind: kind.filter(Boolean).join(' · '),
-    facts: [...priceLines(listing), sqftLine(listing), submarket].filter(Boolean),
+    facts: [...priceLines(listing), sqftLine(listing), submarket, listing.timing && `Available: ${listing.timing}`].filter(Boolean),
     broker: owner
       ? [`${owner.firstName} ${owner.lastName}`.trim(), owner.brokerInfo?.name ?? '', formatPhone(owner.phone)].filter(Boolean)
       : [],

@@ -74,6 +74,7 @@ export function ListingView({ listing, now, preview = false }: ListingViewProps)
             {lease && <Fact label="Lease Rate" value={formatLeaseRate(listing.leasePrice, listing.leaseFrequencyId)} />}
             {lease && <Fact label="Lease Type" value={leaseType ?? '—'} />}
             {lease && <Fact label="Available Sqft" value={leaseRange || '—'} />}
+            {listing.timing && <Fact label="Timing" value={listing.timing} />}
           </dl>
         )}
 

@@ -47,6 +47,7 @@ export interface ListingFormValues {
   zipCode: string;
   zip4: string;
   marketId: string;
+  timing: string;
   description: string;
   highlights: string[];
   brochureUrl: string;
@@ -73,6 +74,7 @@ export const fieldSection: Record<ListingFormField, AutosaveSection> = {
   zipCode: 'address',
   zip4: 'address',
   marketId: 'address',
+  timing: 'details',
   description: 'details',
   highlights: 'details',
   brochureUrl: 'details',
@@ -107,6 +109,7 @@ export function toFormValues(listing: Listing): ListingFormValues {
     zipCode: listing.zipCode,
     zip4: listing.zip4,
     marketId: listing.marketId ?? '',
+    timing: listing.timing,
     description: listing.description,
     highlights: Array.from({ length: HIGHLIGHT_LINES }, (_, i) => listing.highlights[i] ?? ''),
     brochureUrl: listing.brochureUrl,
@@ -142,6 +145,7 @@ export function toDraft(values: ListingFormValues): ListingDraft {
     state: values.state as ListingDraft['state'],
     zipCode: values.zipCode,
     zip4: values.zip4,
+    timing: values.timing,
     description: values.description,
     // Empty lines are kept out of the stored list: the detail page shows only what was written.
     highlights: values.highlights.map((line) => line.trim()).filter(Boolean),

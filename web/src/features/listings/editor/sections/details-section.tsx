@@ -6,11 +6,14 @@ import { Textarea } from '@/components/ui/textarea';
 import type { ListingFormValues } from '../listing-form';
 import { EditorSection } from './editor-section';
 
-/** 4 Listing Details: description, five highlight lines and the brochure link. */
+/** 4 Listing Details: when it is available, description, five highlight lines and the brochure link. */
 export function DetailsSection() {
   const { control } = useFormContext<ListingFormValues>();
   return (
     <EditorSection number={4} title="Listing Details">
+      <Field control={control} name="timing" label="Timing" description="When the space is available, e.g. Immediately or Q3 2027">
+        {({ field, ...aria }) => <Input {...field} {...aria} maxLength={200} autoComplete="off" />}
+      </Field>
       <Field control={control} name="description" label="Description" required>
         {({ field, ...aria }) => <Textarea {...field} {...aria} rows={5} maxLength={10_000} className="min-h-28" />}
       </Field>

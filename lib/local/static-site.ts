@@ -2,9 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { securityHeaders } from '../../lib/config/security-headers';
-import { close, listen, localUrl } from '../../lib/local/net';
-import type { LocalRuntimeConfig } from '../../lib/local/web';
+import { securityHeaders } from '../config/security-headers';
+import { close, listen, localUrl } from './net';
+import type { LocalRuntimeConfig, WebServer } from './web';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,18 +19,20 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.map']);
 
-export interface StaticSite {
-  url: string;
-  stop(): Promise<void>;
-}
-
 /**
  * The built web app served as CloudFront serves it (lib/stacks/web-stack.ts): gzip, hashed assets cached
  * for a year, index.html revalidated, the SPA fallback to index.html, the same security headers, and
- * /runtime-config.json with the local stack's values. `port` is the one the stack's SITE_URL names (CORS).
+ * /runtime-config.json with the local stack's values. `port` is the one the stack's SITE_URL names (CORS);
+ * 0 picks a free one. The browser tests run against this, so what they test is what ships.
  */
-export async function serveStaticSite(distDir: string, runtimeConfig: LocalRuntimeConfig, port: number): Promise<StaticSite> {
-  const headers = securityHeaders({ apiUrl: runtimeConfig.apiUrl, cognitoUrl: runtimeConfig.cognitoEndpoint, assetBaseUrl: runtimeConfig.assetBaseUrl });
+export async function serveStaticSite(distDir: string, runtimeConfig: LocalRuntimeConfig, port: number): Promise<WebServer> {
+  const headers = securityHeaders({
+    apiUrl: runtimeConfig.apiUrl,
+    cognitoUrl: runtimeConfig.cognitoEndpoint,
+    assetBaseUrl: runtimeConfig.assetBaseUrl,
+    // Presigned POST uploads go to the images bucket's own origin, as in the cloud.
+    extraConnect: [runtimeConfig.assetBaseUrl],
+  });
   const cache = new Map<string, { body: Buffer; gzip?: Buffer }>();
   const read = (file: string) => {
     let entry = cache.get(file);
@@ -69,6 +71,6 @@ export async function serveStaticSite(distDir: string, runtimeConfig: LocalRunti
     });
     res.end(useGzip ? gzip : body);
   });
-  await listen(server, port, 'bench web site');
-  return { url: localUrl(port), stop: () => close(server) };
+  const listening = await listen(server, port, 'Web (built)');
+  return { url: localUrl(listening), port: listening, stop: () => close(server) };
 }
