@@ -73,8 +73,6 @@ export interface StageConfig {
   readonly dailyLimits: { readonly requirements: number; readonly listings: number };
   /** The operators' address: the alarm topic mails it. */
   readonly alarmEmail: string;
-  /** Feature flags written to runtime-config.json for the SPA. */
-  readonly flags: Readonly<Record<string, boolean>>;
 }
 
 /** Reads `bisn:<stage>:<key>` from CDK context. */
@@ -129,7 +127,6 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
       alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
       createTrail: read('createTrail') !== 'false',
       dailyLimits: dailyCreationLimits.prod,
-      flags: {},
     };
   }
 
@@ -158,7 +155,6 @@ export function stageConfig(name: StageName, lookup: ContextLookup): StageConfig
     alarmEmail: read('alarmEmail') ?? `operators@${mailDomain}`,
     createTrail: read('createTrail') !== 'false',
     dailyLimits: dailyCreationLimits.dev,
-    flags: {},
   };
 }
 

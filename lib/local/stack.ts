@@ -177,7 +177,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       cognitoEndpoint: cognito.url,
       stage: 'local',
       mailViewerUrl: ses.url,
-      flags: {},
     };
     let web: WebServer | undefined;
     if (options.web === 'built') {

@@ -16,7 +16,6 @@ export interface LocalRuntimeConfig {
   cognitoEndpoint: string;
   stage: 'local';
   mailViewerUrl: string;
-  flags: Record<string, boolean>;
 }
 
 export interface WebServer {

@@ -226,7 +226,6 @@ export class WebStack extends Stack {
       userPoolClientId: auth.userPoolClient.userPoolClientId,
       assetBaseUrl: this.assetBaseUrl,
       stage: config.name,
-      flags: config.flags,
       mapTileUrl: mapTiles.tileUrl,
       mapTileAttribution,
     };

@@ -46,7 +46,6 @@ export function runtimeConfigOf(stack: StackInfo): LocalRuntimeConfig {
     cognitoEndpoint: stack.urls.cognito,
     stage: 'local',
     mailViewerUrl: stack.urls.ses,
-    flags: {},
   };
 }
 

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, isFlagOn, loadRuntimeConfig } from '@/config/runtime-config';
+import { assetUrl, loadRuntimeConfig } from '@/config/runtime-config';
 import { signInAuthFlow } from '@/lib/amplify';
 import { amplifyConfig, assertUserPoolConfig } from '@/lib/amplify-session';
 import { stubFetch, testConfig } from '../support/fake-backend';
 
 describe('runtime configuration', () => {
-  it('loads /runtime-config.json, trims trailing slashes and defaults the flags', async () => {
+  it('loads /runtime-config.json and trims trailing slashes', async () => {
     stubFetch(undefined, testConfig);
 
     const config = await loadRuntimeConfig();
 
     expect(config.apiUrl).toBe('https://api.example.test');
-    expect(config.flags).toEqual({ vendorLists: false, requirementsAnalytics: false, marketListingSearch: false });
-    expect(isFlagOn('vendorLists')).toBe(false);
     expect(assetUrl('users/u1/profile.webp')).toBe('https://assets.example.test/users/u1/profile.webp');
-  });
-
-  it('keeps flags that are switched on', async () => {
-    stubFetch(undefined, { ...testConfig, flags: { vendorLists: true, somethingOld: true } });
-
-    const config = await loadRuntimeConfig();
-
-    expect(config.flags).toEqual({ vendorLists: true, requirementsAnalytics: false, marketListingSearch: false });
   });
 
   it('refuses a configuration without an API URL, naming the field', async () => {
@@ -33,7 +23,7 @@ describe('runtime configuration', () => {
 });
 
 describe('Amplify configuration', () => {
-  const config = { ...testConfig, apiUrl: 'https://api.example.test', flags: { vendorLists: false, requirementsAnalytics: false, marketListingSearch: false } };
+  const config = { ...testConfig, apiUrl: 'https://api.example.test' };
 
   it('uses the pool and client, signs in by e-mail, and points at the local emulator when given', () => {
     expect(amplifyConfig(config).Auth?.Cognito).toEqual({

@@ -9,7 +9,6 @@ export const testConfig = {
   userPoolClientId: 'testclient0123456789',
   assetBaseUrl: 'https://assets.example.test',
   stage: 'test',
-  flags: {},
 };
 
 export interface RecordedRequest {

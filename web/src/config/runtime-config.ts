@@ -1,4 +1,3 @@
-import { parseFlags, type FlagName, type Flags } from './flags';
 
 /**
  * The per-stage settings the deployment writes beside the web app as /runtime-config.json
@@ -23,14 +22,13 @@ export interface RuntimeConfig {
   mapTileUrl?: string;
   /** Attribution the tile provider requires, shown on the map. */
   mapTileAttribution?: string;
-  flags: Flags;
 }
 
 /**
  * How each setting is checked: a non-empty string, an absolute URL (trailing slashes trimmed), or any
  * string; `?` marks an optional one.
  */
-const settings: Record<Exclude<keyof RuntimeConfig, 'flags'>, 'text' | 'url' | 'text?' | 'url?' | 'any?'> = {
+const settings: Record<keyof RuntimeConfig, 'text' | 'url' | 'text?' | 'url?' | 'any?'> = {
   apiUrl: 'url',
   region: 'text',
   userPoolId: 'text',
@@ -65,7 +63,6 @@ function parseRuntimeConfig(raw: unknown, issues: string[]): RuntimeConfig {
     else if (kind.startsWith('url') && !isUrl(value)) issues.push(`${name}: expected a URL`);
     else config[name] = kind.startsWith('url') ? value.replace(/\/+$/, '') : value;
   }
-  config.flags = parseFlags(doc.flags, issues);
   return config as unknown as RuntimeConfig;
 }
 
@@ -88,14 +85,6 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
 export function runtimeConfig(): RuntimeConfig {
   if (!loaded) throw new Error('runtime configuration used before loadRuntimeConfig()');
   return loaded;
-}
-
-export function flags(): Flags {
-  return runtimeConfig().flags;
-}
-
-export function isFlagOn(name: FlagName): boolean {
-  return flags()[name];
 }
 
 /** Absolute URL of a stored image path from the API (spec 01 §3: asset host plus relative path). */
