@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openBrowser, PHONE, screenshot, seriousA11yViolations } from './support';
+import { demoLogin, DESKTOP, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
 
 describe('landing page of the running stack', () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -29,5 +29,17 @@ describe('landing page of the running stack', () => {
     await page.goto('/');
     await screenshot(page, 'landing-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('offers a signed-in broker the way back to the dashboard instead of Login and Join (issue 22.9)', async () => {
+    const page = await browser.newPage();
+    await signIn(page, demoLogin('broker'));
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Account' });
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await expect(nav.getByRole('link', { name: /login|join/i }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL('**/consumer/dashboard');
+    await page.close();
   });
 });

@@ -75,7 +75,7 @@ describe('listings, end to end', () => {
     await expect.poll(() => countdown.innerText()).toMatch(/^\d{2,}h \d{2}m \d{2}s$/);
 
     await page.getByRole('button', { name: 'Create New Listing' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Edit Listing' });
+    const drawer = page.getByRole('dialog', { name: 'New Listing' });
     await drawer.waitFor();
     await page.waitForURL(/edit=/);
     listingId = new URL(page.url()).searchParams.get('edit')!;
@@ -135,7 +135,7 @@ describe('listings, end to end', () => {
   });
 
   it('publishes after the confirmation; the listing waits for the blast', async () => {
-    const drawer = page.getByRole('dialog', { name: 'Edit Listing' });
+    const drawer = page.getByRole('dialog', { name: 'New Listing' });
     await drawer.getByRole('button', { name: 'Publish Listing' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.innerText()).resolves.toContain(
@@ -156,9 +156,9 @@ describe('listings, end to end', () => {
     expect(mail.text).toContain(title);
     expect(mail.text).toContain('Available: Available March 2027');
 
-    await page.reload();
+    // No reload: My listings asks again by itself while a listing waits for the blast (issue 22.9).
     const row = page.getByRole('row').filter({ hasText: title });
-    await expect.poll(() => row.innerText()).toContain('Published');
+    await expect.poll(() => row.innerText(), { timeout: 25_000 }).toContain('Published');
     expect(await row.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
   });
 
@@ -264,7 +264,7 @@ describe('listings, end to end', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/consumer/my-listings');
     await page.getByRole('button', { name: 'Create New Listing' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Edit Listing' });
+    const drawer = page.getByRole('dialog', { name: 'New Listing' });
     await drawer.waitFor();
     await drawer.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
     await screenshot(page, 'listings-editor-phone');
@@ -275,5 +275,31 @@ describe('listings, end to end', () => {
     await confirm.getByRole('button', { name: 'Abandon Draft' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await page.setViewportSize(DESKTOP);
+  });
+
+  it('keeps no draft a broker opened and closed at once, and keeps one with a title (issue 22.9)', async () => {
+    await page.goto('/consumer/my-listings');
+    const rows = page.getByRole('row');
+    await page.getByRole('heading', { name: 'My Listings' }).waitFor();
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const before = await rows.count();
+
+    await page.getByRole('button', { name: 'Create New Listing' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New Listing' });
+    await drawer.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows.count()).toBe(before);
+    await expect(page.getByRole('row', { name: /Untitled listing/ }).count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Create New Listing' }).click();
+    await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill('Kept draft');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    const kept = page.getByRole('row', { name: /Kept draft/ });
+    await kept.waitFor();
+    await kept.getByRole('button', { name: 'Edit Kept draft' }).click();
+    await page.getByRole('dialog', { name: 'Edit Listing' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 });

@@ -98,7 +98,7 @@ describe('My Listings', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('No listings fit the search criteria, try changing the filters.', {}, firstLoad)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create New Listing' }));
-    expect(await screen.findByRole('dialog', { name: 'Edit Listing' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'New Listing' })).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ edit: 'new-draft' });
     expect(backend.requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual(['/listing']);
   });

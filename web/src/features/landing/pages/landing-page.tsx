@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { appPaths } from '@/app/paths';
 import { Logo } from '@/components/brand/logo';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { storageKeys } from '@/features/auth/session-storage';
 import { BannerArt } from './banner-art';
 import { clipboardListIcon, inboxIcon, usersIcon } from './feature-icons';
 
@@ -31,6 +32,9 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> 
  * card markup and inline icons, so neither tailwind-merge nor Radix nor the icon library loads here.
  */
 export function LandingPage() {
+  // The session's marker, not Amplify: the landing page loads no auth code. An expired session meets the
+  // sign-in page on its way to the dashboard.
+  const signedIn = localStorage.getItem(storageKeys.isAuthenticated) === 'true';
   return (
     <>
       <title>BISN · Private network for commercial real-estate brokers</title>
@@ -40,12 +44,20 @@ export function LandingPage() {
           <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
             <Logo tone="inverse" className="h-8" />
             <nav aria-label="Account" className="flex items-center gap-2">
-              <Link to={appPaths.login} className={buttonVariants({ variant: 'inverseGhost' })}>
-                Login
-              </Link>
-              <Link to={appPaths.signup} className={buttonVariants({ variant: 'inverse' })}>
-                Join
-              </Link>
+              {signedIn ? (
+                <Link to={appPaths.dashboard} className={buttonVariants({ variant: 'inverse' })}>
+                  Dashboard
+                </Link>
+              ) : (
+                <>
+                  <Link to={appPaths.login} className={buttonVariants({ variant: 'inverseGhost' })}>
+                    Login
+                  </Link>
+                  <Link to={appPaths.signup} className={buttonVariants({ variant: 'inverse' })}>
+                    Join
+                  </Link>
+                </>
+              )}
             </nav>
           </div>
         </header>
@@ -62,9 +74,15 @@ export function LandingPage() {
               with the colleagues who can act on them.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={appPaths.signup} className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
-                Join the network
-              </Link>
+              {signedIn ? (
+                <Link to={appPaths.dashboard} className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
+                  Go to your dashboard
+                </Link>
+              ) : (
+                <Link to={appPaths.signup} className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
+                  Join the network
+                </Link>
+              )}
             </div>
           </div>
         </section>

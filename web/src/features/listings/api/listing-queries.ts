@@ -1,7 +1,7 @@
 import { refreshCreationQuota } from '@/features/creation-quota/api/creation-quota';
 import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RequestQuery } from '@shared/api/contract';
-import type { Listing } from '@shared/api/schemas/listings';
+import type { Listing, ListingSummary } from '@shared/api/schemas/listings';
 import { api } from '@/lib/api';
 import { apiKey, apiQuery } from '@/lib/query';
 
@@ -19,7 +19,20 @@ export function browseListingsQuery(filters: ListingFilters) {
 
 export const listingQuery = (listingId: string) => apiQuery('getListing', { params: { listingId } });
 
-export const myListingsQuery = (userId: string) => apiQuery('listMyListings', { params: { userId } });
+/** While the blast is sending one of the broker's listings, My listings asks again this often… */
+export const BLAST_POLL_MS = 3000;
+/** …and while one waits for the next blast, this often (one small GET; paused while the tab is hidden). */
+export const QUEUED_POLL_MS = 15_000;
+
+/** The broker's own listings, every status, kept fresh while one is on its way to the blast. */
+export const myListingsQuery = (userId: string) => ({
+  ...apiQuery('listMyListings', { params: { userId } }),
+  refetchInterval: (query: { state: { data?: { items: Pick<ListingSummary, 'status'>[] } } }) => {
+    const statuses = new Set(query.state.data?.items.map((listing) => listing.status));
+    if (statuses.has('processing')) return BLAST_POLL_MS;
+    return statuses.has('queued') ? QUEUED_POLL_MS : false;
+  },
+});
 
 /** After a listing changed: its detail holds the new answer; lists that show it load again. */
 export function rememberListing(queryClient: QueryClient, listing: Listing): void {

@@ -16,7 +16,7 @@ import { ListingView } from '../components/listing-view';
 import { AutosaveStatusText, saveErrorMessage } from './autosave-status';
 import { CompletenessIndicators } from './completeness-indicators';
 import { ConfirmButton } from '@/components/confirm-button';
-import { listingFormResolver, previewListing, toDraft, toFormValues, type ListingFormValues } from './listing-form';
+import { isUntouchedDraft, listingFormResolver, previewListing, toDraft, toFormValues, type ListingFormValues } from './listing-form';
 import { AddressSection } from './sections/address-section';
 import { DetailsSection } from './sections/details-section';
 import { HeaderSection } from './sections/header-section';
@@ -93,6 +93,8 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
   });
   const { autosave, state } = useListingAutosave(form, listingId);
   const [busy, setBusy] = useState<Busy | null>(null);
+  // A draft that opens empty was just created: the drawer says so while it stays open.
+  const [title] = useState(() => (isUntouchedDraft(listing, listing.images) ? 'New Listing' : 'Edit Listing'));
   const [actionError, setActionError] = useState<string>();
 
   const values = useWatch({ control: form.control }) as ListingFormValues;
@@ -115,6 +117,14 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
 
   const saveAndClose = (kind: Busy) =>
     act(kind, async () => {
+      if (isUntouchedDraft(toDraft(form.getValues()), listing.images)) {
+        // Nothing was put into it: closing keeps no "Untitled listing" behind.
+        autosave.dispose();
+        await api('deleteListing', { params: { listingId } });
+        onClose();
+        forgetListing(queryClient, listingId);
+        return;
+      }
       try {
         await autosave.flush();
       } catch (error) {
@@ -194,7 +204,7 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
       <div className="grid gap-3 border-b p-4 pr-12">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="grid gap-0.5">
-            <SheetTitle className="text-lg">Edit Listing</SheetTitle>
+            <SheetTitle className="text-lg">{title}</SheetTitle>
             <AutosaveStatusText state={state} />
           </div>
           <div className="flex flex-wrap gap-2">

@@ -230,3 +230,10 @@ export function previewListing(saved: Listing, values: ListingFormValues): Listi
       : null,
   };
 }
+
+const emptyDraft = listingDraft.parse({});
+
+/** A draft nothing was put into: every field as a new listing starts and no photo. Closing it keeps nothing. */
+export function isUntouchedDraft(draft: ListingDraft, images: readonly unknown[]): boolean {
+  return images.length === 0 && (Object.keys(emptyDraft) as (keyof ListingDraft)[]).every((key) => JSON.stringify(draft[key]) === JSON.stringify(emptyDraft[key]));
+}
