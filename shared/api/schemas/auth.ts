@@ -12,13 +12,27 @@ export const passwordPolicy = {
   requireSymbols: true,
 } as const;
 
-export const newPassword = z.string().check(
-  z.minLength(passwordPolicy.minLength, `Password must be at least ${passwordPolicy.minLength} characters long`),
-  z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
-  z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
-  z.regex(/[0-9]/, 'Password must contain at least one number'),
-  z.regex(/[@$!%*?&]/, 'Password must contain at least one special character (@$!%*?&)'),
-);
+/**
+ * The spec's five rules, each with the checklist's short label, the spec's message and its test: the
+ * sign-up form ticks them off as the broker types, and `newPassword` refuses with every message that fails.
+ */
+export const passwordRequirements = [
+  {
+    label: `At least ${passwordPolicy.minLength} characters`,
+    message: `Password must be at least ${passwordPolicy.minLength} characters long`,
+    test: (password: string) => password.length >= passwordPolicy.minLength,
+  },
+  { label: 'An uppercase letter', message: 'Password must contain at least one uppercase letter', test: (password: string) => /[A-Z]/.test(password) },
+  { label: 'A lowercase letter', message: 'Password must contain at least one lowercase letter', test: (password: string) => /[a-z]/.test(password) },
+  { label: 'A number', message: 'Password must contain at least one number', test: (password: string) => /[0-9]/.test(password) },
+  {
+    label: 'One of @$!%*?&',
+    message: 'Password must contain at least one special character (@$!%*?&)',
+    test: (password: string) => /[@$!%*?&]/.test(password),
+  },
+] as const;
+
+export const newPassword = z.string().check(...passwordRequirements.map(({ test, message }) => z.refine<string>(test, message)));
 
 export const signInForm = z.object({
   email: emailField,

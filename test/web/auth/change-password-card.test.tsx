@@ -49,4 +49,31 @@ describe('ChangePasswordCard', () => {
     await change('Wrong!pass123', 'Riverfront!2026');
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Incorrect username or password.');
   });
+
+  it('drops the last answer as soon as the form changes, so a stale message never sits under a new one (issue 22.6)', async () => {
+    seedCognitoSession({ sub: 'cognito-sub-1', email: 'ada@example.com' });
+    await fakeBackends(() => cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
+    render(<ChangePasswordCard />);
+    await change('Wrong!pass123', 'Riverfront!2026');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Incorrect username or password.');
+
+    await userEvent.clear(screen.getByLabelText('New Password'));
+    await userEvent.type(screen.getByLabelText('New Password'), 'short');
+    expect(screen.queryByText('Incorrect username or password.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(screen.queryByText('Incorrect username or password.')).not.toBeInTheDocument();
+  });
+
+  it('ticks each password rule as the new password keeps it', async () => {
+    await fakeBackends(() => json(200, {}));
+    render(<ChangePasswordCard />);
+    const rules = screen.getByRole('list', { name: 'Password rules' });
+    const met = () => [...rules.querySelectorAll('li[data-met="true"]')].map((li) => li.firstChild?.nextSibling?.textContent);
+    expect(met()).toEqual([]);
+    await userEvent.type(screen.getByLabelText('New Password'), 'abc');
+    expect(met()).toEqual(['A lowercase letter']);
+    await userEvent.type(screen.getByLabelText('New Password'), 'D1@xyzw');
+    expect(met()).toHaveLength(5);
+  });
 });

@@ -26,6 +26,29 @@ describe('/signup', () => {
     expect(screen.getByLabelText('Last Name')).toHaveValue('Prefilled');
   });
 
+  it('shows every password rule as a checklist that ticks as the broker types (issue 22.6)', async () => {
+    await fakeBackends(signUpAnswer);
+    renderApp('/signup');
+    const password = await screen.findByLabelText('Password', {}, authLoad);
+    const rules = screen.getByRole('list', { name: 'Password rules' });
+    const states = () => within(rules).getAllByRole('listitem').map((li) => li.textContent);
+    expect(states()).toEqual([
+      'At least 8 characters: not yet',
+      'An uppercase letter: not yet',
+      'A lowercase letter: not yet',
+      'A number: not yet',
+      'One of @$!%*?&: not yet',
+    ]);
+    await userEvent.type(password, 'Sacramento');
+    expect(states()).toEqual([
+      'At least 8 characters: done',
+      'An uppercase letter: done',
+      'A lowercase letter: done',
+      'A number: not yet',
+      'One of @$!%*?&: not yet',
+    ]);
+  });
+
   it('shows each rule’s message under its field and sends nothing', async () => {
     const { cognitoCalls } = await fakeBackends(signUpAnswer);
     renderApp('/signup');

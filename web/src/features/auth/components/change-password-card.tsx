@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type * as z from '@shared/zod';
 import { changePasswordForm } from '@shared/api/schemas/auth';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { changePassword, messageOf } from '../auth-service';
 import { FormMessage } from './form-message';
-import { PasswordInput, passwordRules } from './password-input';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordInput } from './password-input';
 
 type ChangePasswordValues = z.infer<typeof changePasswordForm>;
 
@@ -25,10 +26,15 @@ export function ChangePasswordCard({ className }: { className?: string }) {
     resolver: zodResolver(changePasswordForm),
     defaultValues: { oldPassword: '', newPassword: '' },
   });
-
-  async function submit(values: ChangePasswordValues) {
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+  /** The last attempt's answer goes as soon as the broker edits or tries again: it no longer describes the form. */
+  const forgetAnswer = () => {
     setError(undefined);
     setNotice(undefined);
+  };
+
+  async function submit(values: ChangePasswordValues) {
+    forgetAnswer();
     try {
       await changePassword(values.oldPassword, values.newPassword);
       form.reset();
@@ -44,16 +50,17 @@ export function ChangePasswordCard({ className }: { className?: string }) {
     <Card className={className}>
       <CardHeader>
         <CardTitle>Change Password</CardTitle>
-        <CardDescription>{passwordRules}</CardDescription>
+        <CardDescription>Choose a new password that keeps every rule below.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
+        <form onSubmit={form.handleSubmit(submit, forgetAnswer)} onChange={forgetAnswer} noValidate className="grid gap-4">
           <Field control={form.control} name="oldPassword" label="Current Password">
             {({ field, ...aria }) => <PasswordInput autoComplete="current-password" {...field} {...aria} aria-required />}
           </Field>
           <Field control={form.control} name="newPassword" label="New Password">
             {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
           </Field>
+          <PasswordChecklist password={newPassword} />
           <FormMessage error={error} notice={notice} />
           <Button type="submit" disabled={submitting} className="justify-self-start">
             {submitting && <Spinner />}

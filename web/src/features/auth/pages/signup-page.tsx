@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type * as z from '@shared/zod';
 import { signUpForm, type SignUpForm } from '@shared/api/schemas/auth';
 import { appPaths } from '@/app/paths';
@@ -13,7 +13,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageOf, signUpAccount, signUpFailed } from '../auth-service';
 import { AuthPage } from '../components/auth-page';
 import { FormMessage } from '../components/form-message';
-import { PasswordInput, passwordRules } from '../components/password-input';
+import { PasswordChecklist } from '../components/password-checklist';
+import { PasswordInput } from '../components/password-input';
 import { VerifyEmailStep } from '../components/verify-email-step';
 import { useFinishSignIn } from '../navigation';
 import { useAuth } from '../use-auth';
@@ -47,6 +48,7 @@ export function SignupPage() {
       termsAndConditions: false as unknown as true,
     },
   });
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
   useEffect(() => {
     if (status === 'signedIn' && !pending) void navigate({ href: appPaths.dashboard, replace: true });
@@ -92,14 +94,12 @@ export function SignupPage() {
         <Field control={form.control} name="email" label="Email">
           {({ field, ...aria }) => <Input type="email" autoComplete="email" {...field} {...aria} aria-required />}
         </Field>
-        <Field
-          control={form.control}
-          name="password"
-          label="Password"
-          description={passwordRules}
-        >
-          {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
-        </Field>
+        <div className="grid gap-2">
+          <Field control={form.control} name="password" label="Password">
+            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
+          </Field>
+          <PasswordChecklist password={password} />
+        </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field control={form.control} name="firstName" label="First Name">
             {({ field, ...aria }) => <Input autoComplete="given-name" {...field} {...aria} aria-required />}
