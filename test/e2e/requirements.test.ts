@@ -124,6 +124,19 @@ describe('requirements, end to end', () => {
     }
     expect(review).not.toContain('Woodland');
     await expect(modal.getByRole('textbox').count()).resolves.toBe(0);
+    // The review opens at its header, whatever the form's scroll was (issue 22.6), on a phone too.
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await modal.getByRole('button', { name: 'Continue Editing' }).click();
+      await modal.getByRole('button', { name: 'Next' }).scrollIntoViewIfNeeded();
+      await modal.getByRole('button', { name: 'Next' }).click();
+      const heading = modal.getByRole('heading', { name: 'Create New Requirement' });
+      // Its top within the dialog's visible box: not scrolled out above it.
+      const offset = () => heading.evaluate((h) => h.getBoundingClientRect().top - h.closest('[data-slot="dialog-content"]')!.getBoundingClientRect().top);
+      await expect.poll(offset).toBeGreaterThanOrEqual(0);
+      await expect(modal.getByText('Check your requirement.', { exact: false }).isVisible()).resolves.toBe(true);
+    }
+    await page.setViewportSize(DESKTOP);
     await shoot(page, 'confirm');
     await modal.getByRole('button', { name: 'Continue Editing' }).click();
     await expect(modal.getByRole('textbox', { name: 'Title' }).inputValue()).resolves.toBe(title);

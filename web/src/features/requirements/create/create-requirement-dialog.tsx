@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type UseFormReturn } from 'react-hook-form';
 import { propertyTypes, requirementTypes, type CatalogItem } from '@shared/catalog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -58,6 +58,11 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [step, setStep] = useState<Step>('edit');
   const [error, setError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Each step starts at its header: the dialog keeps its scroll, and Next sits at the bottom of a long form.
+  useLayoutEffect(() => {
+    formRef.current?.closest('[data-slot="dialog-content"]')?.scrollTo({ top: 0 });
+  }, [step]);
 
   // Through handleSubmit, so once Next was pressed each field's message updates as it is corrected.
   const next = form.handleSubmit(() => {
@@ -86,7 +91,7 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} className="grid min-h-0">
+    <form ref={formRef} noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} className="grid min-h-0">
       <DialogHeader className="border-b px-6 pt-6 pb-4">
         <DialogTitle>Create New Requirement</DialogTitle>
         <DialogDescription>
