@@ -62,6 +62,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           fileParallelism: false,
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/e2e/console-gate.ts'],
         },
       },
     ],

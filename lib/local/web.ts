@@ -112,10 +112,18 @@ export async function startWeb(options: {
 /** `vite build` of web/ into `outDir` with the project's own config, as the deployment builds it. */
 export async function buildWebApp(root: string, outDir: string, plugins: Plugin[] = []): Promise<void> {
   const { build } = await import('vite');
-  await build({
-    configFile: join(root, 'web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-    plugins,
-  });
+  // Vite keeps a NODE_ENV it finds (vitest sets "test"), and React would then ship its development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(root, 'web/vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+      plugins,
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }

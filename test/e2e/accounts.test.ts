@@ -3,7 +3,7 @@ import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, createConfirmedUser, latestCode, readMail, type StackRef } from '../../lib/local/testing';
-import { demoLogin, DESKTOP, e2e, newBroker, openBrowser, PHONE, runJob, screenshot, seriousA11yViolations, signIn, waitForMail } from './support';
+import { demoLogin, DESKTOP, e2e, expectConsole, newBroker, openBrowser, PHONE, runJob, screenshot, seriousA11yViolations, signIn, waitForMail } from './support';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -114,6 +114,8 @@ describe('sign-up to approval', () => {
     await page.getByLabel('Verification code, characters 1 to 3').fill('12');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Invalid Code, please re-enter.').waitFor();
+    // A wrong code first: the app logs Cognito's refusal (spec 01: failures are logged) and says so.
+    expectConsole(/Confirming the sign-up failed CodeMismatchException/);
     await page.getByLabel('Verification code, characters 1 to 3').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Invalid Code, please re-enter.').waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, newBroker, openBrowser, readMail, signIn } from './support';
+import { DESKTOP, expectConsole, newBroker, openBrowser, readMail, signIn } from './support';
 
 // Issue 18.3: a double click on "Confirm & Send Requirement" on a slow network creates one requirement
 // and sends one broadcast: the dialog sends one Idempotency-Key for its sending, on every click.
@@ -77,6 +77,8 @@ describe('sending a requirement twice by accident', () => {
     // The first send reaches the server and creates the requirement; its answer never reaches the browser.
     const keys: string[] = [];
     let lost = 0;
+    // The browser reports the connection this test cuts.
+    expectConsole(/net::ERR_CONNECTION_RESET/);
     await page.route('**/requirement', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       keys.push(route.request().headers()['idempotency-key'] ?? '');

@@ -24,9 +24,13 @@ describe('landing page of the running stack', () => {
     expect(footer).toContain(String(new Date().getFullYear()));
     await screenshot(page, 'landing-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    const footerPosition = () => page.locator('footer').last().evaluate((footer) => getComputedStyle(footer).position);
+    await expect(footerPosition()).resolves.toBe('sticky');
 
     await page.setViewportSize(PHONE);
     await page.goto('/');
+    // On a phone the footer ends the content instead of covering the bottom of every screen (issue 22.4).
+    await expect(footerPosition()).resolves.toBe('static');
     await screenshot(page, 'landing-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

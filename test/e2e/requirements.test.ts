@@ -162,6 +162,16 @@ describe('requirements, end to end', () => {
     await shoot(page, 'my');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    // On a phone, a card per requirement with every fact on screen, no sideways scroll (issue 22.4).
+    await page.setViewportSize(PHONE);
+    const card = page.getByRole('list', { name: 'My requirements' }).getByRole('listitem').filter({ hasText: title });
+    const cardText = await card.innerText();
+    for (const fact of ['For Lease · Office', 'Sent', 'Sent On']) expect(cardText).toContain(fact);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+    await row.waitFor();
+
     // The brokers subscribed to Office Requirements received it (the author is left out of their own).
     const mail = await waitForMail((m) => m.subject === `New Office requirement: ${title}`);
     expect(mail.html).toContain(requirementUrl);
@@ -198,6 +208,13 @@ describe('requirements, end to end', () => {
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Market', exact: true }).locator('option:checked').innerText()).resolves.toBe('Davis');
     await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
+
+    // The phone's card list, with the timing the table shows in its column (issue 22.4).
+    await page.setViewportSize(PHONE);
+    const card = page.getByRole('list', { name: 'Requirements' }).getByRole('listitem').filter({ hasText: title });
+    await expect(card.innerText()).resolves.toContain('Timing: Within 6 months');
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await page.setViewportSize(DESKTOP);
     await shoot(page, 'browser');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

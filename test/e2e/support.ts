@@ -28,6 +28,37 @@ const CHROMIUM_ARGS = [
 
 export const e2e = () => inject('e2e');
 
+/**
+ * Console errors and warnings of every page opened through openBrowser, and uncaught page errors, since
+ * the last check: test/e2e/console-gate.ts fails the test they happened in. Left out: the browser's own
+ * line for each failed request (the tests assert on those answers themselves), Amplify's note about the
+ * local Cognito endpoint (locally only), and what a test declared with `expectConsole`.
+ */
+const consoleProblems: string[] = [];
+const alwaysExpected = [/^Failed to load resource: the server responded with a status of 4\d\d/, /custom Amazon Amazon Cognito User Pool endpoint/];
+let expectedThisTest: RegExp[] = [];
+
+function watchConsole(page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const text = message.text();
+    if ([...alwaysExpected, ...expectedThisTest].some((pattern) => pattern.test(text))) return;
+    consoleProblems.push(`${message.type()} on ${page.url()}: ${text.slice(0, 500)}`);
+  });
+  page.on('pageerror', (error) => consoleProblems.push(`uncaught on ${page.url()}: ${error.message}`));
+}
+
+/** A console message the current test causes on purpose (a failure flow the spec logs). */
+export function expectConsole(pattern: RegExp): void {
+  expectedThisTest.push(pattern);
+}
+
+/** What the pages logged since the last call; the declared expectations end with it. */
+export function takeConsoleProblems(): string[] {
+  expectedThisTest = [];
+  return consoleProblems.splice(0);
+}
+
 /** Debian's Chromium with a fresh profile; close() removes the profile. */
 export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext & { dispose(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'bisn-e2e-'));
@@ -38,6 +69,8 @@ export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext & 
     baseURL: e2e().webUrl,
   });
   context.setDefaultTimeout(20_000);
+  for (const page of context.pages()) watchConsole(page);
+  context.on('page', watchConsole);
   return Object.assign(context, {
     async dispose() {
       await context.close();

@@ -2,11 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { legalVersion } from '@shared/catalog/product';
 import { Logo } from '@/components/brand/logo';
 
-/** The fixed footer bar (spec 01 §2): year, version label, the three legal pages. */
+/**
+ * The footer bar (spec 01 §2): year, version label, the three legal pages. Fixed to the bottom where the
+ * screen has room for it (md and up, at least 600 px tall); on a phone it would cover ~55 px of every
+ * screen, so there it ends the content instead.
+ */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="sticky bottom-0 z-30 border-t bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <footer className="z-30 border-t [@media(min-width:768px)_and_(min-height:600px)]:sticky [@media(min-width:768px)_and_(min-height:600px)]:bottom-0 bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex min-h-(--footer-height) max-w-screen-2xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-2 text-xs text-muted-foreground sm:justify-between">
         <p className="flex items-center gap-2">
           <Logo markOnly className="h-4" />

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { User } from '@shared/api/schemas/users';
 import { appPaths } from '@/app/paths';
@@ -27,6 +27,7 @@ export interface Auth {
 export function useAuth(): Auth {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const router = useRouter();
   const { data, isPending } = useQuery(sessionQuery);
 
   const refresh = useCallback(() => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }), [queryClient]);
@@ -37,6 +38,9 @@ export function useAuth(): Auth {
       const { signOut } = await import('aws-amplify/auth');
       await signOut();
     } finally {
+      // The landing page's code first: rendered while it still loads, the router's lazy component
+      // suspends in a way React 19.3 reports as a misuse of use() (TanStack/router lazyRouteComponent).
+      await router.preloadRoute({ to: appPaths.landing }).catch(() => undefined);
       clearSession();
       // Leave the signed-in screens first: a guard that saw the session vanish while still mounted would
       // send the user to /login instead of /.
@@ -44,7 +48,7 @@ export function useAuth(): Auth {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
       queryClient.setQueryData(queryKeys.session, null);
     }
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, router]);
 
   const session = isPending ? undefined : (data ?? null);
   return {

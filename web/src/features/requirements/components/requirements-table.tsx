@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { RequirementSummary } from '@shared/api/schemas/requirements';
 import { formatDate } from '@shared/rules';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { RequirementStatusBadge } from './requirement-status-badge';
 
 export const noRequirementsText = 'No requirements fit the search criteria, try changing the filters.';
@@ -13,15 +14,27 @@ interface RequirementsTableProps {
   variant: 'browse' | 'mine';
 }
 
+/** The title, a link to the detail only once the requirement is sent (every one of the browser is). */
+function RequirementTitle({ requirement }: { requirement: RequirementSummary }) {
+  if (requirement.status !== 'sent') return requirement.title;
+  return (
+    <Link to="/consumer/requirement/$requirementId" params={{ requirementId: requirement.requirementId }} className="text-primary hover:underline">
+      {requirement.title}
+    </Link>
+  );
+}
+
 /**
- * Title, Type, Property Type, Timing or Status, Sent On (MM/dd/yyyy). A title links to the detail only
- * once the requirement is sent (every row of the browser is).
+ * Title, Type, Property Type, Timing or Status, Sent On (MM/dd/yyyy): a table from md up, one card per
+ * requirement on a phone, where five columns would leave all but two behind a sideways scroll.
  */
 export function RequirementsTable({ requirements, variant }: RequirementsTableProps) {
   const mine = variant === 'mine';
+  const phone = useIsMobile();
   if (requirements.length === 0) {
     return <p className="py-8 text-center text-muted-foreground">{mine ? noMyRequirementsText : noRequirementsText}</p>;
   }
+  if (phone) return <RequirementCards requirements={requirements} mine={mine} />;
   return (
     <Table aria-label={mine ? 'My requirements' : 'Requirements'}>
       <TableHeader>
@@ -37,17 +50,7 @@ export function RequirementsTable({ requirements, variant }: RequirementsTablePr
         {requirements.map((requirement) => (
           <TableRow key={requirement.requirementId}>
             <TableCell className="max-w-[24rem] min-w-[12rem] font-medium">
-              {requirement.status === 'sent' ? (
-                <Link
-                  to="/consumer/requirement/$requirementId"
-                  params={{ requirementId: requirement.requirementId }}
-                  className="text-primary hover:underline"
-                >
-                  {requirement.title}
-                </Link>
-              ) : (
-                requirement.title
-              )}
+              <RequirementTitle requirement={requirement} />
             </TableCell>
             <TableCell className="whitespace-nowrap">{requirement.type.name}</TableCell>
             <TableCell className="whitespace-nowrap">{requirement.propertyType.name}</TableCell>
@@ -63,5 +66,28 @@ export function RequirementsTable({ requirements, variant }: RequirementsTablePr
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The phone's list: each requirement's five facts on a card of its own, nothing off screen. */
+function RequirementCards({ requirements, mine }: { requirements: readonly RequirementSummary[]; mine: boolean }) {
+  return (
+    <ul className="grid gap-3 py-2" aria-label={mine ? 'My requirements' : 'Requirements'}>
+      {requirements.map((requirement) => (
+        <li key={requirement.requirementId} className="grid gap-1.5 rounded-lg border p-3">
+          <div className="flex items-start justify-between gap-2">
+            <span className="font-medium break-words">
+              <RequirementTitle requirement={requirement} />
+            </span>
+            {mine && <RequirementStatusBadge status={requirement.status} />}
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {requirement.type.name} · {requirement.propertyType.name}
+          </p>
+          {!mine && <p className="text-sm break-words">Timing: {requirement.timing}</p>}
+          <p className="text-xs text-muted-foreground tabular-nums">Sent On {formatDate(requirement.sentAt) || '—'}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -28,7 +28,7 @@ export function MarketTree({
   const countyBox = (countyId: string, name: string, className?: string) => {
     const state = countyState(value, countyId);
     return (
-      <div className={cn('flex items-center gap-2', className)}>
+      <div key={countyId} className={cn('flex items-center gap-2', className)}>
         <Checkbox
           id={`${id}-${countyId}`}
           checked={state === 'indeterminate' ? 'indeterminate' : state === 'checked'}
