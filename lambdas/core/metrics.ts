@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { metricsNamespace } from '../../shared/catalog/product';
+import { metricsNamespace, metricsService } from '../../shared/catalog/product';
 
 /**
  * Business metrics as CloudWatch embedded-metric-format lines (Powertools Metrics), namespace BISN: the
@@ -16,12 +16,24 @@ export type BusinessMetric =
   | 'BroadcastMailsSent'
   | 'BroadcastMailsFailed';
 
-const metrics = new Metrics({ namespace: metricsNamespace, serviceName: 'bisn-api' });
+/** Readings recorded on every run, zero included, so an alarm can tell "fine" from "not running". */
+export type GaugeMetric =
+  /** 1 when the day's blast had not finished by 10:00 Eastern (lambdas/domain/blast-watchdog.ts). */
+  | 'BlastLate'
+  /** Age of the oldest requirement waiting for the broadcast, at the start of each run. */
+  | 'BroadcastBacklogSeconds';
+
+const metrics = new Metrics({ namespace: metricsNamespace, serviceName: metricsService });
 let pending = false;
 
 export function countMetric(name: BusinessMetric, value = 1): void {
   if (value <= 0) return;
   metrics.addMetric(name, MetricUnit.Count, value);
+  pending = true;
+}
+
+export function gaugeMetric(name: GaugeMetric, value: number, unit: 'Count' | 'Seconds' = 'Count'): void {
+  metrics.addMetric(name, unit === 'Seconds' ? MetricUnit.Seconds : MetricUnit.Count, value);
   pending = true;
 }
 

@@ -390,6 +390,18 @@ export const listingsRepository = {
     return items.map((item) => String(item.listingId));
   },
 
+  /** Ids of the listings queued (published by their owner) before `beforeIso` and still waiting (the blast watchdog). */
+  async idsQueuedBefore(beforeIso: string): Promise<string[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
+      ExpressionAttributeValues: { ':pk': statusKey('queued'), ':before': beforeIso },
+      ProjectionExpression: 'listingId',
+    });
+    return items.map((item) => String(item.listingId));
+  },
+
   /** Published listings whose `expiresAt` is at or before `nowIso`, page by page (the expiry job). */
   async *expired(nowIso: string, pageSize = fullReadPageSize(100)): AsyncGenerator<ListingRecord[]> {
     let startKey: Record<string, unknown> | undefined;

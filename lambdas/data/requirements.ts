@@ -156,6 +156,27 @@ export const requirementsRepository = {
     return index.countSince(sinceIso);
   },
 
+  /** When the longest-waiting pending or queued requirement was created; null when none waits. */
+  async oldestWaitingSince(): Promise<string | null> {
+    const firsts = await Promise.all(
+      (['pending', 'queued'] as const).map(async (status) => {
+        const { Items } = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk',
+            ExpressionAttributeValues: { ':pk': statusKey(status) },
+            ProjectionExpression: 'createdAt',
+            Limit: 1,
+          }),
+        );
+        return Items?.[0]?.createdAt as string | undefined;
+      }),
+    );
+    const times = firsts.filter((t): t is string => Boolean(t)).sort();
+    return times[0] ?? null;
+  },
+
   /**
    * Not-yet-sent requirements in one status, oldest first, page by page (the broadcast job); `updatedBefore`
    * keeps only those untouched since. A page is read when the previous one is done with, so what the job

@@ -4,7 +4,7 @@ import { subscriptionIdFor } from '../../shared/catalog';
 import { logger } from '../core/logger';
 import { requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
-import { countMetric } from '../core/metrics';
+import { countMetric, gaugeMetric } from '../core/metrics';
 import { sendMails } from './mail';
 import { requirementBroadcastMails } from './mail/templates/requirement-broadcast';
 import { toRequirementDto } from './requirements';
@@ -151,6 +151,9 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
 export async function broadcastRequirements(now = new Date()): Promise<BroadcastReport> {
   const runId = randomUUID();
   const staleBefore = new Date(now.getTime() - BROADCAST_LEASE_MS).toISOString();
+  // What brokers wait for before this run sends it: the monitoring stack alarms past 5 minutes.
+  const waitingSince = await requirementsRepository.oldestWaitingSince();
+  gaugeMetric('BroadcastBacklogSeconds', waitingSince ? Math.max(0, (now.getTime() - Date.parse(waitingSince)) / 1000) : 0, 'Seconds');
   const pages = [
     requirementsRepository.byStatus('pending'),
     requirementsRepository.byStatus('queued'),

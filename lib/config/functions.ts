@@ -42,6 +42,8 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, Func
   // Runs every minute: a failed run is simply picked up by the next one, so no retries (and no overlap).
   broadcastRequirements: { memoryMb: 512, timeoutSeconds: 50, asyncRetries: 0 },
   expireListings: { memoryMb: 512, timeoutSeconds: 5 * 60 },
+  // Two reads and one metric.
+  blastWatchdog: { memoryMb: 256, timeoutSeconds: 60 },
   // Operator commands, invoked synchronously by `npm run admin`: one account or one contribution each,
   // except `list`, which reads a whole status.
   adminList: { memoryMb: 512, timeoutSeconds: 60 },
@@ -83,6 +85,7 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, 
   blast: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   expireListings: ['table:write', 'images:write'],
+  blastWatchdog: ['table:read'],
   // As the operator routes of the same commands have them.
   adminList: ['table:read'],
   adminApprove: ['table:write', 'mail:send'],

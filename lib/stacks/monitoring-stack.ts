@@ -17,7 +17,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { metricsNamespace } from '../../shared/catalog/product';
+import { metricsNamespace, metricsService } from '../../shared/catalog/product';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 
 export interface MonitoringStackProps extends StackProps {
@@ -31,6 +31,8 @@ export const sesComplaintRateAlarm = 0.0008;
 /** API 5xx share of requests (%), over 5 minutes with at least this many requests. */
 export const api5xxPercentAlarm = 1;
 export const api5xxMinRequests = 20;
+/** A requirement goes out within a minute (PRODUCT.md); five minutes of waiting is an incident. */
+export const broadcastBacklogAlarmSeconds = 300;
 
 /**
  * What tells the operators something is wrong: one SNS topic (encrypted with a key CloudWatch may use)
@@ -80,6 +82,28 @@ export class MonitoringStack extends Stack {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(this.alarmAction);
     }
+
+    // The jobs' readings (lambdas/core/metrics.ts gauges), under the functions' Powertools service.
+    const gauge = (metricName: string, period: Duration) =>
+      new Metric({ namespace: metricsNamespace, metricName, dimensionsMap: { service: metricsService }, statistic: 'Maximum', period });
+    new Alarm(this, 'BlastLate', {
+      alarmDescription: 'The weekday blast had not finished by 10:00 America/New_York (blastWatchdog: an unfinished run, or listings still queued)',
+      metric: gauge('BlastLate', Duration.hours(1)),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // Only the 10:00 weekday check records it.
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(this.alarmAction);
+    new Alarm(this, 'BroadcastBacklog', {
+      alarmDescription: `A requirement has waited more than ${broadcastBacklogAlarmSeconds / 60} minutes for its broadcast (or the broadcast job has stopped reporting)`,
+      metric: gauge('BroadcastBacklogSeconds', Duration.minutes(5)),
+      threshold: broadcastBacklogAlarmSeconds,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      // The job reports every minute: silence means it is not running, which is a backlog too.
+      treatMissingData: TreatMissingData.BREACHING,
+    }).addAlarmAction(this.alarmAction);
 
     // Functions are found by their stack's name prefix, so the dashboard needs no reference to each.
     const lambdaSearch = (metricName: string, stack: string) =>

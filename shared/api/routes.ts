@@ -156,6 +156,8 @@ export const jobs = [
   { id: 'blast', entry: 'lambdas/jobs/blast.ts', cron: '0 9 ? * MON-FRI *', timeZone: 'America/New_York' },
   { id: 'broadcastRequirements', entry: 'lambdas/jobs/broadcast-requirements.ts', rate: '1 minute' },
   { id: 'expireListings', entry: 'lambdas/jobs/expire-listings.ts', cron: '30 3 * * ? *', timeZone: 'America/New_York' },
+  // Checks the day's blast an hour after it is due: its metric drives the "blast not finished" alarm.
+  { id: 'blastWatchdog', entry: 'lambdas/jobs/blast-watchdog.ts', cron: '0 10 ? * MON-FRI *', timeZone: 'America/New_York' },
 ] as const;
 
 export type JobId = (typeof jobs)[number]['id'];

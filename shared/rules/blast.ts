@@ -35,6 +35,12 @@ export function nextBlastAt(now: Date): Date {
   throw new Error('unreachable: a weekday falls within any 7 days');
 }
 
+/** 09:00 America/New_York on `now`'s Eastern calendar day (a weekend day's too): when that day's blast is due. */
+export function blastTimeOn(now: Date): Date {
+  const local = new TZDate(now.getTime(), BLAST_TIME_ZONE);
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), BLAST_HOUR, 0, 0, 0, BLAST_TIME_ZONE).getTime());
+}
+
 export interface Countdown {
   readonly hours: number;
   readonly minutes: number;

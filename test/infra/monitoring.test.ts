@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminFunctions, jobs, routes } from '../../shared/api/routes';
-import { api5xxMinRequests, api5xxPercentAlarm, sesBounceRateAlarm, sesComplaintRateAlarm } from '../../lib/stacks/monitoring-stack';
+import { api5xxMinRequests, api5xxPercentAlarm, broadcastBacklogAlarmSeconds, sesBounceRateAlarm, sesComplaintRateAlarm } from '../../lib/stacks/monitoring-stack';
 import { referencedId, renderSample, resourcesOf, synthesiseStages, type SynthesisedApp } from './synth';
 
 describe('alarms and dashboard', () => {
@@ -46,6 +46,28 @@ describe('alarms and dashboard', () => {
     expect(byDescription(/complaint/).properties).toMatchObject({ MetricName: 'Reputation.ComplaintRate', Namespace: 'AWS/SES', Threshold: sesComplaintRateAlarm });
     expect(sesBounceRateAlarm).toBeLessThan(0.05);
     expect(sesComplaintRateAlarm).toBeLessThan(0.001);
+  });
+
+  it('alarms when the weekday blast has not finished by 10:00 Eastern, checked by its own weekday job', () => {
+    const watchdog = jobs.find((job) => job.id === 'blastWatchdog')!;
+    expect(watchdog).toMatchObject({ cron: '0 10 ? * MON-FRI *', timeZone: 'America/New_York' });
+    synth.template('dev', 'jobs').hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 10 ? * MON-FRI *)',
+      ScheduleExpressionTimezone: 'America/New_York',
+    });
+    const late = alarmsOf('monitoring').find((a) => a.properties.MetricName === 'BlastLate')!;
+    expect(late.properties).toMatchObject({
+      Namespace: 'BISN', Dimensions: [{ Name: 'service', Value: 'bisn-api' }], Statistic: 'Maximum', Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('alarms when a requirement has waited more than 5 minutes for its broadcast, or the job stops reporting', () => {
+    const backlog = alarmsOf('monitoring').find((a) => a.properties.MetricName === 'BroadcastBacklogSeconds')!;
+    expect(broadcastBacklogAlarmSeconds).toBe(300);
+    expect(backlog.properties).toMatchObject({
+      Namespace: 'BISN', Statistic: 'Maximum', Period: 300, Threshold: 300, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'breaching',
+    });
   });
 
   it('keeps a failed job run in a dead-letter queue and alarms when anything is in it', () => {

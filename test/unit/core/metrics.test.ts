@@ -34,6 +34,21 @@ describe('business metrics', () => {
     expect(emf.service).toBe('bisn-api');
   });
 
+  it('a gauge is written even at zero, so an alarm tells "fine" from "not reporting" (issue 12.3)', async () => {
+    vi.resetModules();
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    const { gaugeMetric, flushMetrics } = await import('../../../lambdas/core/metrics');
+    const lines = captureStdout();
+    gaugeMetric('BlastLate', 0);
+    gaugeMetric('BroadcastBacklogSeconds', 42.5, 'Seconds');
+    flushMetrics();
+    const [emf] = emfLines(lines) as [{ _aws: { CloudWatchMetrics: { Metrics: { Name: string; Unit: string }[] }[] }; BlastLate: number; BroadcastBacklogSeconds: number }];
+    expect(emf._aws.CloudWatchMetrics[0]!.Metrics).toEqual(
+      expect.arrayContaining([{ Name: 'BlastLate', Unit: 'Count' }, { Name: 'BroadcastBacklogSeconds', Unit: 'Seconds' }]),
+    );
+    expect([emf.BlastLate, emf.BroadcastBacklogSeconds]).toEqual([0, 42.5]);
+  });
+
   it('the HTTP pipeline flushes what its invocation recorded', async () => {
     vi.resetModules();
     const env = {
