@@ -1,0 +1,34 @@
+/**
+ * `npm run mutation`, after Stryker: the mutation score of each folder the issue sets a target for, from
+ * Stryker's JSON report (mutation-testing-report-schema). Score = (killed + timed out) / every mutant that
+ * is not ignored or invalid — survivors and mutants no test reaches both count against it.
+ */
+import { readFileSync } from 'node:fs';
+
+const targets = [
+  { folder: 'shared/rules/', target: 80 },
+  { folder: 'shared/api/schemas/', target: 80 },
+  { folder: 'lambdas/domain/', target: 70 },
+];
+
+interface Report {
+  files: Record<string, { mutants: { status: string }[] }>;
+}
+const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8')) as Report;
+
+let allMet = true;
+for (const { folder, target } of targets) {
+  const statuses = Object.entries(report.files)
+    .filter(([file]) => file.replaceAll('\\', '/').includes(folder))
+    .flatMap(([, file]) => file.mutants.map((m) => m.status));
+  const count = (...which: string[]) => statuses.filter((s) => which.includes(s)).length;
+  const detected = count('Killed', 'Timeout');
+  const valid = detected + count('Survived', 'NoCoverage');
+  const score = valid ? (100 * detected) / valid : 100;
+  const met = score >= target;
+  allMet &&= met;
+  console.log(
+    `${folder.padEnd(22)} ${score.toFixed(1).padStart(5)} %  (target ${target} %) ${met ? '✓' : '✗'}  killed ${detected}, survived ${count('Survived')}, no coverage ${count('NoCoverage')}`,
+  );
+}
+process.exitCode = allMet ? 0 : 1;
