@@ -2,11 +2,10 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
-import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, tableName } from './table';
+import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, queryPages, tableName } from './table';
 import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -403,21 +402,14 @@ export const listingsRepository = {
   },
 
   /** Published listings whose `expiresAt` is at or before `nowIso`, page by page (the expiry job). */
-  async *expired(nowIso: string, pageSize = fullReadPageSize(100)): AsyncGenerator<ListingRecord[]> {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const { Items, LastEvaluatedKey } = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-          ExpressionAttributeValues: { ':pk': statusKey('published'), ':now': nowIso },
-          Limit: pageSize,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      yield (Items ?? []).map(fromItem);
-      startKey = LastEvaluatedKey;
-    } while (startKey);
+  async *expired(nowIso: string): AsyncGenerator<ListingRecord[]> {
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':pk': statusKey('published'), ':now': nowIso },
+      Limit: fullReadPageSize(100),
+    });
+    for await (const page of pages) yield page.map(fromItem);
   },
 };

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
 import type { PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, startKeyFor, tableName } from './table';
+import { batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, queryPages, startKeyFor, tableName } from './table';
 import { deliveryLedger } from './delivery-ledger';
 import { browseIndex } from './browse-index';
 
@@ -183,24 +183,14 @@ export const requirementsRepository = {
    * moved out of the status meanwhile is not read again.
    */
   async *byStatus(status: Exclude<RequirementStatus, 'sent'>, options: { updatedBefore?: string } = {}): AsyncGenerator<RequirementRecord[]> {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const { Items, LastEvaluatedKey } = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi2',
-          KeyConditionExpression: options.updatedBefore ? 'gsi2pk = :pk AND gsi2sk < :before' : 'gsi2pk = :pk',
-          ExpressionAttributeValues: {
-            ':pk': statusKey(status),
-            ...(options.updatedBefore ? { ':before': options.updatedBefore } : {}),
-          },
-          Limit: fullReadPageSize(50),
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      yield (Items ?? []).map(fromItem);
-      startKey = LastEvaluatedKey;
-    } while (startKey);
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: options.updatedBefore ? 'gsi2pk = :pk AND gsi2sk < :before' : 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': statusKey(status), ...(options.updatedBefore ? { ':before': options.updatedBefore } : {}) },
+      Limit: fullReadPageSize(50),
+    });
+    for await (const page of pages) yield page.map(fromItem);
   },
 
   /**

@@ -75,14 +75,24 @@ export async function putIfAbsent(item: Record<string, unknown>): Promise<boolea
   }
 }
 
-/** Every item a Query matches, page by page (jobs and ledgers; never a user-facing list). */
-export async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
+type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
+
+/**
+ * A Query's pages, each read when the one before is done with (jobs and ledgers; never a user-facing
+ * list): what the caller moved out of the key range meanwhile is not read again.
+ */
+export async function* queryPages(input: QueryInput): AsyncGenerator<Record<string, unknown>[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ Limit: fullReadPageSize(), ...input, ExclusiveStartKey: startKey }));
-    out.push(...(Items ?? []));
+    yield Items ?? [];
     startKey = LastEvaluatedKey;
   } while (startKey);
+}
+
+/** Every item a Query matches, page by page (jobs and ledgers; never a user-facing list). */
+export async function queryAll(input: QueryInput): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for await (const page of queryPages(input)) out.push(...page);
   return out;
 }

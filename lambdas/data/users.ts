@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BrokerInfo, ImageVariants, UserStatus } from '../../shared/api';
+import type { BrokerInfo, ImageVariants, MailStop, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { expiringMap } from '../core/expiring-map';
-import { db, fullReadPageSize, nowIso, putIfAbsent, tableName } from './table';
+import { db, fullReadPageSize, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
 
 /** The stored user. `userId` is the Cognito `sub`: one id for both, so the token names the record. */
 export interface UserRecord {
@@ -24,6 +24,8 @@ export interface UserRecord {
   createdAt: string;
   updatedAt: string;
   approvedAt: string | null;
+  /** Set when SES reported the address undeliverable or complaining: it is sent nothing (absent = mailable). */
+  mailStop?: MailStop | null;
   /**
    * Raised by every change of what the broker edits (profile, subscriptions, images, an unsubscribe): a
    * profile save names the version it was based on. Absent on records stored before versions: 0.
@@ -200,6 +202,28 @@ export const usersRepository = {
       }),
     );
     return { users: (Items ?? []).map(fromItem), nextKey: LastEvaluatedKey };
+  },
+
+  /**
+   * Stops mail to a user, unless it is stopped already (SES may report one bounce more than once): true
+   * when this call stopped it.
+   */
+  async stopMail(userId: string, stop: MailStop): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(userId),
+          UpdateExpression: 'SET mailStop = :stop, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(mailStop) OR mailStop = :none)',
+          ExpressionAttributeValues: { ':stop': stop, ':now': nowIso(), ':none': null },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
   },
 
   /** Every user in a status, page by page (jobs only; never on a request path). */

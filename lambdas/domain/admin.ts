@@ -23,8 +23,8 @@ import { toUserDto } from './users';
  */
 
 export function toAdminUser(record: UserRecord): AdminUser {
-  const { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed } = toUserDto(record);
-  return { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed };
+  const { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed, mailStop } = toUserDto(record);
+  return { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed, mailStop };
 }
 
 async function findUser(idOrEmail: string): Promise<UserRecord> {
@@ -67,7 +67,8 @@ export async function approveUser(idOrEmail: string): Promise<User> {
     if (!isConditionFailed(error)) throw error;
     return toUserDto(await findUser(record.userId));
   }
-  await sendMail(await approvalMail(approved));
+  // A stopped address gets nothing, the approval notice included: the site shows the approval instead.
+  if (!approved.mailStop) await sendMail(await approvalMail(approved));
   logger.info('user approved', { userId: approved.userId });
   countMetric('AccountApproved');
   return toUserDto(approved);

@@ -222,6 +222,8 @@ async function sendDigests(
 
   let batch: UserRecord[] = [];
   for await (const user of usersRepository.allByStatus('active')) {
+    // SES stopped this address (a hard bounce or a complaint): it receives nothing until the broker resumes.
+    if (user.mailStop) continue;
     batch.push(user);
     if (batch.length >= batchSize) {
       await flush(batch);

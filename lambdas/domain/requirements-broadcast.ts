@@ -118,7 +118,8 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
   };
   for await (const broker of usersRepository.allByStatus('active')) {
     // The author is not mailed their own requirement (issue 22): the site shows them its status.
-    if (broker.userId === record.userId || !broker.subscribed.includes(category)) continue;
+    // Nor is an address SES stopped (a hard bounce or a complaint) until its broker resumes it.
+    if (broker.userId === record.userId || !broker.subscribed.includes(category) || broker.mailStop) continue;
     batch.push(broker);
     if (batch.length === BATCH_SIZE && !(await flush())) return outcome('lease-lost', total);
   }

@@ -34,6 +34,7 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
     isOperator,
     createdAt: record.createdAt,
     approvedAt: record.approvedAt,
+    mailStop: record.mailStop ?? null,
     version: userVersionOf(record),
   };
 }
@@ -191,4 +192,11 @@ export async function updateBrokerInfo(principal: Principal, existing: UserRecor
     ...(record.brokerInfo?.logoSrc ? { logoSrc: record.brokerInfo.logoSrc } : {}),
   };
   return saveProfile(record, input.version, { brokerInfo }, principal.isOperator);
+}
+
+/** The broker asks to be e-mailed again after SES stopped their mail; nothing changes when it is not stopped. */
+export async function resumeMail(principal: Principal, existing: UserRecord | null): Promise<User> {
+  const record = await requireRecord(principal, existing);
+  const updated = record.mailStop ? await usersRepository.update(record.userId, { mailStop: null }) : record;
+  return toUserDto(updated, principal.isOperator);
 }

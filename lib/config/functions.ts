@@ -52,6 +52,8 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, Func
   adminRemove: { memoryMb: 512, timeoutSeconds: 60 },
   // One user per event; EventBridge retries a failed delivery, so Lambda need not.
   cognitoConsoleSync: { memoryMb: 512, timeoutSeconds: 30, asyncRetries: 0 },
+  // One conditional update per address of the event; EventBridge redelivers a failure.
+  mailFeedback: { memoryMb: 256, timeoutSeconds: 30, asyncRetries: 0 },
 };
 
 /** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
@@ -93,6 +95,7 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, 
   adminRemove: ['table:write', 'images:write'],
   // Approving sends the approval e-mail, as adminApprove does; a deleted account's listings lose their photos.
   cognitoConsoleSync: ['table:write', 'mail:send', 'users:groups', 'images:write'],
+  mailFeedback: ['table:write'],
 };
 
 export function routeArea(route: RouteDef): RouteArea {

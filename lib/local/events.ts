@@ -38,6 +38,52 @@ export function cloudTrailEventOf(target: string, request: Record<string, unknow
   };
 }
 
+/**
+ * SES's EventBridge event for a bounce or a complaint of a mail sent through the stage's configuration
+ * set, as the cloud's mailFeedback rule delivers it (the shape SES documents for event publishing, with
+ * the fields around the ones the handler reads).
+ */
+export function sesFeedbackEventOf(
+  kind: 'Bounce' | 'Complaint',
+  address: string,
+  options: { bounceType?: 'Permanent' | 'Transient' | 'Undetermined'; diagnosticCode?: string; configurationSet?: string } = {},
+): unknown {
+  const timestamp = new Date().toISOString();
+  const mail = {
+    timestamp,
+    source: 'no-reply@bisn.local',
+    messageId: randomUUID(),
+    destination: [address],
+    tags: { 'ses:configuration-set': [options.configurationSet ?? 'bisn-local'] },
+  };
+  const detail =
+    kind === 'Bounce'
+      ? {
+          eventType: 'Bounce',
+          bounce: {
+            feedbackId: randomUUID(),
+            bounceType: options.bounceType ?? 'Permanent',
+            bounceSubType: 'General',
+            bouncedRecipients: [{ emailAddress: address, action: 'failed', status: '5.1.1', diagnosticCode: options.diagnosticCode ?? 'smtp; 550 5.1.1 user unknown' }],
+            timestamp,
+            reportingMTA: 'dns; a1-2.smtp-out.amazonses.com',
+          },
+          mail,
+        }
+      : { eventType: 'Complaint', complaint: { feedbackId: randomUUID(), complainedRecipients: [{ emailAddress: address }], complaintFeedbackType: 'abuse', timestamp }, mail };
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': kind === 'Bounce' ? 'Email Bounced' : 'Email Complaint Received',
+    source: 'aws.ses',
+    account: '000000000000',
+    time: timestamp,
+    region: LOCAL_REGION,
+    resources: [],
+    detail,
+  };
+}
+
 export interface EventBus {
   /** Called by the Cognito emulator after each successful API call. */
   cognitoCalled(target: string, request: unknown): void;

@@ -89,7 +89,8 @@ export class BisnStage extends Stage {
     });
     this.jobs = new JobsStack(this, 'Jobs', { config, codeRoot, targets, environment, alarmTopic: this.monitoring.alarmTopic,
       userPoolId: this.auth.userPool.userPoolId,
-      description: `BISN ${config.name}: scheduled jobs, admin functions, the Cognito console sync`,
+      configurationSetName: this.mail.configurationSet.configurationSetName,
+      description: `BISN ${config.name}: scheduled jobs, admin functions, the Cognito console sync, mail feedback`,
     });
 
     acknowledge(

@@ -30,6 +30,8 @@ export interface JobsStackProps extends StackProps {
   readonly alarmTopic: ITopic;
   /** The pool whose admin calls the console sync follows. */
   readonly userPoolId: string;
+  /** The SES configuration set every mail goes through: its bounces and complaints reach mailFeedback. */
+  readonly configurationSetName: string;
 }
 
 type Job = (typeof jobs)[number];
@@ -145,15 +147,20 @@ export class JobsStack extends Stack {
     }
     const eventHandlers = new Map<EventFunctionId, NodejsFunction>();
     for (const spec of eventFunctions) {
-      const fn = makeFunction(spec.id, `event function ${spec.id}: ${spec.eventNames.join(', ')}`);
+      const cloudTrail = 'eventNames' in spec;
+      const fn = makeFunction(spec.id, `event function ${spec.id}: ${(cloudTrail ? spec.eventNames : spec.detailTypes).join(', ')}`);
       eventHandlers.set(spec.id, fn);
       new Rule(this, `${spec.id}Rule`, {
-        description: `${spec.id}: the user pool's admin calls (Cognito console or API), from CloudTrail`,
-        eventPattern: {
-          source: [spec.source],
-          detailType: ['AWS API Call via CloudTrail'],
-          detail: { eventSource: ['cognito-idp.amazonaws.com'], eventName: [...spec.eventNames], requestParameters: { userPoolId: [props.userPoolId] } },
-        },
+        description: cloudTrail
+          ? `${spec.id}: the user pool's admin calls (Cognito console or API), from CloudTrail`
+          : `${spec.id}: SES bounces and complaints of the stage's configuration set`,
+        eventPattern: cloudTrail
+          ? {
+              source: [spec.source],
+              detailType: ['AWS API Call via CloudTrail'],
+              detail: { eventSource: ['cognito-idp.amazonaws.com'], eventName: [...spec.eventNames], requestParameters: { userPoolId: [props.userPoolId] } },
+            }
+          : { source: [spec.source], detailType: [...spec.detailTypes], detail: { mail: { tags: { 'ses:configuration-set': [props.configurationSetName] } } } },
         targets: [new LambdaFunction(fn, { retryAttempts: 8, maxEventAge: Duration.hours(2), deadLetterQueue: deadLetters })],
       });
     }

@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { ConfigurationSet, ConfigurationSetTlsPolicy, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import { ConfigurationSet, ConfigurationSetTlsPolicy, EmailIdentity, EmailSendingEvent, EventDestination, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { acknowledge } from '../constructs/nag';
@@ -30,6 +31,12 @@ export class MailStack extends Stack {
       reputationMetrics: true,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     }));
+    // Bounces and complaints go to the account's default event bus, where the Jobs stack's mailFeedback rule
+    // picks them up and stops mail to that address (lambdas/domain/mail-feedback.ts).
+    configurationSet.addEventDestination('Feedback', {
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
     this.configurationSetArn = this.formatArn({
       service: 'ses',
       resource: 'configuration-set',

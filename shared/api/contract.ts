@@ -47,6 +47,7 @@ export const createUser = e(route.createUser, { body: s.createUserRequest, respo
 export const getCreationQuota = e(route.getCreationQuota, { params: s.userIdParams, response: s.creationQuotaResponse });
 export const setActiveStatus = e(route.setActiveStatus, { params: s.userIdParams, response: s.userResponse });
 export const updateSubscriptions = e(route.updateSubscriptions, { params: s.userIdParams, body: s.subscriptionsSave, response: s.userResponse });
+export const resumeMail = e(route.resumeMail, { params: s.userIdParams, response: s.userResponse });
 export const updatePersonalInfo = e(route.updatePersonalInfo, { params: s.userIdParams, body: s.personalInfoSave, response: s.userResponse });
 export const updateBrokerInfo = e(route.updateBrokerInfo, { params: s.userIdParams, body: s.brokerInfoSave, response: s.userResponse });
 
@@ -92,6 +93,7 @@ export const contract = {
   getCreationQuota,
   setActiveStatus,
   updateSubscriptions,
+  resumeMail,
   updatePersonalInfo,
   updateBrokerInfo,
   presignProfileImage,

@@ -53,6 +53,8 @@ export const setActiveStatus = r('setActiveStatus', 'POST', '/user/setActiveStat
 export const updateSubscriptions = r('updateSubscriptions', 'POST', '/user/subscriptions/{userId}', 'user', 'users/update-subscriptions', 'self');
 export const updatePersonalInfo = r('updatePersonalInfo', 'POST', '/user/personalInfo/{userId}', 'user', 'users/update-personal-info', 'self');
 export const updateBrokerInfo = r('updateBrokerInfo', 'POST', '/user/brokerInfo/{userId}', 'user', 'users/update-broker-info', 'self');
+// The broker's own "e-mail me again" after SES stopped their mail (a bounce or a complaint).
+export const resumeMail = r('resumeMail', 'POST', '/user/mail/{userId}', 'user', 'users/resume-mail', 'self');
 // images: presigned POST straight to S3, then finalise (PRODUCT.md "Images")
 export const presignProfileImage = r('presignProfileImage', 'POST', '/user/profileImage/{userId}/upload', 'user', 'images/presign-profile-image', 'self');
 export const finaliseProfileImage = r('finaliseProfileImage', 'POST', '/user/profileImage/{userId}', 'user', 'images/finalise-profile-image', 'self');
@@ -100,6 +102,7 @@ export const routes = [
   updateSubscriptions,
   updatePersonalInfo,
   updateBrokerInfo,
+  resumeMail,
   presignProfileImage,
   finaliseProfileImage,
   presignBrokerImage,
@@ -174,6 +177,8 @@ export const eventFunctions = [
     source: 'aws.cognito-idp',
     eventNames: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
   },
+  // SES's bounce and complaint events of the configuration set every mail goes through (EventBridge).
+  { id: 'mailFeedback', entry: 'lambdas/events/mail-feedback.ts', source: 'aws.ses', detailTypes: ['Email Bounced', 'Email Complaint Received'] },
 ] as const;
 
 /** Cognito group meaning "approved": adding a user to it in the console approves the account. */

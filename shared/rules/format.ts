@@ -185,3 +185,11 @@ export function parseDecimalInput(value: string): number | null {
   if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return null;
   return Number(text);
 }
+
+/** Why BISN stopped e-mailing an address, in a sentence: "Mail bounced on 11/24/2026 (550 5.1.1 user unknown)." */
+export function describeMailStop(stop: { reason: 'bounce' | 'complaint'; at: string; detail: string }): string {
+  const day = formatDate(stop.at);
+  return stop.reason === 'bounce'
+    ? `Mail bounced on ${day}${stop.detail ? ` (${stop.detail})` : ''}.`
+    : `A BISN e-mail was reported as spam on ${day}.`;
+}

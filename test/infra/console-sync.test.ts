@@ -11,7 +11,7 @@ describe('Cognito console sync', () => {
 
   it("routes the user pool's admin calls, from CloudTrail, to the sync function, with retries and the jobs' dead-letter queue", () => {
     const template = synth.template('dev', 'jobs');
-    const [rule] = resourcesOf(template, 'AWS::Events::Rule');
+    const rule = resourcesOf(template, 'AWS::Events::Rule').find((r) => (r.properties.EventPattern as { source: string[] }).source[0] === 'aws.cognito-idp');
     const pattern = rule!.properties.EventPattern as { source: string[]; 'detail-type': string[]; detail: { eventSource: string[]; eventName: string[]; requestParameters: { userPoolId: unknown[] } } };
     expect(pattern.source).toEqual(['aws.cognito-idp']);
     expect(pattern['detail-type']).toEqual(['AWS API Call via CloudTrail']);
@@ -37,5 +37,32 @@ describe('Cognito console sync', () => {
 
   it('has the approved group in the pool', () => {
     synth.template('dev', 'auth').hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: approvedGroupName });
+  });
+});
+
+describe('SES bounces and complaints (issue 12.3)', () => {
+  let synth: SynthesisedApp;
+  beforeAll(() => {
+    synth = synthesiseStages();
+  }, 120_000);
+
+  it('the configuration set every mail goes through publishes bounces and complaints to the default event bus', () => {
+    const [destination] = resourcesOf(synth.template('dev', 'mail'), 'AWS::SES::ConfigurationSetEventDestination');
+    const props = destination!.properties.EventDestination as { Enabled: boolean; MatchingEventTypes: string[]; EventBridgeDestination: { EventBusArn: unknown } };
+    expect(props.MatchingEventTypes.sort()).toEqual(['bounce', 'complaint']);
+    expect(renderSample(props.EventBridgeDestination.EventBusArn, 'BUS')).toMatch(/event-bus\/default$/);
+  });
+
+  it('a rule on this stage’s configuration set sends them to the mail feedback function, which may only write the table', () => {
+    const template = synth.template('dev', 'jobs');
+    const rule = resourcesOf(template, 'AWS::Events::Rule').find((r) => (r.properties.EventPattern as { source: string[] }).source[0] === 'aws.ses')!;
+    const pattern = rule.properties.EventPattern as { 'detail-type': string[]; detail: { mail: { tags: Record<string, unknown[]> } } };
+    expect(pattern['detail-type']).toEqual(['Email Bounced', 'Email Complaint Received']);
+    expect(renderSample(pattern.detail.mail.tags['ses:configuration-set']![0], 'SET')).toBe('SET');
+    const [target] = rule.properties.Targets as { Arn: unknown; DeadLetterConfig: { Arn: unknown } }[];
+    const fn = functionsOf(template).find((f) => f.description.startsWith('event function mailFeedback'))!;
+    expect(referencedId(target!.Arn)).toBe(fn.logicalId);
+    expect(fn.actions.has('ses:SendEmail')).toBe(false);
+    expect([...fn.actions].some((a) => a.startsWith('dynamodb:UpdateItem'))).toBe(true);
   });
 });

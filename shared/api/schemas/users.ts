@@ -21,6 +21,14 @@ export const brokerInfo = z.object({
 });
 export type BrokerInfo = z.infer<typeof brokerInfo>;
 
+/**
+ * Why BISN stopped e-mailing an address (issue 12.3): SES reported a permanent bounce, or the recipient
+ * marked a BISN mail as spam. Until the broker resumes it, the address receives nothing.
+ */
+export const mailStopReasons = ['bounce', 'complaint'] as const;
+export const mailStop = z.object({ reason: z.enum(mailStopReasons), at: z.string(), detail: z.string() });
+export type MailStop = z.infer<typeof mailStop>;
+
 export const subscription = z.object({ _id: subscriptionId, name: z.string(), subscribed: z.boolean() });
 export type Subscription = z.infer<typeof subscription>;
 
@@ -43,6 +51,7 @@ export const user = z.object({
   isOperator: z.boolean(),
   createdAt: z.string(),
   approvedAt: z.nullable(z.string()),
+  mailStop: z.nullable(mailStop),
   /** Raised by every change of the profile; each profile save names the version it was based on. */
   version: contentVersion,
 });
@@ -131,6 +140,7 @@ export const adminUser = z.pick(user, {
   status: true,
   createdAt: true,
   emailConfirmed: true,
+  mailStop: true,
 });
 export const adminUsersResponse = pageOf(adminUser);
 export type AdminUser = z.infer<typeof adminUser>;

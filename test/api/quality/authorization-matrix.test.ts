@@ -109,6 +109,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   },
   getCreationQuota: { ok: 200, request: (fx) => ({ params: self(fx) }) },
   setActiveStatus: { ok: 200, request: (fx) => ({ params: self(fx) }) },
+  resumeMail: { ok: 200, request: (fx) => ({ params: self(fx) }) },
   updateSubscriptions: {
     ok: 200,
     request: (fx) => ({

@@ -440,6 +440,14 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     roundTrip: async () => expect((await ownUser(fx.owner)).emailConfirmed).toBe(true),
   }),
 
+  resumeMail: fuzzCase({
+    template: () => ({ params: self() }),
+    valid: () => fc.constantFrom(undefined, {}),
+    validRuns: 3,
+    request: (_f, body) => ({ params: self(), body }),
+    roundTrip: async () => expect((await ownUser(fx.owner)).mailStop).toBeNull(),
+  }),
+
   updateSubscriptions: fuzzCase({
     template: async () => ({ params: self(), body: { ...everything, version: await ownVersion() } }),
     valid: () => subscriptions,

@@ -21,6 +21,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     isOperator: false,
     createdAt: '2025-01-02T03:04:05.000Z',
     approvedAt: '2025-01-03T03:04:05.000Z',
+    mailStop: null,
     version: 0,
     ...overrides,
   };

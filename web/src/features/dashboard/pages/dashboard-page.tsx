@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { assetUrl } from '@/config/runtime-config';
 import { useAuth } from '@/features/auth';
 import { ReviewNotice } from '@/features/auth/components/review-notice';
+import { MailStopNotice } from '@/features/mail-stop/components/mail-stop-notice';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { consumerPaths } from '@/features/consumer/paths';
 import { BlastCountdown } from '../components/blast-countdown';
@@ -71,6 +72,7 @@ export function DashboardPage() {
       }
     >
       <ReviewNotice />
+      <MailStopNotice />
 
       <section aria-labelledby="overview-heading" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <h2 id="overview-heading" className="sr-only">

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
-import { formatDate } from '@shared/rules/format';
+import { describeMailStop, formatDate } from '@shared/rules/format';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,6 +76,11 @@ export function AccountList({
                 <Badge variant="outline" className="ml-2 align-middle font-normal">
                   e-mail not confirmed
                 </Badge>
+              )}
+              {user.mailStop && (
+                <p className="mt-1 text-xs font-normal text-destructive">
+                  Mail stopped: {describeMailStop(user.mailStop)}
+                </p>
               )}
             </div>
             <Cell label="E-mail" className="min-w-0 break-words">
