@@ -130,6 +130,15 @@ export class MonitoringStack extends Stack {
       new GraphWidget({ title: 'Mail sent and failed', left: [business('mail', ['BlastDigestsSent', 'BlastDigestsFailed', 'BroadcastMailsSent', 'BroadcastMailsFailed'])], width: 12 }),
     );
     this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Broadcast backlog (oldest waiting requirement, s)',
+        left: [gauge('BroadcastBacklogSeconds', Duration.minutes(5))],
+        leftAnnotations: [{ value: broadcastBacklogAlarmSeconds, label: 'alarm' }],
+        width: 12,
+      }),
+      new GraphWidget({ title: 'Weekday blast late at 10:00 Eastern', left: [gauge('BlastLate', Duration.hours(1))], width: 12 }),
+    );
+    this.dashboard.addWidgets(
       new GraphWidget({ title: 'API function errors and throttles', left: [lambdaSearch('Errors', 'Api'), lambdaSearch('Throttles', 'Api')], width: 12 }),
       new GraphWidget({ title: 'Job function errors and throttles', left: [lambdaSearch('Errors', 'Jobs'), lambdaSearch('Throttles', 'Jobs')], width: 12 }),
     );

@@ -91,7 +91,9 @@ describe('alarms and dashboard', () => {
       expect(body).toContain('Reputation.BounceRate');
       expect(body).toContain(`bisn-${stage}-Api`);
       expect(body).toContain(`bisn-${stage}-Jobs`);
-      for (const metric of ['RequirementCreated', 'ListingCreated', 'AccountApproved', 'BlastDigestsSent', 'BroadcastMailsFailed']) expect(body).toContain(metric);
+      for (const metric of ['RequirementCreated', 'ListingCreated', 'AccountApproved', 'BlastDigestsSent', 'BroadcastMailsFailed', 'BroadcastBacklogSeconds', 'BlastLate']) {
+        expect(body).toContain(metric);
+      }
     }
   });
 });
