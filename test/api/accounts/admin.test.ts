@@ -79,6 +79,8 @@ describe('the approval queue', () => {
       status: 'awaiting approval',
       createdAt: expect.any(String),
       emailConfirmed: expect.any(Boolean),
+      // Mail flows: no bounce or complaint stopped it (issue 12.3).
+      mailStop: null,
     });
   });
 
