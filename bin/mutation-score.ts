@@ -24,7 +24,12 @@ for (const { folder, target } of targets) {
   const count = (...which: string[]) => statuses.filter((s) => which.includes(s)).length;
   const detected = count('Killed', 'Timeout');
   const valid = detected + count('Survived', 'NoCoverage');
-  const score = valid ? (100 * detected) / valid : 100;
+  if (valid === 0) {
+    allMet = false;
+    console.log(`${folder.padEnd(22)}     –    (target ${target} %) ✗  no mutants of this folder in the report`);
+    continue;
+  }
+  const score = (100 * detected) / valid;
   const met = score >= target;
   allMet &&= met;
   console.log(
