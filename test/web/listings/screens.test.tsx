@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ListingSummary } from '@shared/api/schemas/listings';
 import type { User } from '@shared/api/schemas/users';
 import { seedCognitoSession } from '../support/cognito-session';
@@ -8,9 +8,11 @@ import { json, startWithConfig, type RecordedRequest } from '../support/fake-bac
 import { renderApp } from '../support/render-app';
 import { testUser } from '../support/user';
 import { testListing } from './listing-backend';
+import { BLAST_POLL_MS } from '@/features/listings/api/listing-queries';
 
 /** The first API call imports Amplify and the route chunks load: seconds in a cold test worker. */
 const firstLoad = { timeout: 15_000 };
+const desktopWidth = window.innerWidth;
 
 function summary(overrides: Partial<ListingSummary> & Pick<ListingSummary, 'listingId' | 'title'>): ListingSummary {
   return {
@@ -33,11 +35,18 @@ function summary(overrides: Partial<ListingSummary> & Pick<ListingSummary, 'list
 
 /**
  * The product API for the listing screens: the signed-in user, the browse pages (two of them when
- * asked), my listings, create and delete. Only fetch is replaced.
+ * asked), my listings, create and delete. Only fetch is replaced. `later` holds what My listings answers
+ * on its next asks, in turn (the last one repeats), as the blast moves a listing on.
  */
-async function startListingsBackend({ user = testUser(), mine = [] as ListingSummary[], pages = [[]] as ListingSummary[][] } = {}) {
+async function startListingsBackend({
+  user = testUser(),
+  mine = [] as ListingSummary[],
+  later = [] as ListingSummary[][],
+  pages = [[]] as ListingSummary[][],
+} = {}) {
   seedCognitoSession({ sub: user.cognitoId, email: user.email });
   let myItems = mine;
+  const nextAnswers = [...later];
   const { requests } = await startWithConfig((request: RecordedRequest) => {
     const path = request.url.pathname;
     if (path.startsWith('/user/cognito/')) return json(200, { user });
@@ -45,7 +54,11 @@ async function startListingsBackend({ user = testUser(), mine = [] as ListingSum
       const page = request.url.searchParams.get('cursor') ? 1 : 0;
       return json(200, { items: pages[page] ?? [], nextCursor: page + 1 < pages.length ? `page-${page + 1}` : null });
     }
-    if (path === `/listings/user/${user._id}`) return json(200, { items: myItems });
+    if (path === `/listings/user/${user._id}`) {
+      const answer = json(200, { items: myItems });
+      if (nextAnswers.length > 0) myItems = nextAnswers.shift()!;
+      return answer;
+    }
     if (path === '/listing' && request.method === 'POST') {
       const listing = testListing({ listingId: 'new-draft' });
       return json(201, { listingId: listing.listingId, listing });
@@ -61,6 +74,10 @@ async function startListingsBackend({ user = testUser(), mine = [] as ListingSum
 }
 
 describe('My Listings', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    window.innerWidth = desktopWidth;
+  });
+
   it('lists the broker’s listings with status, MM/dd/yyyy dates, Edit only for drafts, and deletes after the confirmation', async () => {
     const backend = await startListingsBackend({
       mine: [
@@ -90,6 +107,44 @@ describe('My Listings', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(table).queryByRole('row', { name: /Queued warehouse/ })).not.toBeInTheDocument());
     expect(backend.requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/listing/l-queued')).toBe(true);
+  });
+
+  it('shows one card per listing on a phone, with its status, date and actions, and no table (issue 22.4)', async () => {
+    window.innerWidth = 390;
+    await startListingsBackend({
+      mine: [
+        summary({ listingId: 'l-draft', title: 'Draft corner', status: 'draft', publishedOn: null }),
+        summary({ listingId: 'l-pub', title: 'Published office', status: 'published', publishedOn: '2026-03-02T14:00:00.000Z' }),
+      ],
+    });
+    renderApp('/consumer/my-listings');
+
+    const list = await screen.findByRole('list', { name: 'My listings' }, firstLoad);
+    const [draft, published] = within(list).getAllByRole('listitem');
+    expect(draft).toHaveTextContent('Draft corner');
+    expect(draft).toHaveTextContent('Published On —');
+    expect(within(draft!).getByRole('button', { name: 'Edit Draft corner' })).toBeInTheDocument();
+    expect(published).toHaveTextContent('Published On 03/02/2026');
+    expect(within(published!).getByRole('link', { name: 'View Published office' })).toHaveAttribute('href', '/consumer/listing/l-pub');
+    expect(within(published!).getByRole('button', { name: 'Delete Published office' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows Published once the blast sent a listing, without a reload, then stops asking (issue 22.9)', async () => {
+    const sending = summary({ listingId: 'l-1', title: 'Blasted office', status: 'processing', publishedOn: null });
+    const backend = await startListingsBackend({ mine: [sending], later: [[{ ...sending, status: 'published', publishedOn: '2026-03-02T14:00:00.000Z' }]] });
+    renderApp('/consumer/my-listings');
+
+    const table = await screen.findByRole('table', { name: 'My listings' }, firstLoad);
+    const row = () => within(table).getByRole('row', { name: /Blasted office/ });
+    expect(row()).toHaveTextContent('Processing');
+    await waitFor(() => expect(row()).toHaveTextContent('Published'), { timeout: BLAST_POLL_MS * 2 });
+    expect(row()).toHaveTextContent('03/02/2026');
+
+    const asks = () => backend.requests.filter((r) => r.url.pathname.startsWith('/listings/user/')).length;
+    const before = asks();
+    await new Promise((resolve) => setTimeout(resolve, BLAST_POLL_MS + 500));
+    expect(asks()).toBe(before);
   });
 
   it('creates a draft and opens the editor on it', async () => {

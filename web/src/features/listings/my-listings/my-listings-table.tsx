@@ -3,8 +3,10 @@ import { EyeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import type { ListingSummary } from '@shared/api/schemas/listings';
 import { formatDate } from '@shared/rules';
 import { Button } from '@/components/ui/button';
+import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ConfirmButton } from '@/components/confirm-button';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { ListingStatusBadge } from '../components/listing-status-badge';
 
 export const deleteListingTitle = 'Delete Listing';
@@ -54,47 +56,46 @@ function ListingActions({ listing, onEdit, onDelete, deletingId }: ActionsProps 
  * a phone (where a four-column table would hide its actions off screen).
  */
 export function MyListingsTable({ listings, ...actions }: ActionsProps & { listings: readonly ListingSummary[] }) {
+  const phone = useIsMobile();
   if (listings.length === 0) return <p className="py-8 text-center text-muted-foreground">{noMyListingsText}</p>;
-  return (
-    <>
-      <ul className="grid gap-3 py-2 md:hidden" aria-label="My listings">
+  if (phone) {
+    return (
+      <CardList aria-label="My listings">
         {listings.map((listing) => (
-          <li key={listing.listingId} className="grid gap-2 rounded-lg border p-3">
-            <div className="flex items-start justify-between gap-2">
-              <span className="font-medium break-words">{titleOf(listing)}</span>
-              <ListingStatusBadge status={listing.status} />
-            </div>
+          <CardListItem key={listing.listingId} title={titleOf(listing)} badge={<ListingStatusBadge status={listing.status} />}>
             <p className="text-xs text-muted-foreground">Published On {formatDate(listing.publishedOn) || '—'}</p>
             <ListingActions listing={listing} {...actions} />
-          </li>
+          </CardListItem>
         ))}
-      </ul>
-      <Table className="hidden md:table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Title</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Published On</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
+      </CardList>
+    );
+  }
+  return (
+    <Table aria-label="My listings">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Title</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Published On</TableHead>
+          <TableHead className="text-right">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {listings.map((listing) => (
+          <TableRow key={listing.listingId}>
+            <TableCell className="max-w-[22rem] truncate font-medium">{titleOf(listing)}</TableCell>
+            <TableCell>
+              <ListingStatusBadge status={listing.status} />
+            </TableCell>
+            <TableCell className="tabular-nums">{formatDate(listing.publishedOn) || '—'}</TableCell>
+            <TableCell>
+              <ListingActions listing={listing} {...actions} />
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {listings.map((listing) => (
-            <TableRow key={listing.listingId}>
-              <TableCell className="max-w-[22rem] truncate font-medium">{titleOf(listing)}</TableCell>
-              <TableCell>
-                <ListingStatusBadge status={listing.status} />
-              </TableCell>
-              <TableCell className="tabular-nums">{formatDate(listing.publishedOn) || '—'}</TableCell>
-              <TableCell>
-                <ListingActions listing={listing} {...actions} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { RequirementSummary } from '@shared/api/schemas/requirements';
 import { formatDate } from '@shared/rules';
+import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { RequirementStatusBadge } from './requirement-status-badge';
@@ -72,22 +73,20 @@ export function RequirementsTable({ requirements, variant }: RequirementsTablePr
 /** The phone's list: each requirement's five facts on a card of its own, nothing off screen. */
 function RequirementCards({ requirements, mine }: { requirements: readonly RequirementSummary[]; mine: boolean }) {
   return (
-    <ul className="grid gap-3 py-2" aria-label={mine ? 'My requirements' : 'Requirements'}>
+    <CardList aria-label={mine ? 'My requirements' : 'Requirements'}>
       {requirements.map((requirement) => (
-        <li key={requirement.requirementId} className="grid gap-1.5 rounded-lg border p-3">
-          <div className="flex items-start justify-between gap-2">
-            <span className="font-medium break-words">
-              <RequirementTitle requirement={requirement} />
-            </span>
-            {mine && <RequirementStatusBadge status={requirement.status} />}
-          </div>
+        <CardListItem
+          key={requirement.requirementId}
+          title={<RequirementTitle requirement={requirement} />}
+          badge={mine && <RequirementStatusBadge status={requirement.status} />}
+        >
           <p className="text-sm text-muted-foreground">
             {requirement.type.name} · {requirement.propertyType.name}
           </p>
           {!mine && <p className="text-sm break-words">Timing: {requirement.timing}</p>}
           <p className="text-xs text-muted-foreground tabular-nums">Sent On {formatDate(requirement.sentAt) || '—'}</p>
-        </li>
+        </CardListItem>
       ))}
-    </ul>
+    </CardList>
   );
 }
