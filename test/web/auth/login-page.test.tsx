@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/features/auth';
 import { renderApp } from '../support/render-app';
 import { cognitoError, fakeBackends } from './fake-cognito';
+import { noRuleMet, passwordRuleStates } from './password-rules';
 
 const authLoad = { timeout: 5000 };
 
@@ -65,12 +66,15 @@ describe('/login', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Set New Password' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Every rule at once, ticked as the broker types (issue 22.6).
+    expect(passwordRuleStates()).toEqual(noRuleMet);
     const update = screen.getByRole('button', { name: 'Update Password' });
 
     await userEvent.click(update);
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('New Password'), 'Riverfront!2026');
+    expect(passwordRuleStates().every((rule) => rule?.endsWith(': done'))).toBe(true);
     await userEvent.click(update);
     expect(await screen.findByRole('alert')).toHaveTextContent('Password does not conform to policy');
     const respond = cognitoCalls.find((c) => c.action === 'RespondToAuthChallenge');

@@ -2,9 +2,6 @@ import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 
-/** The password policy in words, shown under every new-password field (the schema gives one message per rule). */
-export const passwordRules = 'At least 8 characters, with an uppercase and a lowercase letter, a number and one of @$!%*?&.';
-
 /** A password box with a show/hide toggle (typing a strong password on a phone is hard enough). */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);

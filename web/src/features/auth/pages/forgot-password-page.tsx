@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type * as z from '@shared/zod';
 import { forgotPasswordEmailForm, forgotPasswordResetForm } from '@shared/api/schemas/auth';
 import { appPaths } from '@/app/paths';
@@ -13,7 +13,8 @@ import { finishPasswordReset, messageOf, resetFailed, startPasswordReset } from 
 import { AuthPage } from '../components/auth-page';
 import { FormMessage } from '../components/form-message';
 import { OneTimeCodeInput } from '../components/one-time-code-input';
-import { PasswordInput, passwordRules } from '../components/password-input';
+import { PasswordChecklist } from '../components/password-checklist';
+import { PasswordInput } from '../components/password-input';
 
 export const resetCodeNote =
   'If you have a valid email address, you will receive a code to your email within 5 minutes. If you do not receive an email, please check your spam folder.';
@@ -35,6 +36,7 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(forgotPasswordResetForm),
     defaultValues: { email: '', otp: '', newPassword: '' },
   });
+  const chosenPassword = useWatch({ control: resetForm.control, name: 'newPassword' });
 
   async function requestCode({ email: address }: { email: string }) {
     setError(undefined);
@@ -97,14 +99,10 @@ export function ForgotPasswordPage() {
             </div>
           )}
         />
-        <Field
-          control={resetForm.control}
-          name="newPassword"
-          label="New Password"
-          description={passwordRules}
-        >
+        <Field control={resetForm.control} name="newPassword" label="New Password">
           {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
         </Field>
+        <PasswordChecklist password={chosenPassword} />
         <FormMessage error={error} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={submitting}>

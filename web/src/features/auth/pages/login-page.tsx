@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import * as z from '@shared/zod';
 import { newPassword, signInForm, type SignInForm } from '@shared/api/schemas/auth';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageOf, signInFailed, signInWithPassword } from '../auth-service';
 import { AuthPage } from '../components/auth-page';
 import { FormMessage } from '../components/form-message';
-import { PasswordInput, passwordRules } from '../components/password-input';
+import { PasswordChecklist } from '../components/password-checklist';
+import { PasswordInput } from '../components/password-input';
 import { VerifyEmailStep } from '../components/verify-email-step';
 import { afterSignInPath, useFinishSignIn } from '../navigation';
 import { useAuth } from '../use-auth';
@@ -40,6 +41,7 @@ export function LoginPage() {
     resolver: zodResolver(mode === 'newPassword' ? newPasswordForm : passwordForm),
     defaultValues: { email: search.email ?? '', password: '' },
   });
+  const chosenPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
 
   // Already signed in (or just signed in): straight on.
   const navigate = useNavigate();
@@ -97,9 +99,12 @@ export function LoginPage() {
           {({ field, ...aria }) => <PasswordInput autoComplete="current-password" readOnly={newPasswordMode} {...field} {...aria} aria-required />}
         </Field>
         {newPasswordMode && (
-          <Field control={form.control} name="newPassword" label="New Password" description={passwordRules}>
-            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus {...field} value={field.value ?? ''} {...aria} aria-required />}
-          </Field>
+          <>
+            <Field control={form.control} name="newPassword" label="New Password">
+              {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus {...field} value={field.value ?? ''} {...aria} aria-required />}
+            </Field>
+            <PasswordChecklist password={chosenPassword} />
+          </>
         )}
         <FormMessage error={error} />
         <Button type="submit" disabled={submitting}>
