@@ -156,25 +156,28 @@ export const requirementsRepository = {
     return index.countSince(sinceIso);
   },
 
-  /** When the longest-waiting pending or queued requirement was created; null when none waits. */
+  /**
+   * When the longest-waiting not-yet-sent requirement was created; null when none waits (the broadcast
+   * backlog's reading). Every status before `sent` counts: one stuck in `processing` (a run that keeps
+   * crashing on it) leaves brokers waiting as much as one still `pending`. Each status is read whole, only
+   * `createdAt`: gsi2 sorts by `updatedAt`, which a requeue or a lease renewal moves forward, so its first
+   * item is not the oldest. Without a backlog these are a handful of items.
+   */
   async oldestWaitingSince(): Promise<string | null> {
-    const firsts = await Promise.all(
-      (['pending', 'queued'] as const).map(async (status) => {
-        const { Items } = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :pk',
-            ExpressionAttributeValues: { ':pk': statusKey(status) },
-            ProjectionExpression: 'createdAt',
-            Limit: 1,
-          }),
-        );
-        return Items?.[0]?.createdAt as string | undefined;
-      }),
-    );
-    const times = firsts.filter((t): t is string => Boolean(t)).sort();
-    return times[0] ?? null;
+    let oldest: string | null = null;
+    for (const status of ['pending', 'queued', 'processing'] as const) {
+      const pages = queryPages({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': statusKey(status) },
+        ProjectionExpression: 'createdAt',
+      });
+      for await (const page of pages) {
+        for (const { createdAt } of page) if (typeof createdAt === 'string' && (oldest === null || createdAt < oldest)) oldest = createdAt;
+      }
+    }
+    return oldest;
   },
 
   /**

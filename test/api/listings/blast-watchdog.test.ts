@@ -69,4 +69,22 @@ describe('the broadcast backlog reading', () => {
     await runBroadcast();
     expect(await requirementsRepository.oldestWaitingSince()).toBeNull();
   });
+
+  it('counts every status before sent, by creation time: a requeued or a stuck requirement is as late as it is old', async () => {
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const older = await createRequirement(stack, owner, { title: 'Waiting longest' });
+    await tick();
+    const newer = await createRequirement(stack, owner, { title: 'Waiting less' });
+    // gsi2 sorts by updatedAt: moved in this order, the newer one comes first among the queued.
+    await requirementsRepository.transition(newer.requirementId, 'pending', 'queued');
+    await tick();
+    await requirementsRepository.transition(older.requirementId, 'pending', 'queued');
+    expect(await requirementsRepository.oldestWaitingSince()).toBe(older.createdAt);
+    // A run that crashed while holding it leaves it in `processing`: brokers still wait for it.
+    await requirementsRepository.transition(older.requirementId, 'queued', 'processing', { setLeaseId: 'crashed-run', countAttempt: true });
+    expect(await requirementsRepository.oldestWaitingSince()).toBe(older.createdAt);
+    // The first run after the lease takes it over and sends both.
+    await runBroadcast({ time: new Date(Date.now() + 3 * 60_000).toISOString() });
+    expect(await requirementsRepository.oldestWaitingSince()).toBeNull();
+  });
 });
