@@ -59,7 +59,7 @@ async function main(): Promise<void> {
 
   mkdirSync(LOCAL_DIR, { recursive: true });
   writeFileSync(PID_FILE, String(process.pid));
-  const { stop, ...info } = stack;
+  const { stop, events: _events, ...info } = stack;
   writeFileSync(ENV_FILE, `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), ...info }, null, 2)}\n`);
 
   let stoppingSince: number | undefined;

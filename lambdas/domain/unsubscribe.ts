@@ -31,7 +31,9 @@ export async function requestUnsubscribeLink(email: string, clientIp: string): P
     (await rateLimitsRepository.take('unsubscribe-address', address, limits.UNSUBSCRIBE_LIMIT_PER_ADDRESS, HOUR_MS));
   if (!allowed) throw tooManyRequests(rateLimitedMessage);
   const user = await usersRepository.findByEmail(address);
-  if (user) {
+  // An address SES stopped (a hard bounce or a complaint) is sent nothing, this link included; the answer
+  // stays the same, so the form tells nobody which addresses are stopped.
+  if (user && !user.mailStop) {
     await sendMail(await unsubscribeConfirmationMail(user));
     logger.info('unsubscribe link mailed', { userId: user.userId });
   }

@@ -4,10 +4,13 @@ import { subscriptionCategories, type SubscriptionId } from '../../shared/catalo
 import { cognito } from '../core/aws';
 import { env } from '../core/env';
 import { badRequest, notFound, staleVersion } from '../core/errors';
+import { logger } from '../core/logger';
 import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
 import { newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { assetUrl, assetUrls } from './assets';
+// The file itself, not ./mail: the profile routes' bundles need no mail templates.
+import { liftSuppression } from './mail/suppression';
 
 function brokerInfoDto(info: UserRecord['brokerInfo']): User['brokerInfo'] {
   return info && { ...info, ...(info.logoSrc ? { logoSrc: assetUrl(info.logoSrc) } : {}) };
@@ -194,9 +197,16 @@ export async function updateBrokerInfo(principal: Principal, existing: UserRecor
   return saveProfile(record, input.version, { brokerInfo }, principal.isOperator);
 }
 
-/** The broker asks to be e-mailed again after SES stopped their mail; nothing changes when it is not stopped. */
+/**
+ * The broker asks to be e-mailed again after SES stopped their mail; nothing changes when it is not
+ * stopped. SES's suppression list is lifted first: should that fail, the stop stays and the broker can
+ * ask again, rather than being shown as mailable while SES still drops their mail.
+ */
 export async function resumeMail(principal: Principal, existing: UserRecord | null): Promise<User> {
   const record = await requireRecord(principal, existing);
-  const updated = record.mailStop ? await usersRepository.update(record.userId, { mailStop: null }) : record;
+  if (!record.mailStop) return toUserDto(record, principal.isOperator);
+  const lifted = await liftSuppression(record.email);
+  const updated = await usersRepository.update(record.userId, { mailStop: null });
+  logger.info('mail resumed', { userId: record.userId, reason: record.mailStop.reason, suppressionLifted: lifted });
   return toUserDto(updated, principal.isOperator);
 }

@@ -13,6 +13,7 @@ export type Capability =
   | 'images:read' // GetObject (+ ListBucket so a missing key is a 404, not a 403)
   | 'images:write' // PutObject (also what a presigned POST is signed for), DeleteObject
   | 'mail:send' // ses:SendEmail / SendRawEmail from the stage's identity
+  | 'mail:unsuppress' // ses:DeleteSuppressedDestination: an address off the account's suppression list
   | 'unsubscribe-key:read' // the HMAC key of one-click unsubscribe links (Secrets Manager)
   | 'users:read' // cognito-idp:AdminGetUser (sign-up proof)
   | 'users:admin' // + disable, enable, global sign-out
@@ -81,6 +82,8 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   adminApproveUser: ['mail:send'],
   adminDisableUser: ['users:admin'],
   adminEnableUser: ['users:admin'],
+  // Resuming a broker's mail takes their address off SES's suppression list (lambdas/domain/mail/suppression.ts).
+  resumeMail: ['mail:unsuppress'],
 };
 
 export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, readonly Capability[]> = {

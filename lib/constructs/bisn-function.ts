@@ -195,6 +195,10 @@ function grant(scope: Construct, role: Role, capability: Capability, t: Function
       }
       return void allow(['ses:SendEmail', 'ses:SendRawEmail'], resources);
     }
+    case 'mail:unsuppress':
+      // The suppression list is the account's: the action has no resource type to name.
+      allow(['ses:DeleteSuppressedDestination'], ['*']);
+      return acknowledgeWildcardResources(role, "SES's account-level suppression list has no resource ARN (ses:DeleteSuppressedDestination supports only *); the one action lifts one address, the broker's own.", ['*']);
     case 'unsubscribe-key:read':
       return void t.unsubscribeSecret.grantRead(role);
     case 'users:read':

@@ -12,7 +12,7 @@ import { startGateway } from './gateway';
 import { freePort, localUrl } from './net';
 import { startS3 } from './s3';
 import { dailyCreationLimits } from '../config/daily-limits';
-import { startEventBus } from './events';
+import { LOCAL_CONFIGURATION_SET, startEventBus, type EventBus } from './events';
 import { startScheduler } from './scheduler';
 import { seedOnce, type DemoLogin } from './seed';
 import { startSes } from './ses';
@@ -71,6 +71,11 @@ export interface StackInfo {
 }
 
 export interface LocalStack extends StackInfo {
+  /**
+   * The local event bus (in this process only): `deliver` hands an event to the function the cloud's rule
+   * would, `settled` waits for the deliveries under way (an SES bounce is delivered after the send answered).
+   */
+  events: Pick<EventBus, 'deliver' | 'settled'>;
   /** Stops every piece (servers closed, temp dirs removed); safe to call twice. */
   stop(): Promise<void>;
 }
@@ -98,7 +103,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const webPort = options.web && port('web') === 0 ? await freePort() : port('web') || DEFAULT_PORTS.web;
     const siteUrl = localUrl(webPort);
 
-    const ses = await startSes({ port: port('ses') });
+    // The event rules of the event functions; SES publishes bounces and complaints to it, Cognito its admin calls.
+    const events = startEventBus({ root: REPO_ROOT, quiet });
+    const ses = await startSes({ port: port('ses'), configurationSet: LOCAL_CONFIGURATION_SET, publish: (event) => events.publish(event) });
     stoppers.push(ses.stop);
     const sesClient = new SESv2Client({ endpoint: ses.url, region: LOCAL_REGION, credentials: localCredentials });
     stoppers.push(async () => sesClient.destroy());
@@ -111,8 +118,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const s3 = await startS3({ port: port('s3'), directory: join(scratch, 's3'), bucket: IMAGES_BUCKET, webOrigin: siteUrl });
     stoppers.push(s3.stop);
 
-    // Stopped before the emulators it calls: its stopper is pushed after theirs.
-    const events = startEventBus({ root: REPO_ROOT, quiet });
     const cognito = await startCognito({
       port: port('cognito'),
       directory: join(scratch, 'cognito'),
@@ -131,6 +136,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       quiet,
     });
     stoppers.push(gateway.stop);
+    // Stopped before the emulators its deliveries call: its stopper is pushed after theirs.
     stoppers.push(events.stop);
 
     const assetBaseUrl = `${s3.url}/${IMAGES_BUCKET}`;
@@ -202,6 +208,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.userPoolClientId,
       demoLogins: [],
+      events: { deliver: events.deliver, settled: events.settled },
       stop,
     };
     if (options.seed) stack.demoLogins = await seedOnce(stack);

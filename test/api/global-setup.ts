@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
     quiet: true,
     dailyLimits: generousDailyLimits,
   });
-  const { stop, ...info } = stack;
+  const { stop, events: _events, ...info } = stack;
   project.provide('localStack', info);
   return stop;
 }

@@ -1,18 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sesFeedbackEventOf } from '../../lib/local/events';
 import { demoLogin, DESKTOP, e2e, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
 
-// Issue 12.3: a hard bounce reported by SES stops the broker's mail; the dashboard tells them why and lets
-// them resume, and the operator page shows it.
+/** How the address's mail server answers from now on (the local SES's mailboxes). */
+async function mailboxAnswers(address: string, answer: 'bounce' | 'deliver') {
+  const response = await fetch(`${e2e().urls.ses}/mailboxes/${encodeURIComponent(address)}`, { method: 'PUT', body: JSON.stringify({ answer }) });
+  if (response.status !== 204) throw new Error(`mailbox ${address}: ${response.status}`);
+}
+
+// Issue 12.3: the broker's mailbox bounces the approval e-mail; SES's bounce event reaches mailFeedback
+// through the local event bus and stops their mail; the dashboard tells them why and lets them resume, and
+// the operator page shows it.
 describe('a bounced address', () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let broker: Awaited<ReturnType<typeof newBroker>>;
   beforeAll(async () => {
     browser = await openBrowser(DESKTOP);
-    broker = await newBroker('bounced', { approved: true, password: 'Bounce!2345pass' });
+    broker = await newBroker('bounced', { approved: false, password: 'Bounce!2345pass' });
+    await mailboxAnswers(broker.email, 'bounce');
     Object.assign(process.env, e2e().env);
-    const { handler } = await import('../../lambdas/events/mail-feedback');
-    await handler(sesFeedbackEventOf('Bounce', broker.email, { diagnosticCode: 'smtp; 550 5.1.1 user unknown' }));
+    const { runAdminCommand } = await import('../../lambdas/admin/run-command');
+    const result = await runAdminCommand({ action: 'approve', email: broker.email });
+    if (!result.ok) throw new Error(result.message);
+    // The bounce is delivered after SES answered the send, in the stack's process.
+    const { usersRepository } = await import('../../lambdas/data/users');
+    const deadline = Date.now() + 10_000;
+    while (!(await usersRepository.get(broker.userId))?.mailStop) {
+      if (Date.now() > deadline) throw new Error('the bounce did not stop the mail within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Fixed at their provider before they resume below.
+    await mailboxAnswers(broker.email, 'deliver');
   });
   afterAll(async () => browser?.dispose());
 

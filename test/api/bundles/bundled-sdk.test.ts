@@ -45,6 +45,8 @@ describe('the SDK as bundled for Lambda', () => {
       'ok s3 presigned post',
       'ok s3 delete objects',
       'ok ses send',
+      'ok ses suppression NotFoundException',
+      'ok ses suppression lifted',
       'ok cognito UserNotFoundException',
     ]);
   });

@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { PutSuppressedDestinationCommand, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { cognito, documentClient, ses } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
 import { deleteObjects, getObject, listKeys, presignPost, putObject } from '../../../lambdas/core/images-bucket';
+import { liftSuppression } from '../../../lambdas/domain/mail/suppression';
 
 /**
  * Bundled by bundled-sdk.test.ts with the Lambda bundling settings and run in a child process against
@@ -56,6 +57,10 @@ export async function run(): Promise<void> {
     }),
   );
   check('ses send', !!mail.MessageId);
+  // Resuming a broker's mail reads SES's NotFoundException by name: it must survive the schema rewriting.
+  check('ses suppression NotFoundException', (await liftSuppression(`${pk}@example.com`)) === false);
+  await ses().send(new PutSuppressedDestinationCommand({ EmailAddress: `${pk}-listed@example.com`, Reason: 'BOUNCE' }));
+  check('ses suppression lifted', (await liftSuppression(`${pk}-listed@example.com`)) === true);
 
   const nobody = await cognito()
     .send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'nobody@example.com' }))

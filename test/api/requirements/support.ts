@@ -52,9 +52,9 @@ export interface Broker {
 
 const PASSWORD = 'Test!2345pass';
 
-/** A signed-in user with a record (created by the API on first read), optionally an operator. */
-export async function newUser(stack: LocalStack, label: string, options: { operator?: boolean; firstName?: string } = {}): Promise<Broker> {
-  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+/** A signed-in user with a record (created by the API on first read), optionally an operator; an address of the label's unless given. */
+export async function newUser(stack: LocalStack, label: string, options: { operator?: boolean; firstName?: string; email?: string } = {}): Promise<Broker> {
+  const email = options.email ?? `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const userId = await createConfirmedUser(stack, {
     email,
     password: PASSWORD,
@@ -69,8 +69,8 @@ export async function newUser(stack: LocalStack, label: string, options: { opera
 }
 
 /** An approved broker: signed up, then approved by an operator through the API. */
-export async function newApprovedBroker(stack: LocalStack, operator: Broker, label: string): Promise<Broker> {
-  const broker = await newUser(stack, label);
+export async function newApprovedBroker(stack: LocalStack, operator: Broker, label: string, options: { email?: string } = {}): Promise<Broker> {
+  const broker = await newUser(stack, label, options);
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: broker.userId } }));
   return broker;
 }
