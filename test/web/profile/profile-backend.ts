@@ -1,4 +1,4 @@
-import { brokerInfoSave, personalInfoSave, subscriptionsSave, type User } from '@shared/api/schemas/users';
+import { brokerInfoSave, personalInfoSave, subscriptionsSave, type AdminUser, type User } from '@shared/api/schemas/users';
 import { subscriptionCategories } from '@shared/catalog';
 import { seedCognitoSession } from '../support/cognito-session';
 import { json, startWithConfig, type RecordedRequest } from '../support/fake-backend';
@@ -22,6 +22,8 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
   const state = {
     user: testUser({ subscriptions: subscriptionsExcept(), ...initial }),
     counts: { requirements: 12, listings: 4 },
+    /** What the operator page's lists show (GET /admin/users, by status). */
+    accounts: [] as AdminUser[],
     failures: new Map<string, { status: number; message: string }>(),
   };
   seedCognitoSession({ sub: state.user.cognitoId, email: state.user.email });
@@ -46,6 +48,16 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
     if (path.startsWith('/user/cognito/')) return json(200, { user: state.user });
     if (path === '/requirement_count') return fail('requirementCount') ?? json(200, { count: state.counts.requirements });
     if (path === '/listings/recent-published-count') return json(200, { count: state.counts.listings });
+    if (path === '/admin/users') {
+      return json(200, { items: state.accounts.filter((a) => a.status === request.url.searchParams.get('status')), nextCursor: null });
+    }
+    // "I have fixed it: e-mail me again": the stop is gone (the version stays: it is not a profile edit).
+    if (path.startsWith('/user/mail/')) {
+      const failure = fail('resumeMail');
+      if (failure) return failure;
+      state.user = { ...state.user, mailStop: null };
+      return json(200, { user: state.user });
+    }
     if (path.startsWith('/user/personalInfo/')) {
       const { version: _base, ...fields } = personalInfoSave.parse(bodyOf(request));
       return fail('personalInfo') ?? stale({ version: _base }) ?? answerUser(fields);
