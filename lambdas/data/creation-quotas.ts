@@ -33,7 +33,7 @@ export const creationQuotasRepository = {
     }
   },
 
-  /** Gives one back: a creation counted before the item was written, whose write then failed. */
+  /** Gives one back: a creation whose write failed after it was counted, or a draft deleted the day it was made. */
   async giveBack(userId: string, kind: CreationKind, day: string): Promise<void> {
     await db().send(
       new UpdateCommand({

@@ -30,6 +30,16 @@ export async function withinDailyLimit<T>(userId: string, kind: CreationKind, cr
   }
 }
 
+/**
+ * Gives a creation's count back when it is undone the day it was made: a listing draft deleted unpublished
+ * reached no one, so opening the editor and closing it untouched (which deletes the draft) does not use up
+ * one of the broker's listings for the day. A creation of an earlier day counted against that day.
+ */
+export async function giveBackCreation(userId: string, kind: CreationKind, createdAt: string): Promise<void> {
+  const day = brokerDay();
+  if (brokerDay(new Date(createdAt)) === day) await creationQuotasRepository.giveBack(userId, kind, day);
+}
+
 /** What the broker may still create today, for the create dialogs. */
 export async function creationQuota(userId: string): Promise<CreationQuota> {
   const day = brokerDay();

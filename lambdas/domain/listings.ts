@@ -25,6 +25,7 @@ import {
 import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { assetUrl } from './assets';
+import { giveBackCreation } from './creation-limits';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact, withoutContactDetails } from './users';
@@ -241,9 +242,11 @@ export async function removeListing(listingId: string): Promise<ListingRecord | 
   return removed;
 }
 
+/** The owner's delete; a draft deleted the day it was created gives its count of the daily limit back. */
 export async function deleteListing(principal: Principal, listingId: string): Promise<void> {
   await ownListing(principal, listingId);
-  await removeListing(listingId);
+  const removed = await removeListing(listingId);
+  if (removed?.status === 'draft') await giveBackCreation(removed.userId, 'listing', removed.createdAt);
 }
 
 /** Operators remove any listing (PRODUCT.md "Accounts and approval"). */

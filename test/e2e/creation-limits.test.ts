@@ -52,4 +52,23 @@ describe('daily creation limits', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(limits.listings);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
   });
+
+  it('a draft deleted the day it was created gives its count back, so an editor closed untouched costs nothing (issue 22.9)', async () => {
+    const lister = await newBroker('redrafter', { approved: true, password: 'Flood!2345pass' });
+    const drafts = await Promise.all(Array.from({ length: limits.listings }, () => api(lister.idToken, 'POST', '/listing')));
+    expect(drafts.map((d) => d.status)).toEqual(drafts.map(() => 201));
+    expect((await api(lister.idToken, 'POST', '/listing')).status).toBe(429);
+
+    const [first, second] = drafts.map((d) => String(d.body.listingId));
+    expect((await api(lister.idToken, 'DELETE', `/listing/${first}`)).status).toBe(200);
+    expect((await api(lister.idToken, 'GET', `/user/quota/${lister.userId}`)).body).toMatchObject({ quota: { listings: { left: 1 } } });
+    // Deleting it again finds nothing and gives nothing back twice.
+    expect((await api(lister.idToken, 'DELETE', `/listing/${first}`)).status).toBe(404);
+    expect((await api(lister.idToken, 'GET', `/user/quota/${lister.userId}`)).body).toMatchObject({ quota: { listings: { left: 1 } } });
+
+    expect((await api(lister.idToken, 'POST', '/listing')).status).toBe(201);
+    expect((await api(lister.idToken, 'POST', '/listing')).status).toBe(429);
+    expect((await api(lister.idToken, 'DELETE', `/listing/${second}`)).status).toBe(200);
+    expect((await api(lister.idToken, 'POST', '/listing')).status).toBe(201);
+  });
 });

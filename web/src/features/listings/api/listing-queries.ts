@@ -60,10 +60,14 @@ export function useCreateListing() {
   });
 }
 
-/** After a delete: the listing's detail is dropped from the cache and the lists load again. */
+/**
+ * After a delete: the listing's detail is dropped from the cache and the lists load again, and so does
+ * the day's quota (a draft deleted the day it was created gives its count back).
+ */
 export function forgetListing(queryClient: QueryClient, listingId: string): void {
   queryClient.removeQueries({ queryKey: listingQuery(listingId).queryKey });
   void refreshListingLists(queryClient);
+  void refreshCreationQuota(queryClient);
 }
 
 /** DELETE /listing/{id} from My listings (the editor's Abandon Draft deletes through the same route). */
