@@ -14,7 +14,10 @@ export type BusinessMetric =
   | 'BlastDigestsSent'
   | 'BlastDigestsFailed'
   | 'BroadcastMailsSent'
-  | 'BroadcastMailsFailed';
+  | 'BroadcastMailsFailed'
+  | 'MatchesFound'
+  | 'MatchNoticesSent'
+  | 'MatchNoticesFailed';
 
 /** Readings recorded on every run, zero included, so an alarm can tell "fine" from "not running". */
 export type GaugeMetric =

@@ -402,14 +402,23 @@ export const listingsRepository = {
   },
 
   /** Published listings whose `expiresAt` is at or before `nowIso`, page by page (the expiry job). */
-  async *expired(nowIso: string): AsyncGenerator<ListingRecord[]> {
-    const pages = queryPages({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-      ExpressionAttributeValues: { ':pk': statusKey('published'), ':now': nowIso },
-      Limit: fullReadPageSize(100),
-    });
-    for await (const page of pages) yield page.map(fromItem);
+  expired(nowIso: string): AsyncGenerator<ListingRecord[]> {
+    return publishedPages('gsi2pk = :pk AND gsi2sk <= :now', { ':now': nowIso });
+  },
+
+  /** Every published listing, page by page (the rematch backfill). */
+  published(): AsyncGenerator<ListingRecord[]> {
+    return publishedPages('gsi2pk = :pk', {});
   },
 };
+
+async function* publishedPages(keyCondition: string, values: Record<string, unknown>): AsyncGenerator<ListingRecord[]> {
+  const pages = queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: keyCondition,
+    ExpressionAttributeValues: { ':pk': statusKey('published'), ...values },
+    Limit: fullReadPageSize(100),
+  });
+  for await (const page of pages) yield page.map(fromItem);
+}

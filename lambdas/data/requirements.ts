@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
-import type { PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
+import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
 import { batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, queryPages, startKeyFor, tableName } from './table';
 import { deliveryLedger } from './delivery-ledger';
 import { browseIndex } from './browse-index';
@@ -25,6 +25,10 @@ export interface RequirementRecord {
   timing: string;
   description: string;
   highlights: string[];
+  /** The budget (issue 13); absent on requirements stored before it existed, read as null. */
+  maxPrice?: number | null;
+  maxLeaseRate?: number | null;
+  maxLeaseFrequencyId?: LeaseFrequencyId | null;
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;
@@ -149,6 +153,17 @@ export const requirementsRepository = {
   async pageSent(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<RequirementIndexRow>> {
     const page = await index.page({ ...filter, typeId: filter.requirementTypeId }, limit, cursor);
     return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
+  },
+
+  /** The ids of the requirements sent since `sinceIso`, page by page: the all-`*` index partition (the rematch backfill). */
+  async *idsSentSince(sinceIso: string): AsyncGenerator<string[]> {
+    const pages = queryPages({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk >= :since',
+      ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
+      ProjectionExpression: 'requirementId',
+    });
+    for await (const page of pages) yield page.map((item) => String(item.requirementId));
   },
 
   /** Requirements sent since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */

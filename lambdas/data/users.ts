@@ -18,6 +18,8 @@ export interface UserRecord {
   phone: string;
   /** Subscribed category ids; a category absent here is unsubscribed. */
   subscribed: SubscriptionId[];
+  /** Match notice mails (issue 13); absent means on, as for every account made before they existed. */
+  matchNotices?: boolean;
   profileImage: ImageVariants | null;
   brokerImage: ImageVariants | null;
   brokerInfo: BrokerInfo | null;

@@ -4,6 +4,7 @@ import { listingsRepository } from '../data/listings';
 import { requirementsRepository } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
 import { removeListing } from './listings';
+import { removeRequirement } from './requirements';
 
 /**
  * An account deleted in Cognito: its record says so (every call of its still-valid tokens is refused) and
@@ -20,7 +21,7 @@ export async function markAccountDeleted(record: UserRecord): Promise<{ listings
   do {
     const page = await requirementsRepository.pageByOwner(record.userId, 100, cursor);
     for (const requirement of page.items) {
-      if (await requirementsRepository.delete(requirement.requirementId)) requirements++;
+      if (await removeRequirement(requirement.requirementId)) requirements++;
     }
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

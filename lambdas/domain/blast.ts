@@ -9,6 +9,7 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { countMetric } from '../core/metrics';
 import { sendMails, type OutgoingMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
+import { matchListing, unmatchListing } from './matching';
 
 /**
  * The weekday listings blast (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in one
@@ -248,7 +249,11 @@ async function publishListings(run: BlastRun): Promise<void> {
         const published = await listingsRepository.markPublished(id, run.runId, publishedOn, expiresAt);
         if (!published) return;
         await listingsRepository.writeIndex(published);
-        if (!(await listingsRepository.get(id))) await listingsRepository.deleteIndex(published);
+        await matchListing(published);
+        if (!(await listingsRepository.get(id))) {
+          await unmatchListing(published);
+          await listingsRepository.deleteIndex(published);
+        }
       }),
     );
   }

@@ -26,6 +26,7 @@ import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { assetUrl } from './assets';
 import { giveBackCreation } from './creation-limits';
+import { unmatchListing } from './matching';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact, withoutContactDetails } from './users';
@@ -234,6 +235,9 @@ export async function publishListing(principal: Principal, listingId: string): P
  * as a clean-up of orphans its failure is logged, not the caller's problem.
  */
 export async function removeListing(listingId: string): Promise<ListingRecord | null> {
+  // Its matches first (both brokers' copies): a crash after them leaves the listing, and a retry removes it.
+  const current = await listingsRepository.get(listingId);
+  if (current?.status === 'published') await unmatchListing(current);
   const removed = await listingsRepository.delete(listingId);
   if (removed) await deleteImageKeys(removed.images.flatMap(variantKeysOf));
   await deleteImagePrefix(`${listingImagePrefix(listingId)}/`).catch((error: unknown) =>

@@ -8,6 +8,7 @@ import { countMetric, gaugeMetric } from '../core/metrics';
 import { sendMails } from './mail';
 import { requirementBroadcastMails } from './mail/templates/requirement-broadcast';
 import { toRequirementDto } from './requirements';
+import { matchRequirement, unmatchRequirement } from './matching';
 
 /**
  * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once").
@@ -139,9 +140,12 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
   // Index first, then the status: a crash in between leaves it `processing`, and the resumed run writes
   // the same index keys again (sentAt is kept) before marking it sent.
   await requirementsRepository.writeIndex(sent);
+  // Its matches too, before `sent`: a crash in between finds them again on the resumed run.
+  await matchRequirement(sent);
   if (await requirementsRepository.markSent(requirementId, runId)) return outcome('sent', total);
   if (!(await requirementsRepository.get(requirementId))) {
-    // An operator deleted it while it was being broadcast: take back the index items just written.
+    // An operator deleted it while it was being broadcast: take back the index items and matches just written.
+    await unmatchRequirement(sent);
     await requirementsRepository.deleteIndex(sent);
     return outcome('deleted', total);
   }

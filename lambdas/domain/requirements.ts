@@ -7,6 +7,7 @@ import type {
   RequirementSummary,
 } from '../../shared/api';
 import { byId, markets, propertyTypes, requirementTypes } from '../../shared/catalog';
+import { activeRequirementsSince } from '../../shared/rules';
 import { notFound } from '../core/errors';
 import { countMetric } from '../core/metrics';
 import type { Principal } from '../core/principal';
@@ -17,10 +18,9 @@ import {
 } from '../data/requirements';
 import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
+import { unmatchRequirement } from './matching';
 import { toContact, withoutContactDetails } from './users';
 
-/** "Active requirements" on the dashboard: sent in the last 90 days (PRODUCT.md). */
-export const ACTIVE_REQUIREMENT_DAYS = 90;
 
 const requirementTypeById = byId(requirementTypes);
 const propertyTypeById = byId(propertyTypes);
@@ -54,6 +54,9 @@ export function toRequirementDto(record: RequirementRecord, author: UserRecord |
     type: typeOf(record.requirementTypeId),
     propertyType: propertyTypeOf(record.propertyTypeId),
     highlights: record.highlights,
+    maxPrice: record.maxPrice ?? null,
+    maxLeaseRate: record.maxLeaseRate ?? null,
+    maxLeaseFrequencyId: record.maxLeaseFrequencyId ?? null,
     markets: marketsOf(record),
     createdAt: record.createdAt,
     sentAt: record.sentAt,
@@ -91,6 +94,9 @@ export async function createRequirement(author: UserRecord, input: CreateRequire
     timing: input.timing,
     description: input.description,
     highlights: input.highlights,
+    maxPrice: input.maxPrice,
+    maxLeaseRate: input.maxLeaseRate,
+    maxLeaseFrequencyId: input.maxLeaseFrequencyId,
     createdAt: now,
     updatedAt: now,
     sentAt: null,
@@ -124,12 +130,21 @@ export async function listMyRequirements(
 }
 
 export async function countActiveRequirements(now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - ACTIVE_REQUIREMENT_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  return requirementsRepository.countSentSince(since);
+  return requirementsRepository.countSentSince(activeRequirementsSince(now));
 }
 
-/** Operator removal: the requirement, its browse index items and its delivery ledger. */
+/**
+ * Removes a requirement with its browse index items, its delivery ledger and its matches (both brokers'
+ * copies, first: a crash after them leaves the requirement, and a retry removes it). False when it is gone.
+ */
+export async function removeRequirement(requirementId: string): Promise<boolean> {
+  const record = await requirementsRepository.get(requirementId);
+  if (!record) return false;
+  await unmatchRequirement(record);
+  return !!(await requirementsRepository.delete(requirementId));
+}
+
+/** Operator removal. */
 export async function deleteRequirement(requirementId: string): Promise<void> {
-  const removed = await requirementsRepository.delete(requirementId);
-  if (!removed) throw notFound('Requirement not found');
+  if (!(await removeRequirement(requirementId))) throw notFound('Requirement not found');
 }

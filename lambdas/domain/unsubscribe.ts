@@ -50,8 +50,9 @@ async function verified(token: string): Promise<UnsubscribeLink> {
 export async function unsubscribeWithToken(token: string): Promise<UnsubscribeResponse> {
   const { email } = await verified(token);
   const user = await usersRepository.findByEmail(email);
-  if (user && user.subscribed.length > 0) {
-    await usersRepository.update(user.userId, { subscribed: [] }, { bumpVersion: true });
+  if (user && (user.subscribed.length > 0 || user.matchNotices !== false)) {
+    // Every category and the match notices: one click stops all BISN mail the address does not need.
+    await usersRepository.update(user.userId, { subscribed: [], matchNotices: false }, { bumpVersion: true });
     logger.info('unsubscribed from every category', { userId: user.userId });
   }
   return unsubscribed;

@@ -31,6 +31,7 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
     license: record.license,
     phone: record.phone,
     subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: subscribed.has(c.id) })),
+    matchNotices: record.matchNotices !== false,
     profileImage: assetUrls(record.profileImage),
     brokerImage: assetUrls(record.brokerImage),
     brokerInfo: brokerInfoDto(record.brokerInfo),
@@ -176,7 +177,8 @@ export async function updateSubscriptions(principal: Principal, existing: UserRe
     else subscribed.delete(subscriptionId as SubscriptionId);
   }
   const ordered = subscriptionCategories.map((c) => c.id).filter((id) => subscribed.has(id));
-  return saveProfile(record, input.version, { subscribed: ordered }, principal.isOperator);
+  const matchNotices = input.matchNotices === undefined ? {} : { matchNotices: input.matchNotices };
+  return saveProfile(record, input.version, { subscribed: ordered, ...matchNotices }, principal.isOperator);
 }
 
 export async function updatePersonalInfo(principal: Principal, existing: UserRecord | null, input: PersonalInfoSave): Promise<User> {

@@ -45,6 +45,10 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, Func
   expireListings: { memoryMb: 512, timeoutSeconds: 5 * 60 },
   // Two reads and one metric.
   blastWatchdog: { memoryMb: 256, timeoutSeconds: 60 },
+  // Runs every 5 minutes: a failed run's unsent notices wait for the next one, so no retries (and no overlap).
+  matchNotices: { memoryMb: 512, timeoutSeconds: 4 * 60, asyncRetries: 0 },
+  // Every published listing against the active requirements, once, by hand.
+  rematch: { memoryMb: 1024, timeoutSeconds: 15 * 60, asyncRetries: 0 },
   // Operator commands, invoked synchronously by `npm run admin`: one account or one contribution each,
   // except `list`, which reads a whole status.
   adminList: { memoryMb: 512, timeoutSeconds: 60 },
@@ -58,7 +62,7 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, Func
 };
 
 /** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
-export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'admin';
+export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'matches' | 'admin';
 
 const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   users: ['users:read'],
@@ -66,6 +70,7 @@ const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   unsubscribe: ['unsubscribe-key:read'],
   requirements: [],
   listings: [],
+  matches: [],
   admin: [],
 };
 
@@ -91,6 +96,8 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, 
   broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   expireListings: ['table:write', 'images:write'],
   blastWatchdog: ['table:read'],
+  matchNotices: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  rematch: ['table:write'],
   // As the operator routes of the same commands have them.
   adminList: ['table:read'],
   adminApprove: ['table:write', 'mail:send'],

@@ -57,6 +57,9 @@ export function sampleRequirement(): Requirement {
     type: { requirementTypeId: 'for-lease', name: 'For Lease' },
     propertyType: { propertyTypeId: 'office', name: 'Office' },
     highlights: ['Natural light', 'Bike storage', 'Signage'],
+    maxPrice: null,
+    maxLeaseRate: 2.75,
+    maxLeaseFrequencyId: 'monthly',
     markets: [
       { marketId: 'sac-midtown', name: 'Midtown' },
       { marketId: 'sac-downtown', name: 'Downtown' },

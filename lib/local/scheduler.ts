@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { Cron } from 'croner';
-import { jobs, type JobId } from '../../shared/api/routes';
+import { jobs, scheduledJobs, type JobId, type ScheduledJob } from '../../shared/api/routes';
 
-type JobDef = (typeof jobs)[number];
+type JobDef = ScheduledJob;
 
 /**
  * Locally a rate schedule runs every few seconds instead of its cloud rate, so what it sends
@@ -50,7 +50,7 @@ export interface Scheduler {
  */
 export function startScheduler(options: { root: string; quiet: boolean }): Scheduler {
   const running = new Set<Promise<unknown>>();
-  const crons = jobs.map((job) => {
+  const crons = scheduledJobs.map((job) => {
     const { pattern, timezone } = localSchedule(job);
     // A rate job runs every few seconds: its results are not printed, and a failure that repeats is printed once.
     const printResults = !options.quiet && 'cron' in job;

@@ -13,7 +13,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
-import { adminFunctions, adminOutputKey, eventFunctions, jobs, type AdminFunctionId, type EventFunctionId, type JobId } from '../../shared/api/routes';
+import { adminFunctions, adminOutputKey, eventFunctions, jobs, type AdminFunctionId, type EventFunctionId, type JobId, type ScheduledJob } from '../../shared/api/routes';
 import { jobCapabilities, jobProfiles } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
@@ -34,7 +34,7 @@ export interface JobsStackProps extends StackProps {
   readonly configurationSetName: string;
 }
 
-type Job = (typeof jobs)[number];
+type Job = ScheduledJob;
 
 /** EventBridge Scheduler expression of a job of shared/api/routes.ts: its cron in its time zone, or its rate. */
 export function scheduleExpressionOf(job: Job): ScheduleExpression {
@@ -106,6 +106,8 @@ export class JobsStack extends Stack {
       // Async invocations (the schedule's) that still fail after Lambda's retries.
       (fn.node.defaultChild as CfnFunction).deadLetterConfig = { targetArn: deadLetters.queueArn };
       deadLetters.grantSendMessages(fn);
+      // A job run by hand (rematch) has no schedule: an operator invokes it.
+      if ('manual' in job) continue;
       const role = new Role(this, `${job.id}ScheduleRole`, {
         assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
         description: `EventBridge Scheduler: invokes job ${job.id}`,

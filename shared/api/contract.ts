@@ -79,6 +79,12 @@ export const updateListing = e(route.updateListing, { params: s.listingIdParams,
 export const deleteListing = e(route.deleteListing, { params: s.listingIdParams });
 export const publishListing = e(route.publishListing, { params: s.listingIdParams, response: s.listingResponse });
 
+export const listMatches = e(route.listMatches, { query: s.matchesQuery, response: s.matchesPage });
+export const countMatches = e(route.countMatches, { response: s.matchCountResponse });
+export const listRequirementMatches = e(route.listRequirementMatches, { params: s.requirementIdParams, response: s.matchesResponse });
+export const listListingMatches = e(route.listListingMatches, { params: s.listingIdParams, response: s.matchesResponse });
+export const updateMatch = e(route.updateMatch, { params: s.matchParams, body: s.updateMatchRequest, response: s.matchResponse });
+
 export const adminListUsers = e(route.adminListUsers, { query: s.adminUsersQuery, response: s.adminUsersResponse });
 export const adminApproveUser = e(route.adminApproveUser, { params: s.userIdParams, response: s.userResponse });
 export const adminDisableUser = e(route.adminDisableUser, { params: s.userIdParams, response: s.userResponse });
@@ -120,6 +126,11 @@ export const contract = {
   updateListing,
   deleteListing,
   publishListing,
+  listMatches,
+  countMatches,
+  listRequirementMatches,
+  listListingMatches,
+  updateMatch,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,

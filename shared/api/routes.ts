@@ -85,6 +85,12 @@ export const updateListing = r('updateListing', 'PUT', '/listing/{listingId}', '
 export const deleteListing = r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner');
 // The spec reads publish as a GET; a state change is a POST here (docs/DECISIONS.md).
 export const publishListing = r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner');
+// matching (issue 13): a broker's matches, each requirement's and listing's, and their own decision on one
+export const listMatches = r('listMatches', 'GET', '/matches', 'approved', 'matches/list-matches');
+export const countMatches = r('countMatches', 'GET', '/match_count', 'approved', 'matches/count-matches');
+export const listRequirementMatches = r('listRequirementMatches', 'GET', '/requirement/{requirementId}/matches', 'user', 'matches/list-requirement-matches', 'owner');
+export const listListingMatches = r('listListingMatches', 'GET', '/listing/{listingId}/matches', 'user', 'matches/list-listing-matches', 'owner');
+export const updateMatch = r('updateMatch', 'PUT', '/match/{requirementId}/{listingId}', 'approved', 'matches/update-match', 'owner');
 // operators (PRODUCT.md "Accounts and approval")
 export const adminListUsers = r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users');
 export const adminApproveUser = r('adminApproveUser', 'POST', '/admin/users/{userId}/approve', 'operator', 'admin/approve-user');
@@ -127,6 +133,11 @@ export const routes = [
   updateListing,
   deleteListing,
   publishListing,
+  listMatches,
+  countMatches,
+  listRequirementMatches,
+  listListingMatches,
+  updateMatch,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,
@@ -161,9 +172,16 @@ export const jobs = [
   { id: 'expireListings', entry: 'lambdas/jobs/expire-listings.ts', cron: '30 3 * * ? *', timeZone: 'America/New_York' },
   // Checks the day's blast an hour after it is due: its metric drives the "blast not finished" alarm.
   { id: 'blastWatchdog', entry: 'lambdas/jobs/blast-watchdog.ts', cron: '0 10 ? * MON-FRI *', timeZone: 'America/New_York' },
+  // Mails each broker their new strong matches, at most one notice an hour (issue 13).
+  { id: 'matchNotices', entry: 'lambdas/jobs/match-notices.ts', rate: '5 minutes' },
+  // Run by hand, never scheduled: recomputes every match (`npm run job -- rematch`; in the cloud, invoke it).
+  { id: 'rematch', entry: 'lambdas/jobs/rematch.ts', manual: true },
 ] as const;
 
 export type JobId = (typeof jobs)[number]['id'];
+export type ScheduledJob = Exclude<(typeof jobs)[number], { manual: true }>;
+/** The jobs a schedule runs (all but the ones run by hand). */
+export const scheduledJobs = jobs.filter((job): job is ScheduledJob => !('manual' in job));
 
 /**
  * Functions driven by another AWS service's events: an EventBridge rule in the cloud, lib/local/events.ts

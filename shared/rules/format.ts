@@ -193,3 +193,20 @@ export function describeMailStop(stop: { reason: 'bounce' | 'complaint'; at: str
     ? `Mail bounced on ${day}${stop.detail ? ` (${stop.detail})` : ''}.`
     : `A BISN e-mail was reported as spam on ${day}.`;
 }
+
+/**
+ * A requirement's budget (issue 13): "Up to $2,000,000", "Up to $1.50 per sqft / Monthly", both joined by
+ * "or"; nothing stated → "".
+ */
+export function formatBudget(budget: {
+  maxPrice: number | null;
+  maxLeaseRate: number | null;
+  maxLeaseFrequencyId: LeaseFrequencyId | null;
+}): string {
+  const parts: string[] = [];
+  if (isAmount(budget.maxPrice) && budget.maxPrice > 0) parts.push(`Up to ${formatWholePrice(budget.maxPrice)}`);
+  if (isAmount(budget.maxLeaseRate) && budget.maxLeaseRate > 0) {
+    parts.push(`${parts.length ? 'up' : 'Up'} to ${formatLeaseRate(budget.maxLeaseRate, budget.maxLeaseFrequencyId)}`);
+  }
+  return parts.join(' or ');
+}

@@ -5,3 +5,4 @@ export * from './market-tree';
 export * from './broker-address';
 export * from './listing-lifetime';
 export * from './links';
+export * from './matching';

@@ -7,3 +7,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function expiresAtFor(publishedOn: string): string {
   return new Date(new Date(publishedOn).getTime() + LISTING_LIFETIME_DAYS * DAY_MS).toISOString();
 }
+
+/** PRODUCT.md: "active requirements" are those sent in the last 90 days (the dashboard count, matching). */
+export const ACTIVE_REQUIREMENT_DAYS = 90;
+
+/** The earliest `sentAt` of a requirement still active at `now`. */
+export function activeRequirementsSince(now: Date): string {
+  return new Date(now.getTime() - ACTIVE_REQUIREMENT_DAYS * DAY_MS).toISOString();
+}

@@ -74,6 +74,10 @@ export const requirementForm = {
   sqftMax: sqft,
   description: { kind: 'text', max: 5000 },
   highlights,
+  // Issue 13: the client's budget.
+  maxPrice: money,
+  maxLeaseRate: money,
+  maxLeaseFrequencyId: { kind: 'choice', required: 'You must select a lease frequency.', nullable: true },
 } as const satisfies FormRules;
 
 /** A listing draft as saved: every field may be empty; what is there must be valid (PRODUCT.md, DECISIONS.md). */

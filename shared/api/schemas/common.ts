@@ -40,6 +40,18 @@ export const idParam = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGT
 /** Trimmed text with an upper bound, so no field can carry megabytes into the table. */
 export const text = (max = 500) => z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`));
 
+/**
+ * Dollars with at most 4 decimals: anything finer is not money, and numbers as small as 1e-130 cannot be
+ * stored in DynamoDB at all (a 5e-324 price used to be a 500).
+ */
+export const money = z.nullable(
+  z.number().check(
+    z.nonnegative(),
+    z.maximum(10_000_000_000),
+    z.refine((v) => Math.round(v * 10_000) / 10_000 === v, 'Use at most 4 decimal places.'),
+  ),
+);
+
 export const emailField = z.pipe(
   z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
   z.email('Please enter a valid email address'),

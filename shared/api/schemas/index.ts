@@ -4,3 +4,4 @@ export * from './users';
 export * from './images';
 export * from './requirements';
 export * from './listings';
+export * from './matches';

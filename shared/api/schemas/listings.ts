@@ -1,9 +1,9 @@
 import * as z from '../../zod';
-import { idsOf, leaseFrequencies, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
+import { idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
 import { isBrochureUrl } from '../../rules/links';
-import { allOr, contentVersion, idParam, pageOf, pageQuery, text } from './common';
+import { allOr, contentVersion, idParam, money, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
-import { marketId, propertyTypeId } from './requirements';
+import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
 
 export const listingStatuses = ['draft', 'queued', 'processing', 'published'] as const;
@@ -11,23 +11,10 @@ export const listingStatus = z.enum(listingStatuses);
 export type ListingStatus = z.infer<typeof listingStatus>;
 
 export const listingTypeId = z.enum(idsOf(listingTypes), { error: 'You must select a listing type.' });
-export const leaseFrequencyId = z.enum(idsOf(leaseFrequencies), { error: 'You must select a lease frequency.' });
 export const leaseTypeId = z.enum(idsOf(leaseTypes), { error: 'You must select a lease type and lease frequency.' });
 export const usState = z.enum(usStates, { error: 'State is required' });
 
 const sqft = z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(100_000_000)));
-/**
- * Dollars with at most 4 decimals: anything finer is not money, and numbers as small as 1e-130 cannot be
- * stored in DynamoDB at all (a 5e-324 price used to be a 500).
- */
-const money = z.nullable(
-  z.number().check(
-    z.nonnegative(),
-    z.maximum(10_000_000_000),
-    z.refine((v) => Math.round(v * 10_000) / 10_000 === v, 'Use at most 4 decimal places.'),
-  ),
-);
-
 /**
  * A draft save: every field may still be empty; completeness (shared/rules/completeness) decides
  * whether it can be published. Values that are present must be valid.

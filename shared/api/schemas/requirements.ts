@@ -1,6 +1,6 @@
 import * as z from '../../zod';
-import { idsOf, markets, propertyTypes, requirementTypes } from '../../catalog';
-import { allOr, idParam, pageOf, pageQuery, text } from './common';
+import { idsOf, leaseFrequencies, markets, propertyTypes, requirementTypes } from '../../catalog';
+import { allOr, idParam, money, pageOf, pageQuery, text } from './common';
 import { contact } from './users';
 
 export const requirementStatuses = ['pending', 'queued', 'processing', 'sent'] as const;
@@ -12,6 +12,9 @@ export const propertyTypeId = z.enum(idsOf(propertyTypes), { error: 'You must se
 export const marketId = z.enum(idsOf(markets), { error: 'Unknown market.' });
 
 export const HIGHLIGHT_LINES = 5;
+
+export const leaseFrequencyId = z.enum(idsOf(leaseFrequencies), { error: 'You must select a lease frequency.' });
+export const maxLeaseFrequencyRequired = 'Select whether the maximum lease rate is monthly or annual.';
 
 /** Digits only in the form; numbers (or nothing) on the wire. */
 const sqft = z.nullable(
@@ -35,8 +38,16 @@ export const createRequirementRequest = z
     sqftMax: z._default(sqft, null),
     description: z._default(text(5000), ''),
     highlights: z._default(z.array(text(300)).check(z.maxLength(HIGHLIGHT_LINES)), []),
+    /** The client's budget (issue 13): a maximum price, or a maximum lease rate per sqft with its frequency. */
+    maxPrice: z._default(money, null),
+    maxLeaseRate: z._default(money, null),
+    maxLeaseFrequencyId: z._default(z.nullable(leaseFrequencyId), null),
   })
   .check(
+    z.refine((r) => r.maxLeaseRate == null || r.maxLeaseFrequencyId != null, {
+      path: ['maxLeaseFrequencyId'],
+      message: maxLeaseFrequencyRequired,
+    }),
     // The spec's missing check: a range whose minimum is above its maximum means nothing.
     z.refine((r) => r.sqftMin == null || r.sqftMax == null || r.sqftMin <= r.sqftMax, {
       path: ['sqftMax'],
@@ -58,6 +69,9 @@ export const requirement = z.object({
   type: z.object({ requirementTypeId, name: z.string() }),
   propertyType: z.object({ propertyTypeId, name: z.string() }),
   highlights: z.array(z.string()),
+  maxPrice: z.nullable(z.number()),
+  maxLeaseRate: z.nullable(z.number()),
+  maxLeaseFrequencyId: z.nullable(leaseFrequencyId),
   markets: z.array(z.object({ marketId, name: z.string() })),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),

@@ -45,6 +45,8 @@ export const user = z.object({
   license: z.string(),
   phone: z.string(),
   subscriptions: z.array(subscription),
+  /** Whether the broker is mailed their new strong matches (issue 13); off in the profile's subscriptions. */
+  matchNotices: z.boolean(),
   profileImage: z.nullable(imageVariants),
   brokerImage: z.nullable(imageVariants),
   brokerInfo: z.nullable(brokerInfo),
@@ -117,6 +119,7 @@ export const subscriptionsRequest = z.object({
   subscriptions: z
     .array(z.object({ subscriptionId, subscribed: z.boolean() }))
     .check(z.maxLength(subscriptionCategories.length * 2)),
+  matchNotices: z.optional(z.boolean()),
 });
 export type SubscriptionsRequest = z.infer<typeof subscriptionsRequest>;
 

@@ -66,6 +66,8 @@ interface Fixtures {
   publishedToDelete: Listing;
   pending: Requirement;
   sent: Requirement;
+  /** The other broker's published listing that matches the owner's sent requirement (issue 13). */
+  matchedListing: Listing;
 }
 
 interface RouteCase {
@@ -77,6 +79,10 @@ interface RouteCase {
   hiddenSeenBy?: readonly Caller[];
   /** Owner-scope routes: what the owner gets on a visible (published) item when that is not `ok`. */
   ownerOnVisible?: number;
+  /** Owner-scope routes: what the owner gets on a hidden item when that is not `ok`. */
+  ownerOnHidden?: number;
+  /** Routes that show an item's private side to these callers alone, hidden or visible (404 to the rest). */
+  onlySeenBy?: readonly Caller[];
 }
 
 const listingOf = (fx: Fixtures, target: Target) => (target === 'hidden' ? fx.draft : fx.published);
@@ -225,6 +231,27 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
       params: { listingId: target === 'hidden' ? (await completeDraft(fx.stack, fx.owner)).listingId : fx.published.listingId },
     }),
   },
+  listMatches: { ok: 200, request: () => ({ query: { limit: 50 } }) },
+  countMatches: { ok: 200, request: () => ({}) },
+  listRequirementMatches: {
+    ok: 200,
+    onlySeenBy: ['owner', 'operator'],
+    request: (fx, target) => ({ params: { requirementId: requirementOf(fx, target).requirementId } }),
+  },
+  listListingMatches: {
+    ok: 200,
+    onlySeenBy: ['owner', 'operator'],
+    request: (fx, target) => ({ params: { listingId: listingOf(fx, target).listingId } }),
+  },
+  updateMatch: {
+    ok: 200,
+    // A requirement not yet sent has no matches.
+    ownerOnHidden: 404,
+    request: (fx, target) => ({
+      params: { requirementId: requirementOf(fx, target).requirementId, listingId: fx.matchedListing.listingId },
+      body: { side: 'requirement', state: 'sentToClient' },
+    }),
+  },
   adminListUsers: { ok: 200, request: () => ({ query: { status: 'awaiting approval', limit: 5 } }) },
   adminApproveUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'applicant')).userId } }) },
   adminDisableUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'leaving')).userId } }) },
@@ -247,10 +274,11 @@ function expectedStatus(route: Route, routeCase: RouteCase, caller: Caller, targ
   if (route.scope === 'self' && caller !== 'owner') return 403;
   if (route.auth === 'operator') return caller === 'operator' ? routeCase.ok : 403;
   if (route.auth === 'approved' && caller === 'awaiting') return 403;
+  if (routeCase.onlySeenBy) return routeCase.onlySeenBy.includes(caller) ? routeCase.ok : 404;
   if (route.scope === 'owner') {
     // Someone else's item: 404 while it is private (they may not know it exists), 403 once it is visible.
     if (caller !== 'owner') return target === 'hidden' ? 404 : 403;
-    return target === 'visible' ? (routeCase.ownerOnVisible ?? routeCase.ok) : routeCase.ok;
+    return target === 'visible' ? (routeCase.ownerOnVisible ?? routeCase.ok) : (routeCase.ownerOnHidden ?? routeCase.ok);
   }
   if (target === 'hidden' && routeCase.hiddenSeenBy && !routeCase.hiddenSeenBy.includes(caller)) return 404;
   return routeCase.ok;
@@ -258,7 +286,7 @@ function expectedStatus(route: Route, routeCase: RouteCase, caller: Caller, targ
 
 /** Routes that act on an item are checked against a hidden and a visible one. */
 const targetsOf = (route: Route, routeCase: RouteCase): Target[] =>
-  route.scope === 'owner' || routeCase.hiddenSeenBy ? ['hidden', 'visible'] : ['hidden'];
+  route.scope === 'owner' || routeCase.hiddenSeenBy || routeCase.onlySeenBy ? ['hidden', 'visible'] : ['hidden'];
 
 let fx: Fixtures;
 const tokens = {} as Record<Caller, string | null>;
@@ -286,6 +314,7 @@ beforeAll(async () => {
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: disabled.userId } }));
   await expectOk(call(stack, operator.token, 'adminDisableUser', { params: { userId: disabled.userId } }));
   const [published, publishedToDelete] = [await queuedListing(stack, owner), await queuedListing(stack, owner)];
+  const matchedListing = await queuedListing(stack, other, { sqft: 8000 });
   await runBlastJob();
   const sent = await createRequirement(stack, owner);
   await runBroadcast();
@@ -300,11 +329,14 @@ beforeAll(async () => {
     published: (await expectOk(call<{ listing: Listing }>(stack, owner.token, 'getListing', { params: { listingId: published.listingId } })))
       .listing,
     publishedToDelete,
+    matchedListing,
     pending: await createRequirement(stack, owner),
     sent: (await expectOk(call<{ requirement: Requirement }>(stack, owner.token, 'getRequirement', { params: { requirementId: sent.requirementId } })))
       .requirement,
   };
   expect([fx.published.status, fx.sent.status, fx.pending.status, fx.draft.status]).toEqual(['published', 'sent', 'pending', 'draft']);
+  const matches = await expectOk(call<{ items: { listingId: string }[] }>(stack, owner.token, 'listRequirementMatches', { params: { requirementId: sent.requirementId } }));
+  expect(matches.items.map((m) => m.listingId)).toEqual([matchedListing.listingId]);
 
   // The owner's real ID token, re-signed: with a key of our own (forged), and with the pool's key but expired.
   const real = owner.token;

@@ -45,7 +45,7 @@ function expectVerdict(field: string, probe: Probe, answer: Answer) {
 const cases = (form: spec.FormRules) =>
   Object.entries(form).flatMap(([field, rule]) => probes(rule).map((probe) => [field, probe.what, probe] as const));
 
-const requirementBase = { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'Limits', timing: 'Now' };
+const requirementBase = { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'Limits', timing: 'Now', maxLeaseFrequencyId: 'monthly' };
 
 describe('POST /requirement', () => {
   it.each(cases(spec.requirementForm))('%s: %s', async (field, _what, probe) => {

@@ -14,8 +14,10 @@ import {
   createRequirementRequest,
   imageKinds,
   listingDraft,
+  matchStates,
   personalInfoRequest,
   type Listing,
+  type Match,
   type PresignResponse,
   type Requirement,
   type User,
@@ -45,6 +47,9 @@ import {
   newApprovedBroker,
   newUser,
   postToS3,
+  queuedListing,
+  runBlastJob,
+  runBroadcast,
   startStack,
   storeSnapshot,
   testImage,
@@ -72,6 +77,8 @@ interface Fx {
   draft: Listing;
   /** A draft of the owner missing everything: publishing it is refused. */
   incomplete: Listing;
+  /** A match of the owner's sent requirement with another broker's published listing (issue 13). */
+  match: { requirementId: string; listingId: string };
 }
 
 interface Req {
@@ -210,13 +217,20 @@ const requirementInput = fc
       sqft: fc.tuple(sqft, sqft),
       description: textOf(limits.requirementForm.description),
       highlights: linesOf(limits.requirementForm.highlights),
+      maxPrice: money,
+      // Issue 13's budget: a maximum lease rate always with its frequency (the schema refuses one alone).
+      lease: fc.tuple(money, oneOf(idsOf(leaseFrequencies))),
     },
     { requiredKeys: ['requirementTypeId', 'propertyTypeId', 'marketIds', 'title', 'timing'] },
   )
-  .map(({ sqft: pair, ...rest }) => {
+  .map(({ sqft: pair, lease, ...rest }) => {
     const [a, b] = pair ?? [null, null];
     const ordered = a !== null && b !== null && a > b ? [b, a] : [a, b];
-    return { ...rest, ...(pair ? { sqftMin: ordered[0], sqftMax: ordered[1] } : {}) };
+    return {
+      ...rest,
+      ...(pair ? { sqftMin: ordered[0], sqftMax: ordered[1] } : {}),
+      ...(lease ? { maxLeaseRate: lease[0], maxLeaseFrequencyId: lease[1] } : {}),
+    };
   });
 
 /** Names only a local network resolves are refused as brochure hosts (shared/rules/links.ts). */
@@ -272,11 +286,17 @@ const brokerInfo = fc.record(
 );
 
 const subscriptionIds = subscriptionCategories.map((c) => c.id);
-const subscriptions = fc.record({
-  subscriptions: fc.array(fc.record({ subscriptionId: oneOf(subscriptionIds), subscribed: fc.boolean() }), {
-    maxLength: subscriptionIds.length * 2,
-  }),
-});
+const subscriptions = fc.record(
+  {
+    subscriptions: fc.array(fc.record({ subscriptionId: oneOf(subscriptionIds), subscribed: fc.boolean() }), {
+      maxLength: subscriptionIds.length * 2,
+    }),
+    matchNotices: fc.boolean(),
+  },
+  { requiredKeys: ['subscriptions'] },
+);
+/** The owner's match notices setting just before an updateSubscriptions call. */
+let previousMatchNotices = true;
 
 const presignBody = (kind: keyof typeof imageKinds) =>
   fc.record(
@@ -405,6 +425,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   getListing: 'read-only',
   adminListUsers: 'read-only',
   getUnsubscribeLink: 'read-only',
+  listMatches: 'read-only',
+  countMatches: 'read-only',
+  listRequirementMatches: 'read-only',
+  listListingMatches: 'read-only',
 
   createUser: fuzzCase({
     caller: () => null,
@@ -454,6 +478,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     request: async (_f, body) => {
       const user = await ownUser(fx.owner);
       previousSubscriptions = user.subscriptions;
+      previousMatchNotices = user.matchNotices;
       return { params: self(), body: { ...body, version: user.version } };
     },
     refused: () => staleProfileSave(subscriptions),
@@ -461,8 +486,9 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
       // Categories the request names take its last word for them; the others keep what they had.
       const expected = new Map(previousSubscriptions.map((s) => [s._id, s.subscribed]));
       for (const { subscriptionId, subscribed } of input.subscriptions) expected.set(subscriptionId, subscribed);
-      const read = (await ownUser(fx.owner)).subscriptions;
-      expect(new Map(read.map((s) => [s._id, s.subscribed]))).toEqual(expected);
+      const user = await ownUser(fx.owner);
+      expect(new Map(user.subscriptions.map((s) => [s._id, s.subscribed]))).toEqual(expected);
+      expect(user.matchNotices).toBe(input.matchNotices ?? previousMatchNotices);
     },
   }),
 
@@ -614,6 +640,9 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
         sqftMax: read.sqftMax,
         description: read.description,
         highlights: read.highlights,
+        maxPrice: read.maxPrice,
+        maxLeaseRate: read.maxLeaseRate,
+        maxLeaseFrequencyId: read.maxLeaseFrequencyId,
       }).toEqual(parsed);
     },
   }),
@@ -666,6 +695,24 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     roundTrip: async (_f, _input, req) => expect((await ownListing(req.params!.listingId!)).status).toBe('queued'),
     // An unknown id, or a draft that is not complete.
     refused: () => fc.oneof(unknownId, fc.constant(fx.incomplete.listingId)).map((listingId) => ({ params: { listingId } })),
+  }),
+
+  updateMatch: fuzzCase({
+    template: () => ({ params: fx.match, body: { side: 'requirement', state: 'open' } }),
+    valid: () => fc.record({ side: fc.constant('requirement' as const), state: oneOf(matchStates) }),
+    request: (_f, body) => ({ params: fx.match, body }),
+    roundTrip: async (_f, input) => {
+      const { items } = await expectOk(
+        call<{ items: Match[] }>(fx.stack, fx.owner.token, 'listRequirementMatches', { params: { requirementId: fx.match.requirementId } }),
+      );
+      expect(items.map((m) => [m.listingId, m.state])).toEqual([[fx.match.listingId, input.state]]);
+    },
+    // A pair that is no match, or the other broker's side of the owner's match (their listing: 403).
+    refused: () =>
+      fc.oneof(
+        fc.tuple(unknownId, unknownId).map(([requirementId, listingId]) => ({ params: { requirementId, listingId }, body: { side: 'requirement', state: 'dismissed' } })),
+        fc.constant({ params: fx.match, body: { side: 'listing', state: 'dismissed' } }),
+      ),
   }),
 
   adminApproveUser: fuzzCase({
@@ -840,8 +887,24 @@ beforeAll(async () => {
   const stack = await startStack({ unsubscribeRequestLimits: { perAddress: 1000, perClient: 1000 } });
   const operator = await newUser(stack, 'operator', { operator: true });
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: operator.userId } }));
-  const [owner, reader] = await Promise.all([newApprovedBroker(stack, operator, 'owner'), newUser(stack, 'reader')]);
-  fx = { stack, owner, operator, reader, draft: await createDraft(stack, owner), incomplete: await createDraft(stack, owner) };
+  const [owner, reader, lister] = await Promise.all([
+    newApprovedBroker(stack, operator, 'owner'),
+    newUser(stack, 'reader'),
+    newApprovedBroker(stack, operator, 'lister'),
+  ]);
+  const listing = await queuedListing(stack, lister, { sqft: 8000 });
+  await runBlastJob();
+  const requirement = await createRequirement(stack, owner);
+  await runBroadcast();
+  fx = {
+    stack,
+    owner,
+    operator,
+    reader,
+    draft: await createDraft(stack, owner),
+    incomplete: await createDraft(stack, owner),
+    match: { requirementId: requirement.requirementId, listingId: listing.listingId },
+  };
 }, 120_000);
 
 afterAll(async () => fx?.stack.stop());

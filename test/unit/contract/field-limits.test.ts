@@ -24,7 +24,7 @@ import { probes } from '../../spec/probes';
 // Issue 21.1: every field's limits and messages, pinned from the specs (test/spec/field-limits.ts), checked
 // against the shared schemas the forms and the API use, at the boundary.
 
-const requirementBase = { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'T', timing: 'Now' };
+const requirementBase = { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'T', timing: 'Now', maxLeaseFrequencyId: 'monthly' };
 const draftBase = listingDraft.parse({});
 const fields = (schema: z.ZodMiniType, input: unknown) => {
   const result = schema.safeParse(input);

@@ -13,6 +13,9 @@ const requirement: Requirement = {
   type: { requirementTypeId: 'for-lease', name: 'For Lease' },
   propertyType: { propertyTypeId: 'office', name: 'Office' },
   highlights: ['Close to light rail', '', '  ', 'Signage', ''],
+  maxPrice: null,
+  maxLeaseRate: 2.5,
+  maxLeaseFrequencyId: 'monthly',
   markets: [
     { marketId: 'sac-midtown', name: 'Midtown' },
     { marketId: 'sutter-county', name: 'Sutter County' },
@@ -66,6 +69,7 @@ describe('requirement broadcast mail', () => {
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('For Lease');
       expect(part).toContain('2,500 - 10,000 sqft');
+      expect(part).toContain('Up to $2.50 per sqft / Monthly');
       expect(part).toContain('Next 6 months');
       expect(part).toContain('Midtown, Sutter County');
       expect(part).toContain('Close to light rail');

@@ -25,6 +25,20 @@ describe('createRequirementRequest', () => {
       sqftMax: null,
       description: '',
       highlights: [],
+      maxPrice: null,
+      maxLeaseRate: null,
+      maxLeaseFrequencyId: null,
+    });
+  });
+
+  it('a maximum lease rate needs its frequency (issue 13)', () => {
+    expect(messages({ ...valid, maxLeaseRate: 2.5 })).toEqual({
+      maxLeaseFrequencyId: ['Select whether the maximum lease rate is monthly or annual.'],
+    });
+    expect(createRequirementRequest.parse({ ...valid, maxLeaseRate: 2.5, maxLeaseFrequencyId: 'monthly', maxPrice: 1_500_000 })).toMatchObject({
+      maxLeaseRate: 2.5,
+      maxLeaseFrequencyId: 'monthly',
+      maxPrice: 1_500_000,
     });
   });
 

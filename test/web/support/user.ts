@@ -15,6 +15,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     license: '01234567',
     phone: '9165550100',
     subscriptions: [],
+    matchNotices: true,
     profileImage: null,
     brokerImage: null,
     brokerInfo: null,

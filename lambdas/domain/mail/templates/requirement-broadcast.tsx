@@ -2,7 +2,7 @@ import { Column, Heading, Link, Row, Section, Text } from '@react-email/componen
 import { Fragment, type ReactNode } from 'react';
 import type { Requirement } from '../../../../shared/api';
 import { subscriptionCategories, subscriptionIdFor, type SubscriptionId } from '../../../../shared/catalog';
-import { formatPhone, formatSqftRange } from '../../../../shared/rules';
+import { formatBudget, formatPhone, formatSqftRange } from '../../../../shared/rules';
 import { env } from '../../../core/env';
 import { postalAddress, renderForRecipients } from '../render';
 import type { OutgoingMail } from '../send';
@@ -75,6 +75,7 @@ export function RequirementBroadcastMail({ requirement, categoryName, detailUrl,
           ['Requirement type', requirement.type.name],
           ['Property type', requirement.propertyType.name],
           ['Square footage', formatSqftRange(requirement.sqftMin, requirement.sqftMax)],
+          ['Budget', formatBudget(requirement)],
           ['Timing', requirement.timing],
           ['Markets', requirement.markets.map((m) => m.name).join(', ')],
         ]}

@@ -1,0 +1,281 @@
+import type { Match, MatchCount, MatchesPage, MatchState } from '../../shared/api';
+import { activeRequirementsSince, expandMarkets, keywordsOf, matchingRules, matchOf } from '../../shared/rules';
+import { forbidden, notFound } from '../core/errors';
+import { logger } from '../core/logger';
+import { countMetric } from '../core/metrics';
+import type { Principal } from '../core/principal';
+import { listingsRepository, type ListingRecord } from '../data/listings';
+import {
+  matchesRepository,
+  type ListingCandidate,
+  type MatchSide,
+  type MatchSideName,
+  type RequirementCandidate,
+} from '../data/matches';
+import { requirementsRepository, type RequirementRecord } from '../data/requirements';
+import { nowIso } from '../data/table';
+import { usersRepository } from '../data/users';
+import { toContact } from './users';
+
+
+/** What one match run did: the candidates it read and the matches it holds now. */
+export interface MatchRun {
+  read: number;
+  matches: number;
+  created: number;
+  removed: number;
+}
+
+type SentRequirement = RequirementRecord & { sentAt: string };
+type PublishedListing = ListingRecord & { listingTypeId: NonNullable<ListingRecord['listingTypeId']>; propertyTypeId: NonNullable<ListingRecord['propertyTypeId']>; marketId: string };
+
+export function requirementCandidateOf(record: SentRequirement): RequirementCandidate {
+  return {
+    requirementId: record.requirementId,
+    userId: record.userId,
+    title: record.title,
+    sentAt: record.sentAt,
+    requirementTypeId: record.requirementTypeId,
+    propertyTypeId: record.propertyTypeId,
+    marketIds: record.marketIds,
+    sqftMin: record.sqftMin,
+    sqftMax: record.sqftMax,
+    maxPrice: record.maxPrice ?? null,
+    maxLeaseRate: record.maxLeaseRate ?? null,
+    maxLeaseFrequencyId: record.maxLeaseFrequencyId ?? null,
+    keywords: keywordsOf(record.highlights, record.description),
+  };
+}
+
+function isMatchable(record: ListingRecord): record is PublishedListing {
+  return !!(record.listingTypeId && record.propertyTypeId && record.marketId);
+}
+
+export function listingCandidateOf(record: PublishedListing): ListingCandidate & { marketId: string; propertyTypeId: string } {
+  return {
+    listingId: record.listingId,
+    userId: record.userId,
+    title: record.title,
+    listingTypeId: record.listingTypeId,
+    propertyTypeId: record.propertyTypeId,
+    marketId: record.marketId,
+    sqft: record.sqft,
+    minSqft: record.minSqft,
+    maxSqft: record.maxSqft,
+    price: record.price,
+    leasePrice: record.leasePrice,
+    leaseFrequencyId: record.leaseFrequencyId,
+    keywords: keywordsOf(record.highlights, record.description),
+  };
+}
+
+/** The two copies of a match, the requirement owner's and the listing owner's. */
+function sidesOf(requirement: RequirementCandidate, listing: ListingCandidate, result: { score: number; reasons: MatchSide['reasons'] }, now: string): MatchSide[] {
+  const notice = result.score >= matchingRules.noticeScore ? { notice: 'pending' as const } : {};
+  const common = {
+    requirementId: requirement.requirementId,
+    listingId: listing.listingId,
+    requirementTitle: requirement.title,
+    listingTitle: listing.title,
+    score: result.score,
+    reasons: result.reasons,
+    state: 'open' as const,
+    matchedAt: now,
+    updatedAt: now,
+    ...notice,
+  };
+  return [
+    { ...common, ownerId: requirement.userId, side: 'requirement', counterpartId: listing.userId },
+    { ...common, ownerId: listing.userId, side: 'listing', counterpartId: requirement.userId },
+  ];
+}
+
+/** The mirror of a side: the other broker's copy of the same match. */
+const mirrorOf = (side: MatchSide) => ({
+  ownerId: side.counterpartId,
+  side: (side.side === 'requirement' ? 'listing' : 'requirement') as MatchSideName,
+  requirementId: side.requirementId,
+  listingId: side.listingId,
+});
+
+/**
+ * Makes the stored matches of one item what `found` says: new or changed pairs written on both sides
+ * (a pair that exists keeps its state and notice), pairs no longer found removed from both.
+ */
+async function reconcile(existing: MatchSide[], found: MatchSide[][], key: (s: MatchSide) => string): Promise<Pick<MatchRun, 'created' | 'removed'>> {
+  const keep = new Set(found.map(([own]) => key(own!)));
+  const stale = existing.filter((side) => !keep.has(key(side)));
+  if (stale.length) await matchesRepository.deleteSides(stale.flatMap((side) => [side, mirrorOf(side)]));
+  let created = 0;
+  for (const pair of found) {
+    const fresh = await Promise.all(pair.map((side) => matchesRepository.upsertSide(side)));
+    if (fresh[0]) created++;
+  }
+  if (created) countMetric('MatchesFound', created);
+  return { created, removed: stale.length };
+}
+
+/**
+ * A requirement just sent (or edited): its candidate copies, then every published listing of its property
+ * type in its markets scored against it. Reads only those candidate partitions. Idempotent.
+ */
+export async function matchRequirement(record: SentRequirement): Promise<MatchRun> {
+  const candidate = requirementCandidateOf(record);
+  const marketIds = [...expandMarkets(record.marketIds)];
+  await matchesRepository.putRequirementCandidate(candidate, marketIds);
+  const now = nowIso();
+  const found: MatchSide[][] = [];
+  let read = 0;
+  for (const marketId of marketIds) {
+    for await (const page of matchesRepository.listingCandidates(record.propertyTypeId, marketId)) {
+      read += page.length;
+      for (const listing of page) {
+        if (listing.userId === record.userId) continue;
+        const result = matchOf(candidate, listing);
+        if (result) found.push(sidesOf(candidate, listing, result, now));
+      }
+    }
+  }
+  const existing = await matchesRepository.ofRequirement(record.userId, record.requirementId);
+  const changes = await reconcile(existing, found, (side) => side.listingId);
+  return { read, matches: found.length, ...changes };
+}
+
+/**
+ * A listing just published (or edited): its candidate copy, then every active requirement of its property
+ * type and market scored against it. Reads one candidate partition. Idempotent.
+ */
+export async function matchListing(record: ListingRecord, now = new Date()): Promise<MatchRun> {
+  if (!isMatchable(record)) return { read: 0, matches: 0, created: 0, removed: 0 };
+  const candidate = listingCandidateOf(record);
+  await matchesRepository.putListingCandidate(candidate);
+  const stamp = nowIso();
+  const found: MatchSide[][] = [];
+  let read = 0;
+  for await (const page of matchesRepository.requirementCandidates(record.propertyTypeId, record.marketId, activeRequirementsSince(now))) {
+    read += page.length;
+    for (const requirement of page) {
+      if (requirement.userId === record.userId) continue;
+      const result = matchOf(requirement, candidate);
+      // Listing-first order inside the pair: the listing owner's side is this item's own.
+      if (result) found.push(sidesOf(requirement, candidate, result, stamp).reverse());
+    }
+  }
+  const existing = await matchesRepository.ofListing(record.userId, record.listingId);
+  const changes = await reconcile(existing, found, (side) => side.requirementId);
+  return { read, matches: found.length, ...changes };
+}
+
+/** A requirement leaving (removed, withdrawn, expired): its candidate copies and every match, both sides. */
+export async function unmatchRequirement(record: RequirementRecord): Promise<void> {
+  if (record.sentAt) {
+    await matchesRepository.deleteRequirementCandidate({ ...record, sentAt: record.sentAt }, [...expandMarkets(record.marketIds)]);
+  }
+  const sides = await matchesRepository.ofRequirement(record.userId, record.requirementId);
+  if (sides.length) await matchesRepository.deleteSides(sides.flatMap((side) => [side, mirrorOf(side)]));
+}
+
+/** A listing leaving (removed, expired): its candidate copy and every match, both sides. */
+export async function unmatchListing(record: ListingRecord): Promise<void> {
+  if (record.propertyTypeId && record.marketId) await matchesRepository.deleteListingCandidate({ ...record, propertyTypeId: record.propertyTypeId, marketId: record.marketId });
+  const sides = await matchesRepository.ofListing(record.userId, record.listingId);
+  if (sides.length) await matchesRepository.deleteSides(sides.flatMap((side) => [side, mirrorOf(side)]));
+}
+
+/**
+ * `npm run job -- rematch`: every active requirement's candidate copies, then every published listing
+ * matched against them, which finds every pair. Idempotent: a pair that exists keeps its state and notice.
+ */
+export async function rematchAll(now = new Date()): Promise<{ requirements: number; listings: number; matches: number }> {
+  let requirements = 0;
+  for await (const ids of requirementsRepository.idsSentSince(activeRequirementsSince(now))) {
+    for (const id of ids) {
+      const record = await requirementsRepository.get(id);
+      if (record?.status !== 'sent' || !record.sentAt) continue;
+      await matchesRepository.putRequirementCandidate(requirementCandidateOf({ ...record, sentAt: record.sentAt }), [...expandMarkets(record.marketIds)]);
+      requirements++;
+    }
+  }
+  let listings = 0;
+  let matches = 0;
+  for await (const page of listingsRepository.published()) {
+    for (const record of page) {
+      matches += (await matchListing(record, now)).matches;
+      listings++;
+    }
+  }
+  logger.info('rematch done', { requirements, listings, matches });
+  return { requirements, listings, matches };
+}
+
+async function toMatches(sides: readonly MatchSide[]): Promise<Match[]> {
+  const ids = [...new Set(sides.map((side) => side.counterpartId))];
+  const cards = new Map(await Promise.all(ids.map(async (id) => [id, await usersRepository.getForContactCard(id)] as const)));
+  return sides.map((side) => {
+    const counterpart = cards.get(side.counterpartId);
+    return {
+      side: side.side,
+      requirementId: side.requirementId,
+      listingId: side.listingId,
+      requirementTitle: side.requirementTitle,
+      listingTitle: side.listingTitle,
+      score: side.score,
+      reasons: side.reasons,
+      state: side.state,
+      matchedAt: side.matchedAt,
+      counterpart: counterpart && counterpart.status !== 'deleted' ? toContact(counterpart) : null,
+    };
+  });
+}
+
+const byScore = (a: MatchSide, b: MatchSide) => b.score - a.score;
+
+/** The caller's matches, a page at a time: their requirements' then their listings', each group by score. */
+export async function listMatches(principal: Principal, query: { limit: number; cursor?: string }): Promise<MatchesPage> {
+  const page = await matchesRepository.pageOfOwner(principal.sub, query.limit, query.cursor);
+  const groups = new Map<string, MatchSide[]>();
+  for (const side of page.items) {
+    const key = side.side === 'requirement' ? `r${side.requirementId}` : `l${side.listingId}`;
+    groups.set(key, [...(groups.get(key) ?? []), side]);
+  }
+  return { items: await toMatches([...groups.values()].flatMap((group) => group.sort(byScore))), nextCursor: page.nextCursor };
+}
+
+export async function countMatches(principal: Principal): Promise<MatchCount> {
+  return matchesRepository.countOpen(principal.sub);
+}
+
+const requirementNotFound = 'Requirement not found';
+const listingNotFound = 'Listing not found';
+
+/** The matches of one requirement: its owner's (or, for an operator, anyone's); anyone else is told it does not exist. */
+export async function listRequirementMatches(principal: Principal, requirementId: string): Promise<Match[]> {
+  const record = await requirementsRepository.get(requirementId);
+  if (!record || (record.userId !== principal.sub && !principal.isOperator)) throw notFound(requirementNotFound);
+  return toMatches((await matchesRepository.ofRequirement(record.userId, requirementId)).sort(byScore));
+}
+
+export async function listListingMatches(principal: Principal, listingId: string): Promise<Match[]> {
+  const record = await listingsRepository.get(listingId);
+  if (!record || (record.userId !== principal.sub && !principal.isOperator)) throw notFound(listingNotFound);
+  return toMatches((await matchesRepository.ofListing(record.userId, listingId)).sort(byScore));
+}
+
+export const notYourMatch = 'You can only change matches of your own requirements and listings.';
+
+/**
+ * The broker's decision on one of their matches. Someone else's requirement or listing answers 403 once
+ * everyone may see it (sent, published) and 404 before, as its other routes do; a pair that is not (or no
+ * longer) a match of the caller's answers 404.
+ */
+export async function updateMatch(principal: Principal, requirementId: string, listingId: string, side: MatchSideName, state: MatchState): Promise<Match> {
+  const item =
+    side === 'requirement'
+      ? await requirementsRepository.get(requirementId).then((r) => r && { userId: r.userId, visible: r.status === 'sent' })
+      : await listingsRepository.get(listingId).then((l) => l && { userId: l.userId, visible: l.status === 'published' });
+  if (item && item.userId !== principal.sub && item.visible) throw forbidden(notYourMatch);
+  const updated = item?.userId === principal.sub ? await matchesRepository.setState(principal.sub, side, requirementId, listingId, state, nowIso()) : null;
+  if (!updated) throw notFound('Match not found');
+  const [match] = await toMatches([updated]);
+  return match!;
+}
