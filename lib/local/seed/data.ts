@@ -67,21 +67,25 @@ export const demoRequirements: { author: string; input: CreateRequirementInput }
     },
   },
   {
-    author: 'marco',
+    // Ben's client meets Marco's Roseville pad on the Matches page (issue 13).
+    author: 'ben',
     input: {
       requirementTypeId: 'for-lease', propertyTypeId: 'retail', marketIds: ['placer-roseville', 'placer-rocklin', 'placer-lincoln'],
       title: 'Fast-casual restaurant, end-cap with drive-thru', timing: 'Open by fall 2027', sqftMin: 2200, sqftMax: 3000,
       description: 'Regional fast-casual concept expanding in Placer County. End-cap with patio preferred.',
       highlights: ['Drive-thru required', 'Grease interceptor', '', '', ''],
+      maxLeaseRate: 45, maxLeaseFrequencyId: 'annually',
     },
   },
   {
-    author: 'priya',
+    // Dana's exchange buyer meets Priya's Davis apartments.
+    author: 'dana',
     input: {
       requirementTypeId: 'for-sale-investment', propertyTypeId: 'apartment', marketIds: ['yolo-davis', 'yolo-woodland', 'yolo-west-sacramento'],
       title: '1031 buyer: 20–60 unit multifamily', timing: '1031 identification by March', sqftMin: null, sqftMax: null,
       description: 'Exchange buyer with $8–14M to place. Value-add welcome.',
       highlights: ['Cap rate 5.5%+', 'Built after 1980 preferred', '', '', ''],
+      maxPrice: 14_000_000,
     },
   },
   {
