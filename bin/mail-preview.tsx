@@ -27,7 +27,9 @@ const { ApprovalMail } = await import('../lambdas/domain/mail/templates/approval
 const { UnsubscribeConfirmationMail } = await import('../lambdas/domain/mail/templates/unsubscribe-confirmation');
 const { RequirementBroadcastMail } = await import('../lambdas/domain/mail/templates/requirement-broadcast');
 const { BlastDigestMail, digestEntry } = await import('../lambdas/domain/mail/templates/blast-digest');
+const { MatchNoticeMail } = await import('../lambdas/domain/mail/templates/match-notice');
 const { sampleListing, sampleOwner, sampleRequirement } = await import('../lib/local/mail-samples');
+const { keywordsOf, matchOf } = await import('../shared/rules');
 
 const folder = resolve(process.argv[2] ?? '.local/mail-preview');
 mkdirSync(folder, { recursive: true });
@@ -51,6 +53,24 @@ const mails: Record<string, ReactElement> = {
       requirement={requirement}
       categoryName="Office Requirements"
       detailUrl="https://bisn.example/consumer/requirement/sample"
+      profileUrl="https://bisn.example/consumer/profile"
+      unsubscribeUrl={unsubscribeUrl}
+      postalAddress={senderPostalAddress}
+    />
+  ),
+  'match-notice': (
+    <MatchNoticeMail
+      firstName="Dana"
+      entries={[7500, 9800].map((sqft, i) => {
+        // A sample listing placed to fit the sample requirement: one within its size, one just over.
+        const listing = { ...sampleListing(i), listingTypeId: 'for-lease' as const, propertyTypeId: 'office' as const, marketId: 'sac-midtown', sqft, leasePrice: 2.5 };
+        const { score, reasons } = matchOf(
+          { ...requirement, requirementTypeId: requirement.type.requirementTypeId, propertyTypeId: requirement.propertyType.propertyTypeId, marketIds: requirement.markets.map((m) => m.marketId), keywords: keywordsOf(requirement.highlights, requirement.description) },
+          { ...listing, keywords: keywordsOf(listing.highlights, listing.description) },
+        )!;
+        return { side: 'requirement' as const, requirementId: requirement.requirementId, listingId: listing.listingId, requirementTitle: requirement.title, listingTitle: listing.title, score, reasons };
+      })}
+      matchesUrl="https://bisn.example/consumer/matches"
       profileUrl="https://bisn.example/consumer/profile"
       unsubscribeUrl={unsubscribeUrl}
       postalAddress={senderPostalAddress}
