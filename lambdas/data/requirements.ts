@@ -155,12 +155,15 @@ export const requirementsRepository = {
     return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
   },
 
-  /** The ids of the requirements sent since `sinceIso`, page by page: the all-`*` index partition (the rematch backfill). */
-  async *idsSentSince(sinceIso: string): AsyncGenerator<string[]> {
+  /**
+   * The ids of the requirements sent from `fromIso` (inclusive) to `toIso` (exclusive, absent: now), page by
+   * page: the all-`*` index partition (the rematch backfill, the daily unmatching of requirements gone stale).
+   */
+  async *idsSentBetween(fromIso: string, toIso = '\uffff'): AsyncGenerator<string[]> {
     const pages = queryPages({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk >= :since',
-      ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': partitionFor({}), ':from': fromIso, ':to': toIso },
       ProjectionExpression: 'requirementId',
     });
     for await (const page of pages) yield page.map((item) => String(item.requirementId));

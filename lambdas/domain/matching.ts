@@ -188,7 +188,7 @@ export async function unmatchListing(record: ListingRecord): Promise<void> {
  */
 export async function rematchAll(now = new Date()): Promise<{ requirements: number; listings: number; matches: number }> {
   let requirements = 0;
-  for await (const ids of requirementsRepository.idsSentSince(activeRequirementsSince(now))) {
+  for await (const ids of requirementsRepository.idsSentBetween(activeRequirementsSince(now))) {
     for (const id of ids) {
       const record = await requirementsRepository.get(id);
       if (record?.status !== 'sent' || !record.sentAt) continue;
@@ -206,6 +206,29 @@ export async function rematchAll(now = new Date()): Promise<{ requirements: numb
   }
   logger.info('rematch done', { requirements, listings, matches });
   return { requirements, listings, matches };
+}
+
+/** How far back the daily run looks for requirements that left the active window (missed days included). */
+const STALE_WINDOW_DAYS = 7;
+
+/**
+ * Daily (with the listing expiry): requirements that left the 90-day active window in the last week lose
+ * their matches; they meet no new listing either (candidates are read from the window only). Idempotent.
+ */
+export async function unmatchStaleRequirements(now: Date): Promise<{ unmatched: number }> {
+  const until = activeRequirementsSince(now);
+  const from = new Date(Date.parse(until) - STALE_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  let unmatched = 0;
+  for await (const ids of requirementsRepository.idsSentBetween(from, until)) {
+    for (const id of ids) {
+      const record = await requirementsRepository.get(id);
+      if (record) {
+        await unmatchRequirement(record);
+        unmatched++;
+      }
+    }
+  }
+  return { unmatched };
 }
 
 async function toMatches(sides: readonly MatchSide[]): Promise<Match[]> {

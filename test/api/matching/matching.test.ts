@@ -35,13 +35,16 @@ let seeker: Broker;
 let lister: Broker;
 let stranger: Broker;
 const undo: (() => void)[] = [];
+const approved = (label: string) => newApprovedBroker(stack, operator, label);
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   stack = await startStack();
   operator = await newUser(stack, 'operator', { operator: true });
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: operator.userId } }));
-  [seeker, lister, stranger] = await Promise.all(['seeker', 'lister', 'stranger'].map((label) => newApprovedBroker(stack, operator, label)));
+  [seeker, lister, stranger] = await Promise.all([approved('seeker'), approved('lister'), approved('stranger')]);
 }, 120_000);
 
 afterEach(() => {
@@ -182,11 +185,9 @@ describe('matching', () => {
 describe('match notices', () => {
   /** Notices the SES emulator holds for `broker`. */
   const noticesTo = async (broker: Broker) => (await readMailStore(stack)).filter((m) => m.to.includes(broker.email) && /new match/.test(m.subject));
-  /** Runs the notice job at `at` until nothing more is pending (the hourly cap defers the rest). */
-  const later = (ms: number) => new Date(Date.now() + ms);
 
   it('both brokers of a new strong match get one private notice each with the reasons and links; later matches in the hour wait and come batched', async () => {
-    const [a, b, c] = await Promise.all(['notice-a', 'notice-b', 'notice-c'].map((label) => newApprovedBroker(stack, operator, label)));
+    const [a, b, c] = await Promise.all([approved('notice-a'), approved('notice-b'), approved('notice-c')]);
     const requirement = await createRequirement(stack, a, { requirementTypeId: 'for-lease', propertyTypeId: 'retail', marketIds: ['yolo-davis'], sqftMin: 1000, sqftMax: 3000 });
     await runBroadcast();
     const first = await queuedListing(stack, b, { listingTypeId: 'for-lease', propertyTypeId: 'retail', marketId: 'yolo-davis', sqft: 2000, minSqft: null, maxSqft: null });
@@ -223,7 +224,7 @@ describe('match notices', () => {
   });
 
   it('a broker who turned match notices off gets none; the other broker still does', async () => {
-    const [quiet, loud] = await Promise.all(['quiet', 'loud'].map((label) => newApprovedBroker(stack, operator, label)));
+    const [quiet, loud] = await Promise.all([approved('quiet'), approved('loud')]);
     await expectOk(call(stack, quiet.token, 'updateSubscriptions', { params: { userId: quiet.userId }, body: { subscriptions: [], matchNotices: false } }));
     await createRequirement(stack, quiet, { requirementTypeId: 'for-lease', propertyTypeId: 'flex', marketIds: ['placer-lincoln'], sqftMin: 100, sqftMax: 900 });
     await runBroadcast();
@@ -235,7 +236,7 @@ describe('match notices', () => {
   });
 
   it('SES throttling every attempt: nothing is sent and nothing is lost, the next run sends each notice once', async () => {
-    const [a, b] = await Promise.all(['throttle-a', 'throttle-b'].map((label) => newApprovedBroker(stack, operator, label)));
+    const [a, b] = await Promise.all([approved('throttle-a'), approved('throttle-b')]);
     await createRequirement(stack, a, { requirementTypeId: 'for-lease', propertyTypeId: 'land', marketIds: ['yuba-county'], sqftMin: 100, sqftMax: 900 });
     await runBroadcast();
     await queuedListing(stack, b, { listingTypeId: 'for-lease', propertyTypeId: 'land', marketId: 'yuba-county', sqft: 500, minSqft: null, maxSqft: null });
@@ -255,7 +256,7 @@ describe('match notices', () => {
   });
 
   it('a run that crashes after claiming a notice never sends it twice: the claim is declared lost after its timeout', async () => {
-    const [a, b] = await Promise.all(['crash-a', 'crash-b'].map((label) => newApprovedBroker(stack, operator, label)));
+    const [a, b] = await Promise.all([approved('crash-a'), approved('crash-b')]);
     await createRequirement(stack, a, { requirementTypeId: 'for-lease', propertyTypeId: 'speciality', marketIds: ['sutter-county'], sqftMin: 100, sqftMax: 900 });
     await runBroadcast();
     await queuedListing(stack, b, { listingTypeId: 'for-lease', propertyTypeId: 'speciality', marketId: 'sutter-county', sqft: 500, minSqft: null, maxSqft: null });
@@ -275,12 +276,30 @@ describe('match notices', () => {
   });
 
   it('two runs at once send each notice once', async () => {
-    const [a, b] = await Promise.all(['race-a', 'race-b'].map((label) => newApprovedBroker(stack, operator, label)));
+    const [a, b] = await Promise.all([approved('race-a'), approved('race-b')]);
     await createRequirement(stack, a, { requirementTypeId: 'for-sale-user', propertyTypeId: 'apartment', marketIds: ['eldorado-placerville'], sqftMin: 100, sqftMax: 900 });
     await runBroadcast();
     await queuedListing(stack, b, { listingTypeId: 'for-sale-user', propertyTypeId: 'apartment', marketId: 'eldorado-placerville', sqft: 500, minSqft: null, maxSqft: null });
     await runBlastJob();
     await Promise.all([sendMatchNotices(later(0)), sendMatchNotices(later(0)), sendMatchNotices(later(0))]);
     expect([(await noticesTo(a)).length, (await noticesTo(b)).length]).toEqual([1, 1]);
+  });
+});
+
+describe('requirements past their active days', () => {
+  it('lose their matches in the daily job, not a day before', async () => {
+    const [a, b] = await Promise.all([approved('stale-a'), approved('stale-b')]);
+    const requirement = await createRequirement(stack, a, { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['yolo-woodland'], sqftMin: 100, sqftMax: 900 });
+    await runBroadcast();
+    await queuedListing(stack, b, { listingTypeId: 'for-lease', propertyTypeId: 'office', marketId: 'yolo-woodland', sqft: 500, minSqft: null, maxSqft: null });
+    await runBlastJob();
+    const { handler } = await import('../../../lambdas/jobs/expire-listings');
+    const count = async () => (await expectOk(requirementMatches(a, requirement.requirementId))).items.length;
+    expect(await count()).toBe(1);
+    await handler({ now: later(89 * DAY_MS).toISOString() });
+    expect(await count()).toBe(1);
+    await handler({ now: later(91 * DAY_MS).toISOString() });
+    expect(await count()).toBe(0);
+    expect((await matchesOf(b)).filter((m) => m.requirementId === requirement.requirementId)).toEqual([]);
   });
 });

@@ -112,10 +112,10 @@ describe(`${MANY} of everything, read ${TEST_QUERY_PAGE_SIZE} at a time`, () => 
     const latest = Math.max(
       ...(await Promise.all(listings.map(async (l) => new Date((await expectOk(getListing(stack, owner, l.listingId))).listing.publishedOn!).getTime()))),
     );
-    expect(await runExpiryJob({ now: new Date(publishedOn + 120 * DAY - 1).toISOString() })).toEqual({ deleted: [] });
+    expect(await runExpiryJob({ now: new Date(publishedOn + 120 * DAY - 1).toISOString() })).toMatchObject({ deleted: [] });
     const { deleted } = await runExpiryJob({ now: new Date(latest + 120 * DAY).toISOString() });
     expect([...deleted].sort()).toEqual(listings.map((l) => l.listingId).sort());
-    expect(await runExpiryJob({ now: new Date(latest + 120 * DAY).toISOString() })).toEqual({ deleted: [] });
+    expect(await runExpiryJob({ now: new Date(latest + 120 * DAY).toISOString() })).toMatchObject({ deleted: [] });
   });
 
   it('the approval queue pages through every account awaiting approval', async () => {
