@@ -90,6 +90,8 @@ function sidesOf(requirement: RequirementCandidate, listing: ListingCandidate, r
   ];
 }
 
+const UPSERT_CONCURRENCY = 16;
+
 /** The mirror of a side: the other broker's copy of the same match. */
 const mirrorOf = (side: MatchSide) => ({
   ownerId: side.counterpartId,
@@ -107,9 +109,10 @@ async function reconcile(existing: MatchSide[], found: MatchSide[][], key: (s: M
   const stale = existing.filter((side) => !keep.has(key(side)));
   if (stale.length) await matchesRepository.deleteSides(stale.flatMap((side) => [side, mirrorOf(side)]));
   let created = 0;
-  for (const pair of found) {
-    const fresh = await Promise.all(pair.map((side) => matchesRepository.upsertSide(side)));
-    if (fresh[0]) created++;
+  // Pairs are independent items: written UPSERT_CONCURRENCY at a time.
+  for (let i = 0; i < found.length; i += UPSERT_CONCURRENCY) {
+    const written = await Promise.all(found.slice(i, i + UPSERT_CONCURRENCY).map((pair) => Promise.all(pair.map((side) => matchesRepository.upsertSide(side)))));
+    created += written.filter(([own]) => own).length;
   }
   if (created) countMetric('MatchesFound', created);
   return { created, removed: stale.length };
