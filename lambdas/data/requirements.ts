@@ -36,7 +36,23 @@ export interface RequirementRecord {
   leaseId?: string;
   /** How many broadcast runs have taken it into `processing`. */
   attempts?: number;
+  /** The owner's last renewal (issue 14): it is active for 90 days from this, or from `sentAt` before any. */
+  renewedAt?: string;
+  /** When it was filled, withdrawn or expired. */
+  closedAt?: string;
+  outcome?: { kind: 'bisn-listing'; listingId: string; listingTitle: string } | { kind: 'elsewhere' };
+  /** Raised by every edit of its owner (absent: 0, as for listings). */
+  version?: number;
 }
+
+/** The version of a stored requirement (absent = 0). */
+export const requirementVersionOf = (record: Pick<RequirementRecord, 'version'>) => record.version ?? 0;
+
+/** When a sent requirement became active: its last renewal, or its broadcast. */
+export const activeFromOf = (record: Pick<RequirementRecord, 'renewedAt'> & { sentAt: string }) => record.renewedAt ?? record.sentAt;
+
+/** The statuses the broadcast job reads from gsi2 (sparse: nothing else sits there). */
+const BROADCAST_STATUSES: readonly RequirementStatus[] = ['pending', 'queued', 'processing'];
 
 /** What a browse index item holds: the row the requirements table shows. */
 export interface RequirementIndexRow {
@@ -89,7 +105,7 @@ export function toItem({ sentAt, ...record }: RequirementRecord) {
     gsi1pk: ownerKey(record.userId),
     gsi1sk: record.createdAt,
     // Sparse: only not-yet-sent requirements sit in the status index the broadcast job reads.
-    ...(record.status === 'sent' ? {} : { gsi2pk: statusKey(record.status), gsi2sk: record.updatedAt }),
+    ...(BROADCAST_STATUSES.includes(record.status) ? { gsi2pk: statusKey(record.status), gsi2sk: record.updatedAt } : {}),
     type: 'requirement',
     ...record,
     // Absent until the broadcast stamps it once (`if_not_exists`), never stored as null.
@@ -110,7 +126,8 @@ function toIndexRow(record: RequirementRecord & { sentAt: string }): Requirement
 /** The browse index items of a sent requirement: one per filter combination (README "Browse indexes"). */
 export function indexItemsOf(record: RequirementRecord & { sentAt: string }) {
   const row = toIndexRow(record);
-  const sk = indexSortKey(record.sentAt, record.requirementId);
+  // Sorted by when it became active: a renewal brings it back to the top, and the 90-day count holds it.
+  const sk = indexSortKey(activeFromOf(record), record.requirementId);
   return partitionsOf(record).map((pk) => ({ pk, sk, type: 'requirementIndex', ...row }));
 }
 
@@ -132,15 +149,16 @@ export const requirementsRepository = {
     return Item ? fromItem(Item) : null;
   },
 
-  /** One owner's requirements, every status, newest first: a Query on gsi1. */
-  async pageByOwner(userId: string, limit: number, cursor?: string): Promise<Page<RequirementRecord>> {
+  /** One owner's requirements, every status or one, newest first: a Query on gsi1. */
+  async pageByOwner(userId: string, limit: number, cursor?: string, status?: RequirementStatus): Promise<Page<RequirementRecord>> {
     const gsi1pk = ownerKey(userId);
     const { Items, LastEvaluatedKey } = await db().send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
+        ...(status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+        ExpressionAttributeValues: { ':pk': gsi1pk, ...(status ? { ':status': status } : {}) },
         ScanIndexForward: false,
         Limit: limit,
         ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk'], { gsi1pk }),
@@ -159,7 +177,7 @@ export const requirementsRepository = {
    * The ids of the requirements sent from `fromIso` (inclusive) to `toIso` (exclusive, absent: now), page by
    * page: the all-`*` index partition (the rematch backfill, the daily unmatching of requirements gone stale).
    */
-  async *idsSentBetween(fromIso: string, toIso = '\uffff'): AsyncGenerator<string[]> {
+  async *idsActiveBetween(fromIso: string, toIso = '\uffff'): AsyncGenerator<string[]> {
     const pages = queryPages({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
@@ -294,8 +312,103 @@ export const requirementsRepository = {
   },
 
   async deleteIndex(record: RequirementRecord & { sentAt: string }): Promise<void> {
-    const sk = indexSortKey(record.sentAt, record.requirementId);
+    const sk = indexSortKey(activeFromOf(record), record.requirementId);
     await batchWrite(partitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+  },
+
+  /**
+   * The owner's edit (issue 14): the form's fields, while the requirement is pending or sent and still at
+   * `version`. Answers the record before and after, or null when the status or the version moved.
+   */
+  async saveContent(
+    requirementId: string,
+    fields: Pick<RequirementRecord, 'title' | 'requirementTypeId' | 'propertyTypeId' | 'marketIds' | 'sqftMin' | 'sqftMax' | 'timing' | 'description' | 'highlights' | 'maxPrice' | 'maxLeaseRate' | 'maxLeaseFrequencyId'>,
+    version: number,
+  ): Promise<{ before: RequirementRecord; after: RequirementRecord } | null> {
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, unknown> = { ':pending': 'pending', ':sent': 'sent', ':version': version, ':zero': 0, ':one': 1, ':now': nowIso() };
+    const sets = Object.entries(fields).map(([key, value], i) => {
+      names[`#f${i}`] = key;
+      values[`:f${i}`] = value ?? null;
+      return `#f${i} = :f${i}`;
+    });
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(requirementId),
+          UpdateExpression: `SET ${sets.join(', ')}, updatedAt = :now, version = if_not_exists(version, :zero) + :one`,
+          ConditionExpression: '#status IN (:pending, :sent) AND (version = :version OR (attribute_not_exists(version) AND :version = :zero))',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      const before = fromItem(Attributes!);
+      return { before, after: { ...before, ...fields, updatedAt: values[':now'] as string, version: requirementVersionOf(before) + 1 } };
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
+  },
+
+  /**
+   * Ends a requirement's life (filled, withdrawn, expired) from one of `from`; it leaves the broadcast's
+   * index too (a pending requirement withdrawn is never sent). Answers the record before, or null.
+   */
+  async close(
+    requirementId: string,
+    to: 'filled' | 'withdrawn' | 'expired',
+    from: readonly RequirementStatus[],
+    fields: { closedAt: string; outcome?: RequirementRecord['outcome']; expectActiveFrom?: string },
+  ): Promise<RequirementRecord | null> {
+    const values: Record<string, unknown> = { ':to': to, ':now': fields.closedAt };
+    from.forEach((status, i) => (values[`:from${i}`] = status));
+    let condition = `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`;
+    if (fields.expectActiveFrom) {
+      // Expiry acts only on the activity it read: a renewal in between wins.
+      condition += ' AND (renewedAt = :activeFrom OR (attribute_not_exists(renewedAt) AND sentAt = :activeFrom))';
+      values[':activeFrom'] = fields.expectActiveFrom;
+    }
+    if (fields.outcome) values[':outcome'] = fields.outcome;
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(requirementId),
+          UpdateExpression: `SET #status = :to, closedAt = :now, updatedAt = :now${fields.outcome ? ', outcome = :outcome' : ''} REMOVE gsi2pk, gsi2sk, leaseId`,
+          ConditionExpression: condition,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return fromItem(Attributes!);
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
+  },
+
+  /** sent or expired → sent, active again from `now` (issue 14). Answers the record before, or null. */
+  async renew(requirementId: string, now: string): Promise<RequirementRecord | null> {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(requirementId),
+          UpdateExpression: 'SET #status = :sent, renewedAt = :now, updatedAt = :now REMOVE closedAt',
+          ConditionExpression: '#status IN (:sent, :expired) AND attribute_exists(sentAt)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':sent': 'sent', ':expired': 'expired', ':now': now },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return fromItem(Attributes!);
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
   },
 
   /** processing → sent, held by `leaseId`; leaves the status index. False when the lease was lost or the item is gone. */
@@ -355,6 +468,7 @@ export const requirementsRepository = {
     );
     if (!Attributes) return null;
     const record = fromItem(Attributes);
+    // Deleting index items that are not there (a closed requirement's) is harmless.
     if (record.sentAt) await requirementsRepository.deleteIndex({ ...record, sentAt: record.sentAt });
     const ledger = await requirementsRepository.deliveries(requirementId);
     await batchWrite(ledger.map(({ userId }) => ({ DeleteRequest: { Key: ledgerKey(requirementId, userId) } })));

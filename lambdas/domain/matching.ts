@@ -12,7 +12,7 @@ import {
   type MatchSideName,
   type RequirementCandidate,
 } from '../data/matches';
-import { requirementsRepository, type RequirementRecord } from '../data/requirements';
+import { activeFromOf, requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
 import { toContact } from './users';
@@ -34,7 +34,8 @@ export function requirementCandidateOf(record: SentRequirement): RequirementCand
     requirementId: record.requirementId,
     userId: record.userId,
     title: record.title,
-    sentAt: record.sentAt,
+    // The candidate's sort key: when it became active (its broadcast or last renewal), which the 90 days count from.
+    sentAt: activeFromOf(record),
     requirementTypeId: record.requirementTypeId,
     propertyTypeId: record.propertyTypeId,
     marketIds: record.marketIds,
@@ -169,11 +170,24 @@ export async function matchListing(record: ListingRecord, now = new Date()): Pro
   return { read, matches: found.length, ...changes };
 }
 
+async function dropRequirementCandidates(record: RequirementRecord): Promise<void> {
+  if (record.sentAt) {
+    await matchesRepository.deleteRequirementCandidate({ ...record, sentAt: activeFromOf({ ...record, sentAt: record.sentAt }) }, [...expandMarkets(record.marketIds)]);
+  }
+}
+
+/**
+ * A sent requirement edited or renewed (issue 14): its old candidate copies go, then it is matched as it
+ * is now. Pairs that still fit keep their state and notice; pairs that no longer fit are removed.
+ */
+export async function rematchRequirement(before: RequirementRecord, after: SentRequirement): Promise<MatchRun> {
+  await dropRequirementCandidates(before);
+  return matchRequirement(after);
+}
+
 /** A requirement leaving (removed, withdrawn, expired): its candidate copies and every match, both sides. */
 export async function unmatchRequirement(record: RequirementRecord): Promise<void> {
-  if (record.sentAt) {
-    await matchesRepository.deleteRequirementCandidate({ ...record, sentAt: record.sentAt }, [...expandMarkets(record.marketIds)]);
-  }
+  await dropRequirementCandidates(record);
   const sides = await matchesRepository.ofRequirement(record.userId, record.requirementId);
   if (sides.length) await matchesRepository.deleteSides(sides.flatMap((side) => [side, mirrorOf(side)]));
 }
@@ -191,7 +205,7 @@ export async function unmatchListing(record: ListingRecord): Promise<void> {
  */
 export async function rematchAll(now = new Date()): Promise<{ requirements: number; listings: number; matches: number }> {
   let requirements = 0;
-  for await (const ids of requirementsRepository.idsSentBetween(activeRequirementsSince(now))) {
+  for await (const ids of requirementsRepository.idsActiveBetween(activeRequirementsSince(now))) {
     for (const id of ids) {
       const record = await requirementsRepository.get(id);
       if (record?.status !== 'sent' || !record.sentAt) continue;
@@ -209,29 +223,6 @@ export async function rematchAll(now = new Date()): Promise<{ requirements: numb
   }
   logger.info('rematch done', { requirements, listings, matches });
   return { requirements, listings, matches };
-}
-
-/** How far back the daily run looks for requirements that left the active window (missed days included). */
-const STALE_WINDOW_DAYS = 7;
-
-/**
- * Daily (with the listing expiry): requirements that left the 90-day active window in the last week lose
- * their matches; they meet no new listing either (candidates are read from the window only). Idempotent.
- */
-export async function unmatchStaleRequirements(now: Date): Promise<{ unmatched: number }> {
-  const until = activeRequirementsSince(now);
-  const from = new Date(Date.parse(until) - STALE_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  let unmatched = 0;
-  for await (const ids of requirementsRepository.idsSentBetween(from, until)) {
-    for (const id of ids) {
-      const record = await requirementsRepository.get(id);
-      if (record) {
-        await unmatchRequirement(record);
-        unmatched++;
-      }
-    }
-  }
-  return { unmatched };
 }
 
 async function toMatches(sides: readonly MatchSide[]): Promise<Match[]> {

@@ -4,16 +4,19 @@ import type {
   ListRequirementsQuery,
   Requirement,
   RequirementPage,
+  RequirementStatus,
   RequirementSummary,
 } from '../../shared/api';
 import { byId, markets, propertyTypes, requirementTypes } from '../../shared/catalog';
-import { activeRequirementsSince } from '../../shared/rules';
+import { activeRequirementsSince, requirementExpiresAt } from '../../shared/rules';
 import { notFound } from '../core/errors';
 import { countMetric } from '../core/metrics';
 import type { Principal } from '../core/principal';
 import {
   requirementsRepository,
   type RequirementIndexRow,
+  activeFromOf,
+  requirementVersionOf,
   type RequirementRecord,
 } from '../data/requirements';
 import { nowIso } from '../data/table';
@@ -60,7 +63,15 @@ export function toRequirementDto(record: RequirementRecord, author: UserRecord |
     markets: marketsOf(record),
     createdAt: record.createdAt,
     sentAt: record.sentAt,
+    expiresAt: record.status === 'sent' && record.sentAt ? requirementExpiresAt(activeFromOf({ ...record, sentAt: record.sentAt })) : null,
+    closedAt: record.closedAt ?? null,
+    outcome: record.outcome
+      ? record.outcome.kind === 'bisn-listing'
+        ? { kind: 'bisn-listing', listingId: record.outcome.listingId, listingTitle: record.outcome.listingTitle }
+        : { kind: 'elsewhere', listingId: null, listingTitle: null }
+      : null,
     user: author ? toContact(author) : null,
+    version: requirementVersionOf(record),
   };
 }
 
@@ -105,14 +116,19 @@ export async function createRequirement(author: UserRecord, input: CreateRequire
   return toRequirementDto(record, author);
 }
 
-/** A sent requirement, or the author's own; a caller not yet approved sees the author's card without contact details. */
+/**
+ * A requirement the community has seen (sent, or since filled, withdrawn or expired: its status says so),
+ * or the author's own. Only the author sees how it was filled; a caller not yet approved sees the author's
+ * card without contact details.
+ */
 export async function getRequirement(principal: Principal, requirementId: string, callerApproved: boolean): Promise<Requirement> {
   const record = await requirementsRepository.get(requirementId);
-  if (!record || (record.status !== 'sent' && record.userId !== principal.sub)) {
-    throw notFound('Requirement not found');
-  }
+  const own = record?.userId === principal.sub;
+  const seenByCommunity = !!record?.sentAt && record.status !== 'processing';
+  if (!record || (!seenByCommunity && !own)) throw notFound('Requirement not found');
   const requirement = toRequirementDto(record, await usersRepository.getForContactCard(record.userId));
-  if (requirement.user && !callerApproved && record.userId !== principal.sub) requirement.user = withoutContactDetails(requirement.user);
+  if (!own) requirement.outcome = null;
+  if (requirement.user && !callerApproved && !own) requirement.user = withoutContactDetails(requirement.user);
   return requirement;
 }
 
@@ -123,9 +139,9 @@ export async function listRequirements(query: ListRequirementsQuery): Promise<Re
 
 export async function listMyRequirements(
   userId: string,
-  query: { limit: number; cursor?: string },
+  query: { limit: number; cursor?: string; status?: RequirementStatus },
 ): Promise<RequirementPage> {
-  const page = await requirementsRepository.pageByOwner(userId, query.limit, query.cursor);
+  const page = await requirementsRepository.pageByOwner(userId, query.limit, query.cursor, query.status);
   return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
 }
 

@@ -43,6 +43,8 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, Func
   // Runs every minute: a failed run is simply picked up by the next one, so no retries (and no overlap).
   broadcastRequirements: { memoryMb: 512, timeoutSeconds: 50, asyncRetries: 0 },
   expireListings: { memoryMb: 512, timeoutSeconds: 5 * 60 },
+  // A day's reminders: one mail per item expiring soon.
+  sendReminders: { memoryMb: 512, timeoutSeconds: 10 * 60 },
   // Two reads and one metric.
   blastWatchdog: { memoryMb: 256, timeoutSeconds: 60 },
   // Runs every 5 minutes: a failed run's unsent notices wait for the next one, so no retries (and no overlap).
@@ -87,6 +89,9 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   adminApproveUser: ['mail:send'],
   adminDisableUser: ['users:admin'],
   adminEnableUser: ['users:admin'],
+  // The renew link is signed with a key derived from the link secret (lambdas/domain/renew-links.ts).
+  getRenewLink: ['unsubscribe-key:read'],
+  useRenewLink: ['unsubscribe-key:read'],
   // Resuming a broker's mail takes their address off SES's suppression list (lambdas/domain/mail/suppression.ts).
   resumeMail: ['mail:unsuppress'],
 };
@@ -95,6 +100,8 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, 
   blast: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   expireListings: ['table:write', 'images:write'],
+  // Reminders carry a renew link signed with a key derived from the link secret.
+  sendReminders: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   blastWatchdog: ['table:read'],
   matchNotices: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   rematch: ['table:write'],

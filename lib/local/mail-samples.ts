@@ -66,6 +66,10 @@ export function sampleRequirement(): Requirement {
     ],
     createdAt: new Date().toISOString(),
     sentAt: new Date().toISOString(),
+    expiresAt: null,
+    closedAt: null,
+    outcome: null,
+    version: 0,
     user: {
       _id: owner.userId,
       firstName: owner.firstName,

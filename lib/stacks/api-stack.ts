@@ -36,6 +36,8 @@ export const publicRouteReasons: Partial<Record<RouteId, string>> = {
   unsubscribeOneClick: 'RFC 8058 one-click unsubscribe is POSTed by mail clients without a session; the link carries an HMAC-signed token the handler verifies.',
   getUnsubscribeLink: "The page of a mail's unsubscribe link is opened without a session; it reads only what the HMAC-signed token names.",
   updateUnsubscribeLink: "The buttons of a mail's unsubscribe page act without a session; the HMAC-signed token proves the address.",
+  getRenewLink: "The page of a reminder's renew link is opened without a session; it reads only what the signed, expiring token names and changes nothing.",
+  useRenewLink: "A reminder's one-click renew acts without a session; the signed token (HS256, 14 days, single use) names the one item it renews.",
 };
 
 /**

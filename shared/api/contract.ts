@@ -68,6 +68,12 @@ export const listRequirements = e(route.listRequirements, { query: s.listRequire
 export const listMyRequirements = e(route.listMyRequirements, { params: s.userIdParams, query: s.myRequirementsQuery, response: s.myRequirementsResponse });
 export const getRequirement = e(route.getRequirement, { params: s.requirementIdParams, response: s.requirementResponse });
 export const createRequirement = e(route.createRequirement, { body: s.createRequirementRequest, response: s.requirementResponse });
+export const updateRequirement = e(route.updateRequirement, { params: s.requirementIdParams, body: s.updateRequirementRequest, response: s.requirementResponse });
+export const fillRequirement = e(route.fillRequirement, { params: s.requirementIdParams, body: s.fillRequirementRequest, response: s.requirementResponse });
+export const withdrawRequirement = e(route.withdrawRequirement, { params: s.requirementIdParams, response: s.requirementResponse });
+export const renewRequirement = e(route.renewRequirement, { params: s.requirementIdParams, response: s.requirementResponse });
+export const getRenewLink = e(route.getRenewLink, { query: s.renewLinkQuery, response: s.renewLinkResponse });
+export const useRenewLink = e(route.useRenewLink, { query: s.renewLinkQuery, response: s.renewLinkResponse });
 export const countActiveRequirements = e(route.countActiveRequirements, { response: s.countResponse });
 
 export const listListings = e(route.listListings, { query: s.listListingsQuery, response: s.listingPage });
@@ -117,6 +123,12 @@ export const contract = {
   listMyRequirements,
   getRequirement,
   createRequirement,
+  updateRequirement,
+  fillRequirement,
+  withdrawRequirement,
+  renewRequirement,
+  getRenewLink,
+  useRenewLink,
   countActiveRequirements,
   listListings,
   listMyListings,

@@ -74,6 +74,14 @@ export const listRequirements = r('listRequirements', 'GET', '/requirements', 'u
 export const listMyRequirements = r('listMyRequirements', 'GET', '/requirements/{userId}', 'user', 'requirements/list-my-requirements', 'self');
 export const getRequirement = r('getRequirement', 'GET', '/requirement/{requirementId}', 'user', 'requirements/get-requirement');
 export const createRequirement = r('createRequirement', 'POST', '/requirement', 'approved', 'requirements/create-requirement');
+// issue 14: the owner's edit, fill, withdraw and renew of a requirement
+export const updateRequirement = r('updateRequirement', 'PUT', '/requirement/{requirementId}', 'approved', 'requirements/update-requirement', 'owner');
+export const fillRequirement = r('fillRequirement', 'POST', '/requirement/{requirementId}/fill', 'approved', 'requirements/fill-requirement', 'owner');
+export const withdrawRequirement = r('withdrawRequirement', 'POST', '/requirement/{requirementId}/withdraw', 'approved', 'requirements/withdraw-requirement', 'owner');
+export const renewRequirement = r('renewRequirement', 'POST', '/requirement/{requirementId}/renew', 'approved', 'requirements/renew-requirement', 'owner');
+// A reminder's signed one-click renew link: reading it changes nothing (link scanners); its button posts.
+export const getRenewLink = r('getRenewLink', 'GET', '/renew/link', 'public', 'requirements/get-renew-link');
+export const useRenewLink = r('useRenewLink', 'POST', '/renew/link', 'public', 'requirements/use-renew-link');
 export const countActiveRequirements = r('countActiveRequirements', 'GET', '/requirement_count', 'user', 'requirements/count-active-requirements');
 // listings (spec 02 §7)
 export const listListings = r('listListings', 'GET', '/listings', 'user', 'listings/list-listings');
@@ -124,6 +132,12 @@ export const routes = [
   listMyRequirements,
   getRequirement,
   createRequirement,
+  updateRequirement,
+  fillRequirement,
+  withdrawRequirement,
+  renewRequirement,
+  getRenewLink,
+  useRenewLink,
   countActiveRequirements,
   listListings,
   listMyListings,
@@ -170,6 +184,8 @@ export const jobs = [
   { id: 'blast', entry: 'lambdas/jobs/blast.ts', cron: '0 9 ? * MON-FRI *', timeZone: 'America/New_York' },
   { id: 'broadcastRequirements', entry: 'lambdas/jobs/broadcast-requirements.ts', rate: '1 minute' },
   { id: 'expireListings', entry: 'lambdas/jobs/expire-listings.ts', cron: '30 3 * * ? *', timeZone: 'America/New_York' },
+  // Expiry reminders to owners, at a civil hour of the market's day (issue 14).
+  { id: 'sendReminders', entry: 'lambdas/jobs/send-reminders.ts', cron: '0 8 * * ? *', timeZone: 'America/Los_Angeles' },
   // Checks the day's blast an hour after it is due: its metric drives the "blast not finished" alarm.
   { id: 'blastWatchdog', entry: 'lambdas/jobs/blast-watchdog.ts', cron: '0 10 ? * MON-FRI *', timeZone: 'America/New_York' },
   // Mails each broker their new strong matches, at most one notice an hour (issue 13).

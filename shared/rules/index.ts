@@ -6,3 +6,4 @@ export * from './broker-address';
 export * from './listing-lifetime';
 export * from './links';
 export * from './matching';
+export * from './lifecycle';

@@ -5,8 +5,8 @@ import { env } from '../../core/env';
 
 let secret: Promise<string> | undefined;
 
-/** The HMAC key: an env var locally, a Secrets Manager secret in the cloud (read once per cold start). */
-function unsubscribeSecret(): Promise<string> {
+/** The HMAC key of the unsubscribe (and, derived, the renew) links: an env var locally, a Secrets Manager secret in the cloud (read once per cold start). */
+export function unsubscribeSecret(): Promise<string> {
   secret ??= (async () => {
     const e = env();
     if (e.UNSUBSCRIBE_SECRET) return e.UNSUBSCRIBE_SECRET;

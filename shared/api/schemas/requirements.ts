@@ -1,9 +1,10 @@
 import * as z from '../../zod';
 import { idsOf, leaseFrequencies, markets, propertyTypes, requirementTypes } from '../../catalog';
-import { allOr, idParam, money, pageOf, pageQuery, text } from './common';
+import { allOr, contentVersion, idParam, money, pageOf, pageQuery, text } from './common';
 import { contact } from './users';
 
-export const requirementStatuses = ['pending', 'queued', 'processing', 'sent'] as const;
+/** The broadcast's statuses, then the ends of a requirement's life (issue 14): filled, withdrawn, expired. */
+export const requirementStatuses = ['pending', 'queued', 'processing', 'sent', 'filled', 'withdrawn', 'expired'] as const;
 export const requirementStatus = z.enum(requirementStatuses);
 export type RequirementStatus = z.infer<typeof requirementStatus>;
 
@@ -55,6 +56,19 @@ export const createRequirementRequest = z
     }),
   );
 export type CreateRequirementRequest = z.infer<typeof createRequirementRequest>;
+
+/** PUT /requirement/{id}: the owner's edit, every field of the form, and the version it was based on. */
+export const updateRequirementRequest = z.extend(createRequirementRequest, { version: contentVersion });
+export type UpdateRequirementRequest = z.infer<typeof updateRequirementRequest>;
+
+/** How a filled requirement was filled: through a listing on BISN (which one), or elsewhere. */
+export const requirementOutcome = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bisn-listing'), listingId: idParam }),
+  z.object({ kind: z.literal('elsewhere') }),
+]);
+export type RequirementOutcome = z.infer<typeof requirementOutcome>;
+export const fillRequirementRequest = z.strictObject({ outcome: z.optional(requirementOutcome) });
+export type FillRequirementRequest = z.infer<typeof fillRequirementRequest>;
 export type CreateRequirementInput = z.input<typeof createRequirementRequest>;
 
 export const requirement = z.object({
@@ -75,7 +89,15 @@ export const requirement = z.object({
   markets: z.array(z.object({ marketId, name: z.string() })),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
+  /** While sent: when it expires unless renewed (90 days after its broadcast or last renewal). */
+  expiresAt: z.nullable(z.string()),
+  /** When it was filled, withdrawn or expired. */
+  closedAt: z.nullable(z.string()),
+  /** The owner's record of how it was filled; shown to its owner only (others see "filled"). */
+  outcome: z.nullable(z.object({ kind: z.enum(['bisn-listing', 'elsewhere']), listingId: z.nullable(z.string()), listingTitle: z.nullable(z.string()) })),
   user: z.nullable(contact),
+  /** Raised by every edit of its owner; an edit names the version it was based on. */
+  version: contentVersion,
 });
 export type Requirement = z.infer<typeof requirement>;
 
@@ -101,8 +123,23 @@ export type ListRequirementsQuery = z.infer<typeof listRequirementsQuery>;
 
 export const requirementPage = pageOf(requirementSummary);
 export type RequirementPage = z.infer<typeof requirementPage>;
-/** The owner's own list pages too, so it stays one Query of one page however many a broker creates. */
-export const myRequirementsQuery = pageQuery;
+/** The owner's own list pages too, so it stays one Query of one page however many a broker creates; by status if asked. */
+export const myRequirementsQuery = z.extend(pageQuery, { status: allOr(requirementStatus) });
 export const myRequirementsResponse = pageOf(requirementSummary);
 export const requirementResponse = z.object({ requirement });
 export const requirementIdParams = z.object({ requirementId: idParam });
+
+/** The signed renew link of a reminder (issue 14): what it renews and whether it still can. */
+export const renewLinkStates = ['ready', 'renewed', 'used', 'expired', 'invalid', 'gone', 'closed'] as const;
+export const renewLinkQuery = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
+export const renewLinkResponse = z.object({
+  state: z.enum(renewLinkStates),
+  /** What the page says, for every state. */
+  message: z.string(),
+  kind: z.nullable(z.enum(['requirement', 'listing'])),
+  id: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+  /** When it expires now (after a renewal: the new date). */
+  expiresAt: z.nullable(z.string()),
+});
+export type RenewLinkResponse = z.infer<typeof renewLinkResponse>;

@@ -8,6 +8,8 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { routeById, routes, type RouteId } from '../../../shared/api/routes';
 import { listingDraft, type Listing, type Requirement } from '../../../shared/api';
 import { listingsRepository, versionOf } from '../../../lambdas/data/listings';
+import { requirementsRepository, requirementVersionOf } from '../../../lambdas/data/requirements';
+import { renewLinkUrl } from '../../../lambdas/domain/renew-links';
 import { ALL, subscriptionCategories } from '../../../shared/catalog';
 import {
   call,
@@ -66,6 +68,8 @@ interface Fixtures {
   publishedToDelete: Listing;
   pending: Requirement;
   sent: Requirement;
+  /** Sent requirements of the owner for the routes that close one (the broadcast would also send `pending`). */
+  sentToClose: Requirement[];
   /** The other broker's published listing that matches the owner's sent requirement (issue 13). */
   matchedListing: Listing;
 }
@@ -88,6 +92,7 @@ interface RouteCase {
 const listingOf = (fx: Fixtures, target: Target) => (target === 'hidden' ? fx.draft : fx.published);
 const requirementOf = (fx: Fixtures, target: Target) => (target === 'hidden' ? fx.pending : fx.sent);
 const self = (fx: Fixtures) => ({ userId: fx.owner.userId });
+
 
 /** An upload made for the owner under `prefix` as the browser makes it; answers its key. */
 async function uploadedKey(fx: Fixtures, route: 'presignProfileImage' | 'presignBrokerImage'): Promise<string> {
@@ -199,6 +204,40 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
     request: (fx, target) => ({ params: { requirementId: requirementOf(fx, target).requirementId } }),
   },
   createRequirement: { ok: 201, request: () => ({ body: validRequirement() }) },
+  updateRequirement: {
+    ok: 200,
+    request: async (fx, target) => {
+      const { requirementId } = requirementOf(fx, target);
+      const version = requirementVersionOf((await requirementsRepository.get(requirementId))!);
+      return { params: { requirementId }, body: { ...validRequirement(), version } };
+    },
+  },
+  fillRequirement: {
+    ok: 200,
+    // A requirement not yet sent cannot be filled.
+    ownerOnHidden: 409,
+    request: async (fx, target) => ({
+      params: { requirementId: target === 'hidden' ? fx.pending.requirementId : fx.sentToClose[0]!.requirementId },
+      body: { outcome: { kind: 'elsewhere' } },
+    }),
+  },
+  withdrawRequirement: {
+    ok: 200,
+    request: async (fx, target) => ({
+      params: { requirementId: (target === 'hidden' ? await createRequirement(fx.stack, fx.owner) : fx.sentToClose[1]!).requirementId },
+    }),
+  },
+  renewRequirement: {
+    ok: 200,
+    ownerOnHidden: 409,
+    request: (fx, target) => ({ params: { requirementId: requirementOf(fx, target).requirementId } }),
+  },
+  getRenewLink: {
+    ok: 200,
+    request: async (fx) => ({ query: { token: new URL(await renewLinkUrl({ kind: 'requirement', id: fx.sent.requirementId }, new Date())).searchParams.get('token')! } }),
+  },
+  // Public, single use: every caller is refused alike with a token that is not ours (the fuzzing uses real ones).
+  useRenewLink: { ok: 400, request: () => ({ query: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged' } }) },
   countActiveRequirements: { ok: 200, request: () => ({}) },
   listListings: { ok: 200, request: () => ({ query: { listingTypeId: ALL, propertyTypeId: 'office', marketId: 'sac-midtown' } }) },
   listMyListings: { ok: 200, request: (fx) => ({ params: self(fx) }) },
@@ -317,6 +356,7 @@ beforeAll(async () => {
   const matchedListing = await queuedListing(stack, other, { sqft: 8000 });
   await runBlastJob();
   const sent = await createRequirement(stack, owner);
+  const sentToClose = [await createRequirement(stack, owner), await createRequirement(stack, owner)];
   await runBroadcast();
   fx = {
     stack,
@@ -330,6 +370,7 @@ beforeAll(async () => {
       .listing,
     publishedToDelete,
     matchedListing,
+    sentToClose,
     pending: await createRequirement(stack, owner),
     sent: (await expectOk(call<{ requirement: Requirement }>(stack, owner.token, 'getRequirement', { params: { requirementId: sent.requirementId } })))
       .requirement,
@@ -371,6 +412,8 @@ describe('authorization matrix (every route × every kind of caller)', () => {
       'unsubscribeOneClick',
       'getUnsubscribeLink',
       'updateUnsubscribeLink',
+      'getRenewLink',
+      'useRenewLink',
     ]);
   });
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersRepository } from '../../../lambdas/data/users';
 import { unsubscribeLinks, unsubscribeToken } from '../../../lambdas/domain/mail';
+import { renewLinkUrl } from '../../../lambdas/domain/renew-links';
 import { unsubscribeLinkSentMessage } from '../../../shared/api/schemas/auth';
 import type { UnsubscribeStream } from '../../../shared/catalog';
 import { createConfirmedUser } from '../../../lib/local/testing';
@@ -54,6 +55,7 @@ import {
   storeSnapshot,
   testImage,
   uploadPhoto,
+  validRequirement,
   type Broker,
 } from './support';
 
@@ -79,6 +81,10 @@ interface Fx {
   incomplete: Listing;
   /** A match of the owner's sent requirement with another broker's published listing (issue 13). */
   match: { requirementId: string; listingId: string };
+  /** A requirement of the owner withdrawn before it was sent: nothing but reading it is open. */
+  closedRequirementId: string;
+  /** A renew link of the owner's sent requirement, already used. */
+  usedRenewToken: string;
 }
 
 interface Req {
@@ -374,6 +380,15 @@ const reachable = async (urls: readonly string[]) => {
 // The write routes
 
 const self = () => ({ userId: fx.owner.userId });
+/** A fresh requirement of the owner, broadcast (the broadcast does not run on its own here). */
+async function sentRequirement(f: Fx): Promise<Requirement> {
+  const requirement = await createRequirement(f.stack, f.owner);
+  await runBroadcast();
+  return requirement;
+}
+/** The token of a fresh renew link, as a reminder carries it. */
+const renewToken = async (requirementId: string) =>
+  new URL(await renewLinkUrl({ kind: 'requirement', id: requirementId }, new Date())).searchParams.get('token')!;
 const opOnly = () => fx.operator;
 /** Well-formed ids nobody has: refused with 404 (or 403/400), never a 5xx. */
 const unknownId = idLike;
@@ -425,6 +440,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   getListing: 'read-only',
   adminListUsers: 'read-only',
   getUnsubscribeLink: 'read-only',
+  getRenewLink: 'read-only',
   listMatches: 'read-only',
   countMatches: 'read-only',
   listRequirementMatches: 'read-only',
@@ -645,6 +661,89 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
         maxLeaseFrequencyId: read.maxLeaseFrequencyId,
       }).toEqual(parsed);
     },
+  }),
+
+  updateRequirement: fuzzCase({
+    template: async () => ({ params: { requirementId: (await createRequirement(fx.stack, fx.owner)).requirementId }, body: { ...validRequirement(), version: 0 } }),
+    valid: () => requirementInput,
+    request: async (f, body) => ({ params: { requirementId: (await createRequirement(f.stack, f.owner)).requirementId }, body: { ...body, version: 0 } }),
+    roundTrip: async (_f, input, req) => {
+      const read = (await expectOk(call<{ requirement: Requirement }>(fx.stack, fx.owner.token, 'getRequirement', { params: req.params! }))).requirement;
+      const parsed = createRequirementRequest.parse(input);
+      expect({ title: read.title, marketIds: read.markets.map((m) => m.marketId), maxPrice: read.maxPrice, highlights: read.highlights, version: read.version }).toEqual({
+        title: parsed.title,
+        marketIds: parsed.marketIds,
+        maxPrice: parsed.maxPrice,
+        highlights: parsed.highlights,
+        version: 1,
+      });
+    },
+    // An unknown requirement, or an edit over a version it no longer has (409).
+    refused: () =>
+      fc.oneof(
+        unknownId.map((requirementId) => ({ params: { requirementId }, body: { ...validRequirement(), version: 0 } })),
+        fc.integer({ min: 1, max: 2 ** 40 }).map((version) => ({ params: { requirementId: fx.match.requirementId }, body: { ...validRequirement(), version } })),
+      ),
+  }),
+
+  fillRequirement: fuzzCase({
+    template: () => ({ params: { requirementId: fx.match.requirementId }, body: {} }),
+    valid: () => fc.constantFrom({}, { outcome: { kind: 'elsewhere' as const } }, { outcome: { kind: 'bisn-listing' as const, listingId: fx.match.listingId } }),
+    validRuns: 3,
+    request: async (f, body) => ({ params: { requirementId: (await sentRequirement(f)).requirementId }, body }),
+    roundTrip: async (_f, input, req) => {
+      const read = (await expectOk(call<{ requirement: Requirement }>(fx.stack, fx.owner.token, 'getRequirement', { params: req.params! }))).requirement;
+      expect([read.status, read.outcome?.kind ?? null]).toEqual(['filled', input.outcome?.kind ?? null]);
+    },
+    // Unknown; a withdrawn requirement (409); a listing that is not on BISN (400).
+    refused: () =>
+      fc.oneof(
+        unknownId.map((requirementId) => ({ params: { requirementId }, body: {} })),
+        fc.constant({ params: { requirementId: fx.closedRequirementId }, body: {} }),
+        unknownId.map((listingId) => ({ params: { requirementId: fx.match.requirementId }, body: { outcome: { kind: 'bisn-listing', listingId } } })),
+      ),
+  }),
+
+  withdrawRequirement: fuzzCase({
+    template: () => ({ params: { requirementId: fx.closedRequirementId } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: async (f) => ({ params: { requirementId: (await createRequirement(f.stack, f.owner)).requirementId } }),
+    roundTrip: async (_f, _input, req) => {
+      const read = (await expectOk(call<{ requirement: Requirement }>(fx.stack, fx.owner.token, 'getRequirement', { params: req.params! }))).requirement;
+      expect(read.status).toBe('withdrawn');
+    },
+    refused: () => unknownId.map((requirementId) => ({ params: { requirementId } })),
+  }),
+
+  renewRequirement: fuzzCase({
+    template: () => ({ params: { requirementId: fx.match.requirementId } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: () => ({ params: { requirementId: fx.match.requirementId } }),
+    roundTrip: async () => {
+      const read = (await expectOk(call<{ requirement: Requirement }>(fx.stack, fx.owner.token, 'getRequirement', { params: { requirementId: fx.match.requirementId } }))).requirement;
+      expect(read.status).toBe('sent');
+      expect(Date.parse(read.expiresAt!) - Date.now()).toBeGreaterThan(89 * 24 * 60 * 60 * 1000);
+    },
+    // Unknown, or withdrawn (409).
+    refused: () => fc.oneof(unknownId, fc.constant(fx.closedRequirementId)).map((requirementId) => ({ params: { requirementId } })),
+  }),
+
+  useRenewLink: fuzzCase({
+    caller: () => null,
+    template: async () => ({ query: { token: await renewToken(fx.match.requirementId) } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: async () => ({ query: { token: await renewToken(fx.match.requirementId) } }),
+    roundTrip: async (_f, _input, _req, answer) => expect(answer.body).toMatchObject({ state: 'renewed', id: fx.match.requirementId }),
+    // Tokens we did not sign, signed for nothing we have, or already used.
+    refused: () =>
+      fc.oneof(
+        fc.string({ minLength: 10, maxLength: 300 }).map((token) => ({ query: { token } })),
+        unknownId.map((id) => ({ query: { token: `unsigned.${id}.x` } })),
+        fc.constant(null).map(() => ({ query: { token: fx.usedRenewToken } })),
+      ),
   }),
 
   createListing: fuzzCase({
@@ -904,7 +1003,11 @@ beforeAll(async () => {
     draft: await createDraft(stack, owner),
     incomplete: await createDraft(stack, owner),
     match: { requirementId: requirement.requirementId, listingId: listing.listingId },
+    closedRequirementId: (await createRequirement(stack, owner)).requirementId,
+    usedRenewToken: await renewToken(requirement.requirementId),
   };
+  await expectOk(call(stack, null, 'useRenewLink', { query: { token: fx.usedRenewToken } }));
+  await expectOk(call(stack, owner.token, 'withdrawRequirement', { params: { requirementId: fx.closedRequirementId } }));
 }, 120_000);
 
 afterAll(async () => fx?.stack.stop());

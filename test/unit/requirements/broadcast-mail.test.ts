@@ -22,6 +22,10 @@ const requirement: Requirement = {
   ],
   createdAt: '2025-01-01T00:00:00.000Z',
   sentAt: null,
+  expiresAt: null,
+  closedAt: null,
+  outcome: null,
+  version: 0,
   user: {
     _id: 'u-1',
     firstName: 'Ada',

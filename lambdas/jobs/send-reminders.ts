@@ -1,0 +1,12 @@
+import { env } from '../core/env';
+import { jobClock } from '../core/job-clock';
+import { remindRequirementOwners } from '../domain/requirement-lifecycle';
+
+/**
+ * Daily 08:00 Pacific: reminds owners of what expires soon, each reminder once (issue 14). Accepts `{ now?: string }`.
+ */
+export async function handler(event?: unknown) {
+  env(); // fail fast on a misconfigured function
+  const now = jobClock(event);
+  return { requirements: await remindRequirementOwners(now) };
+}
