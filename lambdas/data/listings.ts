@@ -34,6 +34,11 @@ export interface ListingRecord extends ListingDraft {
   updatedAt: string;
   publishedOn: string | null;
   expiresAt: string | null;
+  /** When it was marked sold or leased, or expired (issue 14); the sale or lease date its owner gave. */
+  closedAt?: string;
+  closedOn?: string;
+  /** The owner's last renewal (issue 14). */
+  renewedAt?: string;
   /** The blast run that claimed the listing (set from `processing` on). */
   runId?: string;
   /** The ids of `images`, as a set: what makes attaching a photo conditional on its id (addImage). */
@@ -154,13 +159,14 @@ function fromIndexItem(item: Record<string, unknown>): ListingIndexRow {
   return row as unknown as ListingIndexRow;
 }
 
-/** A conditional update that answers the new record, or null when its condition did not hold. */
+/** A conditional update that answers the new record (or the old one), or null when its condition did not hold. */
 async function conditionalUpdate(
   listingId: string,
   update: string,
   condition: string,
   values: Record<string, unknown>,
   names: Record<string, string> = {},
+  returnValues: 'ALL_NEW' | 'ALL_OLD' = 'ALL_NEW',
 ): Promise<ListingRecord | null> {
   try {
     const { Attributes } = await db().send(
@@ -171,7 +177,7 @@ async function conditionalUpdate(
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status', ...names },
         ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: returnValues,
       }),
     );
     return fromItem(Attributes!);
@@ -180,6 +186,10 @@ async function conditionalUpdate(
     throw error;
   }
 }
+
+/** A conditional update that answers the record as it was before, or null when its condition did not hold. */
+const beforeUpdate = (listingId: string, update: string, condition: string, values: Record<string, unknown>) =>
+  conditionalUpdate(listingId, update, condition, values, {}, 'ALL_OLD');
 
 /**
  * The editor's fields of a listing (what saveDraft writes), as an object literal: V8 keeps a literal's
@@ -403,21 +413,64 @@ export const listingsRepository = {
 
   /** Published listings whose `expiresAt` is at or before `nowIso`, page by page (the expiry job). */
   expired(nowIso: string): AsyncGenerator<ListingRecord[]> {
-    return publishedPages('gsi2pk = :pk AND gsi2sk <= :now', { ':now': nowIso });
+    return statusPages('published', 'gsi2pk = :pk AND gsi2sk <= :now', { ':now': nowIso });
+  },
+
+  /** Published listings expiring in [fromIso, toIso], page by page (the reminders). */
+  expiringBetween(fromIso: string, toIso: string): AsyncGenerator<ListingRecord[]> {
+    return statusPages('published', 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to', { ':from': fromIso, ':to': toIso });
+  },
+
+  /** Expired listings that expired at or before `beforeIso`, page by page (the purge after the renewal grace). */
+  expiredBefore(beforeIso: string): AsyncGenerator<ListingRecord[]> {
+    return statusPages('expired', 'gsi2pk = :pk AND gsi2sk <= :before', { ':before': beforeIso });
+  },
+
+  /**
+   * published → expired (issue 14), only while it still expires at the `expiresAt` the job read (a renewal
+   * in between wins). It stays under gsi2 `LSTSTATUS#expired` by that date, which the purge reads.
+   */
+  markExpired(listingId: string, expiresAt: string, now: string): Promise<ListingRecord | null> {
+    return conditionalUpdate(
+      listingId,
+      'SET #status = :expired, closedAt = :now, updatedAt = :now, gsi2pk = :gsi2pk',
+      '#status = :published AND expiresAt = :expiresAt',
+      { ':expired': 'expired', ':published': 'published', ':expiresAt': expiresAt, ':now': now, ':gsi2pk': statusKey('expired') },
+    );
+  },
+
+  /** published or expired → published, expiring at `expiresAt`. Answers the record before, or null. */
+  async renew(listingId: string, expiresAt: string, now: string): Promise<ListingRecord | null> {
+    return beforeUpdate(
+      listingId,
+      'SET #status = :published, expiresAt = :expiresAt, renewedAt = :now, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :expiresAt REMOVE closedAt',
+      '#status IN (:published, :expired) AND attribute_exists(publishedOn)',
+      { ':published': 'published', ':expired': 'expired', ':expiresAt': expiresAt, ':now': now, ':gsi2pk': statusKey('published') },
+    );
+  },
+
+  /** published or expired → sold or leased (issue 14). Answers the record before, or null. */
+  async close(listingId: string, to: 'sold' | 'leased', closedOn: string | null, now: string): Promise<ListingRecord | null> {
+    return beforeUpdate(
+      listingId,
+      `SET #status = :to, closedAt = :now, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :now${closedOn ? ', closedOn = :closedOn' : ''}`,
+      '#status IN (:published, :expired)',
+      { ':to': to, ':published': 'published', ':expired': 'expired', ':now': now, ':gsi2pk': statusKey(to), ...(closedOn ? { ':closedOn': closedOn } : {}) },
+    );
   },
 
   /** Every published listing, page by page (the rematch backfill). */
   published(): AsyncGenerator<ListingRecord[]> {
-    return publishedPages('gsi2pk = :pk', {});
+    return statusPages('published', 'gsi2pk = :pk', {});
   },
 };
 
-async function* publishedPages(keyCondition: string, values: Record<string, unknown>): AsyncGenerator<ListingRecord[]> {
+async function* statusPages(status: ListingStatus, keyCondition: string, values: Record<string, unknown>): AsyncGenerator<ListingRecord[]> {
   const pages = queryPages({
     TableName: tableName(),
     IndexName: 'gsi2',
     KeyConditionExpression: keyCondition,
-    ExpressionAttributeValues: { ':pk': statusKey('published'), ...values },
+    ExpressionAttributeValues: { ':pk': statusKey(status), ...values },
     Limit: fullReadPageSize(100),
   });
   for await (const page of pages) yield page.map(fromItem);

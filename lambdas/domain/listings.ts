@@ -94,6 +94,8 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null): L
     updatedAt: record.updatedAt,
     publishedOn: record.publishedOn,
     expiresAt: record.expiresAt,
+    closedAt: record.closedAt ?? null,
+    closedOn: record.closedOn ?? null,
     user: owner ? toContact(owner) : null,
     version: versionOf(record),
   });

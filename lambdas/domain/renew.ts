@@ -2,9 +2,11 @@ import type { RenewLinkResponse } from '../../shared/api';
 import { canRequirement, requirementExpiresAt } from '../../shared/rules';
 import { badRequest, conflict } from '../core/errors';
 import { logger } from '../core/logger';
+import { listingsRepository } from '../data/listings';
 import { remindersRepository } from '../data/reminders';
 import { activeFromOf, requirementsRepository } from '../data/requirements';
 import { checkRenewToken, type RenewTarget } from './renew-links';
+import { renewListingRecord } from './listing-lifecycle';
 import { renewRequirementRecord } from './requirement-lifecycle';
 
 /** What the renew page says in each state (issue 14: a refused link says what happened and offers sign-in). */
@@ -35,7 +37,19 @@ async function itemOf(target: RenewTarget): Promise<{ title: string; expiresAt: 
     const expiresAt = record.status === 'sent' && record.sentAt ? requirementExpiresAt(activeFromOf({ ...record, sentAt: record.sentAt })) : null;
     return { title: record.title, expiresAt, renewable: canRequirement('renew', record.status) };
   }
-  return null;
+  const listing = await listingsRepository.get(target.id);
+  if (!listing) return null;
+  return { title: listing.title, expiresAt: listing.expiresAt, renewable: listing.status === 'published' || listing.status === 'expired' };
+}
+
+/** Renews what the link names; the new expiry, or null when it could not be renewed. */
+async function renewTarget(target: RenewTarget): Promise<{ title: string; expiresAt: string } | null> {
+  if (target.kind === 'listing') {
+    const renewed = await renewListingRecord(target.id);
+    return renewed?.expiresAt ? { title: renewed.title, expiresAt: renewed.expiresAt } : null;
+  }
+  const renewed = await renewRequirementRecord(target.id);
+  return renewed?.sentAt ? { title: renewed.title, expiresAt: requirementExpiresAt(activeFromOf({ ...renewed, sentAt: renewed.sentAt })) } : null;
 }
 
 /** The page's first read: what the link renews, or why it cannot. Changes nothing (mail scanners open links). */
@@ -56,8 +70,8 @@ export async function useRenewLink(token: string, now = new Date()): Promise<Ren
   if (!item) throw conflict(renewLinkMessages.gone);
   if (!item.renewable) throw conflict(renewLinkMessages.closed);
   if (!(await remindersRepository.useRenewLink(check.linkId, check.expiresAtEpoch))) throw conflict(renewLinkMessages.used);
-  const renewed = check.target.kind === 'requirement' ? await renewRequirementRecord(check.target.id) : null;
-  if (!renewed?.sentAt) throw conflict(renewLinkMessages.closed);
+  const renewed = await renewTarget(check.target);
+  if (!renewed) throw conflict(renewLinkMessages.closed);
   logger.info('renewed from a reminder link', { ...check.target });
-  return answer('renewed', check.target, { title: renewed.title, expiresAt: requirementExpiresAt(activeFromOf({ ...renewed, sentAt: renewed.sentAt })) });
+  return answer('renewed', check.target, renewed);
 }

@@ -2,7 +2,6 @@ import type { FillRequirementRequest, Requirement, UpdateRequirementRequest } fr
 import {
   activeRequirementsSince,
   canRequirement,
-  daysLeft,
   REQUIREMENT_REMINDER_DAYS,
   reminderDue,
   requirementExpiresAt,
@@ -12,15 +11,12 @@ import { badRequest, conflict, forbidden, notFound, staleVersion } from '../core
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import { listingsRepository } from '../data/listings';
-import { remindersRepository } from '../data/reminders';
 import { activeFromOf, requirementsRepository, requirementVersionOf, type RequirementRecord } from '../data/requirements';
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
-import { sendMail } from './mail/send';
-import { expiryReminderMail } from './mail/templates/expiry-reminder';
 import { requirementDetailUrl } from './mail/templates/requirement-broadcast';
 import { rematchRequirement, unmatchRequirement } from './matching';
-import { renewLinkUrl } from './renew-links';
+import { remindOnce } from './reminders';
 import { toRequirementDto } from './requirements';
 
 const requirementNotFound = 'Requirement not found';
@@ -187,27 +183,12 @@ export async function remindRequirementOwners(now: Date): Promise<{ reminded: st
       const expiresAt = requirementExpiresAt(activeFrom);
       const days = reminderDue(expiresAt, now, REQUIREMENT_REMINDER_DAYS);
       if (days === null) continue;
-      const owner = await usersRepository.get(record.userId);
-      if (!owner || owner.status !== 'active' || owner.mailStop) continue;
-      const key = `REQ#${id}`;
-      if (!(await remindersRepository.claim(key, activeFrom, days))) continue;
-      try {
-        await sendMail(
-          await expiryReminderMail(owner, {
-            kind: 'requirement',
-            title: record.title,
-            daysLeft: daysLeft(expiresAt, now),
-            expiresAt,
-            renewUrl: await renewLinkUrl({ kind: 'requirement', id }, now),
-            itemUrl: requirementDetailUrl(id),
-          }),
-        );
-        reminded.push(id);
-      } catch (error) {
-        logger.warn('requirement reminder not sent', { requirementId: id, error: error as Error });
-        await remindersRepository.release(key, activeFrom, days);
-        failed++;
-      }
+      const result = await remindOnce(
+        { target: { kind: 'requirement', id }, ownerId: record.userId, title: record.title, expiresAt, activity: activeFrom, days, itemUrl: requirementDetailUrl(id) },
+        now,
+      );
+      if (result === 'sent') reminded.push(id);
+      if (result === 'failed') failed++;
     }
   }
   return { reminded, failed };

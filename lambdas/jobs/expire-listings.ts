@@ -1,11 +1,12 @@
 import { env } from '../core/env';
 import { jobClock } from '../core/job-clock';
-import { expireListings } from '../domain/listings-jobs';
+import { expireListings } from '../domain/listing-lifecycle';
 import { expireRequirements } from '../domain/requirement-lifecycle';
 
 /**
- * Daily: deletes listings 120 days after they were published, with their images and matches, and expires
- * requirements 90 days after their broadcast or last renewal (issue 14). Accepts `{ now?: string }`.
+ * Daily (issue 14): listings expire 120 days after they were published (their owners keep them 60 days,
+ * renewable, then they are purged with their photos), requirements 90 days after their broadcast or last
+ * renewal; either leaves the public lists and its matches. Accepts `{ now?: string }`.
  */
 export async function handler(event?: unknown) {
   env(); // fail fast on a misconfigured function

@@ -1,5 +1,6 @@
 import { env } from '../core/env';
 import { jobClock } from '../core/job-clock';
+import { remindListingOwners } from '../domain/listing-lifecycle';
 import { remindRequirementOwners } from '../domain/requirement-lifecycle';
 
 /**
@@ -8,5 +9,5 @@ import { remindRequirementOwners } from '../domain/requirement-lifecycle';
 export async function handler(event?: unknown) {
   env(); // fail fast on a misconfigured function
   const now = jobClock(event);
-  return { requirements: await remindRequirementOwners(now) };
+  return { requirements: await remindRequirementOwners(now), listings: await remindListingOwners(now) };
 }

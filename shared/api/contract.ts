@@ -85,6 +85,9 @@ export const updateListing = e(route.updateListing, { params: s.listingIdParams,
 export const deleteListing = e(route.deleteListing, { params: s.listingIdParams });
 export const publishListing = e(route.publishListing, { params: s.listingIdParams, response: s.listingResponse });
 
+export const renewListing = e(route.renewListing, { params: s.listingIdParams, response: s.listingResponse });
+export const closeListing = e(route.closeListing, { params: s.listingIdParams, body: s.closeListingRequest, response: s.listingResponse });
+
 export const listMatches = e(route.listMatches, { query: s.matchesQuery, response: s.matchesPage });
 export const countMatches = e(route.countMatches, { response: s.matchCountResponse });
 export const listRequirementMatches = e(route.listRequirementMatches, { params: s.requirementIdParams, response: s.matchesResponse });
@@ -138,6 +141,8 @@ export const contract = {
   updateListing,
   deleteListing,
   publishListing,
+  renewListing,
+  closeListing,
   listMatches,
   countMatches,
   listRequirementMatches,

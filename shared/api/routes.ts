@@ -91,6 +91,9 @@ export const getListing = r('getListing', 'GET', '/listing/{listingId}', 'user',
 export const createListing = r('createListing', 'POST', '/listing', 'approved', 'listings/create-listing');
 export const updateListing = r('updateListing', 'PUT', '/listing/{listingId}', 'approved', 'listings/update-listing', 'owner');
 export const deleteListing = r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner');
+// issue 14: the owner renews a published or expired listing, or marks it sold or leased
+export const renewListing = r('renewListing', 'POST', '/listing/{listingId}/renew', 'approved', 'listings/renew-listing', 'owner');
+export const closeListing = r('closeListing', 'POST', '/listing/{listingId}/close', 'approved', 'listings/close-listing', 'owner');
 // The spec reads publish as a GET; a state change is a POST here (docs/DECISIONS.md).
 export const publishListing = r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner');
 // matching (issue 13): a broker's matches, each requirement's and listing's, and their own decision on one
@@ -147,6 +150,8 @@ export const routes = [
   updateListing,
   deleteListing,
   publishListing,
+  renewListing,
+  closeListing,
   listMatches,
   countMatches,
   listRequirementMatches,

@@ -6,7 +6,8 @@ import { listingImage } from './images';
 import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
 
-export const listingStatuses = ['draft', 'queued', 'processing', 'published'] as const;
+/** The editor and the blast's statuses, then (issue 14) expired (kept 60 days, renewable), sold and leased. */
+export const listingStatuses = ['draft', 'queued', 'processing', 'published', 'expired', 'sold', 'leased'] as const;
 export const listingStatus = z.enum(listingStatuses);
 export type ListingStatus = z.infer<typeof listingStatus>;
 
@@ -101,6 +102,9 @@ export const listing = z.extend(listingDraft, {
   updatedAt: z.string(),
   publishedOn: z.nullable(z.string()),
   expiresAt: z.nullable(z.string()),
+  /** When it was marked sold or leased (or expired), and the date the owner gave for the sale or lease. */
+  closedAt: z.nullable(z.string()),
+  closedOn: z.nullable(z.string()),
   user: z.nullable(contact),
   version: contentVersion,
 });
@@ -139,6 +143,12 @@ export type ListingPage = z.infer<typeof listingPage>;
 export const myListingsResponse = z.object({ items: z.array(listingSummary) });
 export const listingResponse = z.object({ listing });
 export const listingIdParams = z.object({ listingId: idParam });
+/** POST /listing/{id}/close (issue 14): sold or leased, with the date if the owner gives one. */
+export const closeListingRequest = z.strictObject({
+  outcome: z.enum(['sold', 'leased']),
+  closedOn: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-02.'))),
+});
+export type CloseListingRequest = z.infer<typeof closeListingRequest>;
 export const listingImageParams = z.object({ listingId: idParam, imageId: idParam });
 /** A photo added or removed: the listing's photos and its new content version. */
 export const listingImagesResponse = z.object({ images: z.array(listingImage), version: contentVersion });

@@ -30,7 +30,7 @@ afterAll(async () => stack?.stop());
 const DAY = 24 * 3600 * 1000;
 
 describe('listing expiry', () => {
-  it('deletes listings 120 days after publishedOn, with images and browse entries; runs again harmlessly', async () => {
+  it('at 120 days a listing leaves the browser but stays its owner\'s, renewable, for 60 days; then it is purged with its photos; runs again harmlessly', async () => {
     const published = await queuedListing(stack, owner, { propertyTypeId: 'land' });
     await runBlastJob();
     const { listing } = await expectOk(getListing(stack, owner, published.listingId));
@@ -43,19 +43,24 @@ describe('listing expiry', () => {
       (await expectOk(call<ListingPage>(stack, reader.token, 'listListings', { query: { propertyTypeId: 'land' } }))).items.map((i) => i.listingId);
     expect(await browse()).toEqual([fresh.listingId, published.listingId]);
 
-    expect(await runExpiryJob({ now: new Date(publishedOn + 119 * DAY).toISOString() })).toMatchObject({ deleted: [] });
+    expect(await runExpiryJob({ now: new Date(publishedOn + 119 * DAY).toISOString() })).toMatchObject({ expired: [], deleted: [] });
     expect((await getListing(stack, reader, published.listingId)).status).toBe(200);
 
     const later = new Date(publishedOn + 121 * DAY).toISOString();
-    expect(await runExpiryJob({ now: later })).toMatchObject({ deleted: [published.listingId] });
-    expect((await getListing(stack, owner, published.listingId)).status).toBe(404);
-    expect(await bucketKeys(stack, `listings/${published.listingId}/`)).toEqual([]);
+    expect(await runExpiryJob({ now: later })).toMatchObject({ expired: [published.listingId], deleted: [] });
+    expect((await getListing(stack, reader, published.listingId)).status).toBe(404);
+    expect((await expectOk(getListing(stack, owner, published.listingId))).listing.status).toBe('expired');
+    expect(await bucketKeys(stack, `listings/${published.listingId}/`)).toHaveLength(3);
     expect(await browse()).toEqual([fresh.listingId]);
     // The younger listing and the unpublished one are untouched.
     expect(await bucketKeys(stack, `listings/${fresh.listingId}/`)).toHaveLength(3);
     expect((await getListing(stack, owner, unpublished.listingId)).body.listing.status).toBe('queued');
+    expect(await runExpiryJob({ now: later })).toMatchObject({ expired: [], deleted: [] });
 
-    expect(await runExpiryJob({ now: later })).toMatchObject({ deleted: [] });
-    expect(await runExpiryJob({ now: new Date(publishedOn + 131 * DAY).toISOString() })).toMatchObject({ deleted: [fresh.listingId] });
+    // 60 days of grace, not a day more: then the listing and its photos are gone.
+    expect(await runExpiryJob({ now: new Date(publishedOn + 179 * DAY).toISOString() })).toMatchObject({ expired: [fresh.listingId], deleted: [] });
+    expect(await runExpiryJob({ now: new Date(publishedOn + 181 * DAY).toISOString() })).toMatchObject({ expired: [], deleted: [published.listingId] });
+    expect((await getListing(stack, owner, published.listingId)).status).toBe(404);
+    expect(await bucketKeys(stack, `listings/${published.listingId}/`)).toEqual([]);
   });
 });

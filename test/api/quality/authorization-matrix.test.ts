@@ -66,6 +66,7 @@ interface Fixtures {
   draft: Listing;
   published: Listing;
   publishedToDelete: Listing;
+  publishedToClose: Listing;
   pending: Requirement;
   sent: Requirement;
   /** Sent requirements of the owner for the routes that close one (the broadcast would also send `pending`). */
@@ -291,6 +292,17 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
       body: { side: 'requirement', state: 'sentToClient' },
     }),
   },
+  renewListing: {
+    ok: 200,
+    // A draft has nothing to renew.
+    ownerOnHidden: 409,
+    request: (fx, target) => ({ params: { listingId: listingOf(fx, target).listingId } }),
+  },
+  closeListing: {
+    ok: 200,
+    ownerOnHidden: 409,
+    request: (fx, target) => ({ params: { listingId: (target === 'hidden' ? fx.draft : fx.publishedToClose).listingId }, body: { outcome: 'sold', closedOn: '2026-11-02' } }),
+  },
   adminListUsers: { ok: 200, request: () => ({ query: { status: 'awaiting approval', limit: 5 } }) },
   adminApproveUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'applicant')).userId } }) },
   adminDisableUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'leaving')).userId } }) },
@@ -352,7 +364,7 @@ beforeAll(async () => {
   ]);
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: disabled.userId } }));
   await expectOk(call(stack, operator.token, 'adminDisableUser', { params: { userId: disabled.userId } }));
-  const [published, publishedToDelete] = [await queuedListing(stack, owner), await queuedListing(stack, owner)];
+  const [published, publishedToDelete, publishedToClose] = [await queuedListing(stack, owner), await queuedListing(stack, owner), await queuedListing(stack, owner)];
   const matchedListing = await queuedListing(stack, other, { sqft: 8000 });
   await runBlastJob();
   const sent = await createRequirement(stack, owner);
@@ -369,6 +381,7 @@ beforeAll(async () => {
     published: (await expectOk(call<{ listing: Listing }>(stack, owner.token, 'getListing', { params: { listingId: published.listingId } })))
       .listing,
     publishedToDelete,
+    publishedToClose,
     matchedListing,
     sentToClose,
     pending: await createRequirement(stack, owner),

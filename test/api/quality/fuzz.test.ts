@@ -85,6 +85,8 @@ interface Fx {
   closedRequirementId: string;
   /** A renew link of the owner's sent requirement, already used. */
   usedRenewToken: string;
+  /** A published listing of the owner. */
+  ownPublished: Listing;
 }
 
 interface Req {
@@ -814,6 +816,41 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
       ),
   }),
 
+  renewListing: fuzzCase({
+    template: () => ({ params: { listingId: fx.ownPublished.listingId } }),
+    valid: () => fc.constant(null),
+    validRuns: 3,
+    request: () => ({ params: { listingId: fx.ownPublished.listingId } }),
+    roundTrip: async () => {
+      const listing = await ownListing(fx.ownPublished.listingId);
+      expect(listing.status).toBe('published');
+      expect(Date.parse(listing.expiresAt!) - Date.now()).toBeGreaterThan(119 * 24 * 60 * 60 * 1000);
+    },
+    // Unknown, or a draft (409).
+    refused: () => fc.oneof(unknownId, fc.constant(fx.draft.listingId)).map((listingId) => ({ params: { listingId } })),
+  }),
+
+  closeListing: fuzzCase({
+    template: () => ({ params: { listingId: fx.ownPublished.listingId }, body: { outcome: 'sold' } }),
+    valid: () =>
+      fc.record(
+        { outcome: fc.constantFrom('sold' as const, 'leased' as const), closedOn: fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+        { requiredKeys: ['outcome'] },
+      ),
+    validRuns: 3,
+    request: async (f, body) => {
+      const listing = await queuedListing(f.stack, f.owner);
+      await runBlastJob();
+      return { params: { listingId: listing.listingId }, body };
+    },
+    roundTrip: async (_f, input, req) => {
+      const listing = await ownListing(req.params!.listingId!);
+      expect([listing.status, listing.closedOn]).toEqual([input.outcome, input.closedOn ?? null]);
+    },
+    // Unknown, or a draft (409).
+    refused: () => fc.oneof(unknownId, fc.constant(fx.draft.listingId)).map((listingId) => ({ params: { listingId }, body: { outcome: 'leased' } })),
+  }),
+
   adminApproveUser: fuzzCase({
     caller: opOnly,
     template: () => ({ params: { userId: fx.reader.userId } }),
@@ -992,6 +1029,7 @@ beforeAll(async () => {
     newApprovedBroker(stack, operator, 'lister'),
   ]);
   const listing = await queuedListing(stack, lister, { sqft: 8000 });
+  const ownPublished = await queuedListing(stack, owner);
   await runBlastJob();
   const requirement = await createRequirement(stack, owner);
   await runBroadcast();
@@ -1005,6 +1043,7 @@ beforeAll(async () => {
     match: { requirementId: requirement.requirementId, listingId: listing.listingId },
     closedRequirementId: (await createRequirement(stack, owner)).requirementId,
     usedRenewToken: await renewToken(requirement.requirementId),
+    ownPublished,
   };
   await expectOk(call(stack, null, 'useRenewLink', { query: { token: fx.usedRenewToken } }));
   await expectOk(call(stack, owner.token, 'withdrawRequirement', { params: { requirementId: fx.closedRequirementId } }));

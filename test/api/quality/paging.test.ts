@@ -108,14 +108,17 @@ describe(`${MANY} of everything, read ${TEST_QUERY_PAGE_SIZE} at a time`, () => 
     expect(mine.items.map((l) => l.listingId).sort()).toEqual(listings.map((l) => l.listingId).sort());
   });
 
-  it('expiry deletes every listing at exactly 120 days, none a millisecond before, and nothing twice', async () => {
+  it('expiry takes every listing out at exactly 120 days, none a millisecond before, and nothing twice', async () => {
     const latest = Math.max(
       ...(await Promise.all(listings.map(async (l) => new Date((await expectOk(getListing(stack, owner, l.listingId))).listing.publishedOn!).getTime()))),
     );
-    expect(await runExpiryJob({ now: new Date(publishedOn + 120 * DAY - 1).toISOString() })).toMatchObject({ deleted: [] });
-    const { deleted } = await runExpiryJob({ now: new Date(latest + 120 * DAY).toISOString() });
+    expect(await runExpiryJob({ now: new Date(publishedOn + 120 * DAY - 1).toISOString() })).toMatchObject({ expired: [] });
+    const { expired } = await runExpiryJob({ now: new Date(latest + 120 * DAY).toISOString() });
+    expect([...expired].sort()).toEqual(listings.map((l) => l.listingId).sort());
+    expect(await runExpiryJob({ now: new Date(latest + 120 * DAY).toISOString() })).toMatchObject({ expired: [] });
+    // And the purge after the 60 days of grace pages through them all too.
+    const { deleted } = await runExpiryJob({ now: new Date(latest + 180 * DAY).toISOString() });
     expect([...deleted].sort()).toEqual(listings.map((l) => l.listingId).sort());
-    expect(await runExpiryJob({ now: new Date(latest + 120 * DAY).toISOString() })).toMatchObject({ deleted: [] });
   });
 
   it('the approval queue pages through every account awaiting approval', async () => {

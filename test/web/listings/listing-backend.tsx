@@ -24,6 +24,8 @@ export function testListing(overrides: Partial<Listing> = {}): Listing {
     updatedAt: '2026-01-05T17:00:00.000Z',
     publishedOn: null,
     expiresAt: null,
+    closedAt: null,
+    closedOn: null,
     user: null,
     version: 0,
     ...overrides,

@@ -6,9 +6,12 @@ const look: Record<ListingStatus, { label: string; variant: 'outline' | 'seconda
   queued: { label: 'Queued', variant: 'secondary' },
   processing: { label: 'Processing', variant: 'default' },
   published: { label: 'Published', variant: 'success' },
+  expired: { label: 'Expired', variant: 'outline' },
+  sold: { label: 'Sold', variant: 'secondary' },
+  leased: { label: 'Leased', variant: 'secondary' },
 };
 
-/** Draft → Queued (waiting for the next blast) → Processing (blast under way) → Published. */
+/** Draft → Queued (waiting for the next blast) → Processing (blast under way) → Published, then Expired, Sold or Leased (issue 14). */
 export function ListingStatusBadge({ status }: { status: ListingStatus }) {
   return <Badge variant={look[status].variant}>{look[status].label}</Badge>;
 }
