@@ -41,15 +41,15 @@ export function browseIndex(prefix: string) {
 
     sortKey: (at: string, id: string) => `${at}#${id}`,
 
-    /** One page of one partition, newest first, with the opaque cursor of the next. */
-    async page(filter: IndexFilter, limit: number, cursor?: string) {
+    /** One page of one partition, newest first (or oldest first), with the opaque cursor of the next. */
+    async page(filter: IndexFilter, limit: number, cursor?: string, order: { oldestFirst?: boolean } = {}) {
       const pk = partitionFor(filter);
       const { Items, LastEvaluatedKey } = await db().send(
         new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk',
           ExpressionAttributeValues: { ':pk': pk },
-          ScanIndexForward: false,
+          ScanIndexForward: !!order.oldestFirst,
           Limit: limit,
           ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
         }),

@@ -5,6 +5,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
+import type { PricePoint } from '../../shared/rules';
 import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, queryPages, tableName } from './table';
 import { browseIndex } from './browse-index';
 
@@ -39,6 +40,13 @@ export interface ListingRecord extends ListingDraft {
   closedOn?: string;
   /** The owner's last renewal (issue 14). */
   renewedAt?: string;
+  /**
+   * When the property came on BISN (issue 14): `publishedOn`, moved back by the days its earlier listings at
+   * the same address were live when one ended within 12 months. Absent: `publishedOn`.
+   */
+  onMarketSince?: string;
+  /** Every price and lease rate it had since publishing, oldest first (absent: never changed). */
+  priceHistory?: PricePoint[];
   /** The blast run that claimed the listing (set from `processing` on). */
   runId?: string;
   /** The ids of `images`, as a set: what makes attaching a photo conditional on its id (addImage). */
@@ -72,6 +80,8 @@ export interface ListingIndexRow {
   leaseFrequencyId: ListingRecord['leaseFrequencyId'];
   createdAt: string;
   publishedOn: string;
+  /** What "days on BISN" counts from (issue 14); absent on entries written before it existed: publishedOn. */
+  onMarketSince?: string;
   /** Relative key of the first photo's thumbnail. */
   thumbnail: string | null;
 }
@@ -94,6 +104,8 @@ const ownerKey = (userId: string) => `OWNER#${userId}#LST`;
 const statusKey = (status: ListingStatus) => `LSTSTATUS#${status}`;
 const index = browseIndex('LSTIDX');
 const indexSortKey = index.sortKey;
+/** The same entries sorted by when the property came on BISN: the browser's "days on BISN" order (issue 14). */
+const daysIndex = browseIndex('LSTDAYS');
 
 /** The one index partition that answers a filter combination (ALL or absent = the `*` slot). */
 export const partitionFor = (filter: BrowseFilter) => index.partitionFor({ ...filter, typeId: filter.listingTypeId });
@@ -143,16 +155,27 @@ function toIndexRow(record: PublishedListing): ListingIndexRow {
     leaseFrequencyId: record.leaseFrequencyId,
     createdAt: record.createdAt,
     publishedOn: record.publishedOn,
+    onMarketSince: onMarketSinceOf(record),
     thumbnail: record.images[0]?.thumbnail ?? null,
   };
 }
+
+/** When "days on BISN" counts from. */
+export const onMarketSinceOf = (record: Pick<ListingRecord, 'onMarketSince'> & { publishedOn: string }) => record.onMarketSince ?? record.publishedOn;
 
 /** The browse index items of a published listing: one per filter combination (README "Browse indexes"). */
 export function indexItemsOf(record: PublishedListing) {
   const row = toIndexRow(record);
   const sk = indexSortKey(record.publishedOn, record.listingId);
-  return partitionsOf(record).map((pk) => ({ pk, sk, type: 'listingIndex', ...row }));
+  const daysSk = daysIndex.sortKey(onMarketSinceOf(record), record.listingId);
+  return [
+    ...partitionsOf(record).map((pk) => ({ pk, sk, type: 'listingIndex', ...row })),
+    ...daysPartitionsOf(record).map((pk) => ({ pk, sk: daysSk, type: 'listingIndex', ...row })),
+  ];
 }
+
+const daysPartitionsOf = (record: Pick<ListingRecord, 'listingTypeId' | 'propertyTypeId' | 'marketId'>) =>
+  daysIndex.partitionsOf(record.listingTypeId, record.propertyTypeId, [record.marketId]);
 
 function fromIndexItem(item: Record<string, unknown>): ListingIndexRow {
   const { pk: _pk, sk: _sk, type: _t, ...row } = item;
@@ -348,9 +371,55 @@ export const listingsRepository = {
     await batchWrite(indexItemsOf(record).map((Item) => ({ PutRequest: { Item } })));
   },
 
-  async deleteIndex(record: Pick<ListingRecord, 'listingId' | 'listingTypeId' | 'propertyTypeId' | 'marketId'> & { publishedOn: string }): Promise<void> {
+  async deleteIndex(record: Pick<ListingRecord, 'listingId' | 'listingTypeId' | 'propertyTypeId' | 'marketId' | 'onMarketSince'> & { publishedOn: string }): Promise<void> {
     const sk = indexSortKey(record.publishedOn, record.listingId);
-    await batchWrite(partitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+    const daysSk = daysIndex.sortKey(onMarketSinceOf(record), record.listingId);
+    await batchWrite([
+      ...partitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      ...daysPartitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk: daysSk } } })),
+    ]);
+  },
+
+  /**
+   * Fixes when the property came on BISN, once (`if_not_exists`: a resumed blast writes the same), with the
+   * price it came back at when an earlier listing's differed. Answers the record after.
+   */
+  setMarketHistory(listingId: string, onMarketSince: string, priceHistory: PricePoint[] | null): Promise<ListingRecord | null> {
+    return conditionalUpdate(
+      listingId,
+      `SET onMarketSince = if_not_exists(onMarketSince, :since)${priceHistory ? ', priceHistory = if_not_exists(priceHistory, :history)' : ''}`,
+      '#status = :published',
+      { ':published': 'published', ':since': onMarketSince, ...(priceHistory ? { ':history': priceHistory } : {}) },
+    );
+  },
+
+  /**
+   * A published listing's new price or lease rate (issue 14), at `version`: the history it had, plus this
+   * point. Answers the record after, or null when it is not published or not at that version.
+   */
+  changePrice(
+    listingId: string,
+    version: number,
+    fields: Pick<ListingRecord, 'price' | 'leasePrice' | 'leaseFrequencyId'>,
+    priceHistory: PricePoint[],
+    now: string,
+  ): Promise<ListingRecord | null> {
+    return conditionalUpdate(
+      listingId,
+      `SET price = :price, leasePrice = :leasePrice, leaseFrequencyId = :frequency, priceHistory = :history, updatedAt = :now, ${nextVersion}`,
+      `#status = :published AND ${atVersion}`,
+      {
+        ':price': fields.price,
+        ':leasePrice': fields.leasePrice,
+        ':frequency': fields.leaseFrequencyId,
+        ':history': priceHistory,
+        ':now': now,
+        ':published': 'published',
+        ':version': version,
+        ':zero': 0,
+        ':one': 1,
+      },
+    );
   },
 
   /** Removes the listing record and, if it was published, its index items. Returns the removed record. */
@@ -377,8 +446,11 @@ export const listingsRepository = {
   },
 
   /** One page of the public browser: a Query on exactly one index partition, newest first. */
-  async pagePublished(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<ListingIndexRow>> {
-    const page = await index.page({ ...filter, typeId: filter.listingTypeId }, limit, cursor);
+  async pagePublished(filter: BrowseFilter, limit: number, cursor?: string, sort: 'newest' | 'daysOnBisn' = 'newest'): Promise<Page<ListingIndexRow>> {
+    const page =
+      sort === 'daysOnBisn'
+        ? await daysIndex.page({ ...filter, typeId: filter.listingTypeId }, limit, cursor, { oldestFirst: true })
+        : await index.page({ ...filter, typeId: filter.listingTypeId }, limit, cursor);
     return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
   },
 

@@ -10,6 +10,7 @@ import { countMetric } from '../core/metrics';
 import { sendMails, type OutgoingMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 import { matchListing, unmatchListing } from './matching';
+import { marketHistoryAt, reductionSinceLastListing } from './property-history';
 
 /**
  * The weekday listings blast (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in one
@@ -170,10 +171,13 @@ async function entriesByCategory(listings: readonly ListingRecord[]): Promise<Ma
     ids.forEach((id, i) => owners.set(id, records[i]!));
   }
   const out = new Map<string, DigestEntry[]>();
+  const now = new Date().toISOString();
   for (const listing of listings) {
     if (!listing.propertyTypeId) continue;
     const category = subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings');
-    out.set(category, [...(out.get(category) ?? []), digestEntry(listing, owners.get(listing.userId) ?? null)]);
+    // A property back on BISN cheaper than its last listing is marked in the digest (issue 14).
+    const reduced = await reductionSinceLastListing(listing, now);
+    out.set(category, [...(out.get(category) ?? []), digestEntry(listing, owners.get(listing.userId) ?? null, reduced)]);
   }
   return out;
 }
@@ -246,8 +250,11 @@ async function publishListings(run: BlastRun): Promise<void> {
   for (const ids of chunks(run.listingIds, 10)) {
     await Promise.all(
       ids.map(async (id) => {
-        const published = await listingsRepository.markPublished(id, run.runId, publishedOn, expiresAt);
-        if (!published) return;
+        const marked = await listingsRepository.markPublished(id, run.runId, publishedOn, expiresAt);
+        if (!marked) return;
+        // Days on BISN and the price history continue from the property's last listing (issue 14).
+        const history = await marketHistoryAt(marked);
+        const published = { ...marked, ...(await listingsRepository.setMarketHistory(id, history.onMarketSince, history.priceHistory)), publishedOn, expiresAt };
         await listingsRepository.writeIndex(published);
         await matchListing(published);
         if (!(await listingsRepository.get(id))) {

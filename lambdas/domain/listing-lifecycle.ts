@@ -1,27 +1,32 @@
-import type { CloseListingRequest, Listing } from '../../shared/api';
+import type { ChangeListingPriceRequest, CloseListingRequest, Listing } from '../../shared/api';
 import { expiresAtFor, LISTING_REMINDER_DAYS, LISTING_RENEWAL_GRACE_DAYS, reminderDue } from '../../shared/rules';
-import { conflict } from '../core/errors';
+import { conflict, staleVersion } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
-import { listingsRepository, type ListingRecord } from '../data/listings';
+import { listingsRepository, versionOf, type ListingRecord } from '../data/listings';
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
 import { listingDetailUrl } from './mail/templates/blast-digest';
 import { matchListing, unmatchListing } from './matching';
-import { ownListing, removeListing, toListingDto } from './listings';
+import { listingChangedElsewhere, ownListing, removeListing, toListingDto } from './listings';
+import { rememberPropertyEnd } from './property-history';
 import { remindOnce } from './reminders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const renewableStatuses: readonly ListingRecord['status'][] = ['published', 'expired'];
 export const notRenewable = 'Only a published or expired listing can be renewed.';
 export const notClosable = 'Only a published or expired listing can be marked sold or leased.';
+export const onlyPublishedRepriced = 'Only a published listing can change its price here; a draft changes it in the editor.';
 
 type Published = ListingRecord & { publishedOn: string };
 const wasPublished = (record: ListingRecord): record is Published => !!record.publishedOn;
 
 /** A listing that leaves the community (expired, sold, leased): out of the browser, its matches end. */
-async function leaveCommunity(before: ListingRecord): Promise<void> {
-  if (before.status === 'published' && wasPublished(before)) await listingsRepository.deleteIndex(before);
+async function leaveCommunity(before: ListingRecord, now: string): Promise<void> {
+  if (before.status === 'published' && wasPublished(before)) {
+    await listingsRepository.deleteIndex(before);
+    await rememberPropertyEnd(before, now);
+  }
   await unmatchListing(before);
 }
 
@@ -61,8 +66,29 @@ export async function closeListing(principal: Principal, listingId: string, inpu
   const now = nowIso();
   const before = await listingsRepository.close(listingId, input.outcome, input.closedOn ?? null, now);
   if (!before) throw conflict(notClosable);
-  await leaveCommunity(before);
+  await leaveCommunity(before, now);
   return dtoOf({ ...before, status: input.outcome, closedAt: now, ...(input.closedOn ? { closedOn: input.closedOn } : {}) });
+}
+
+/**
+ * A published listing's new price or lease rate (issue 14): kept in its history with the date (the first
+ * change also records the price it was published at), its browser card and matches follow.
+ */
+export async function changeListingPrice(principal: Principal, listingId: string, input: ChangeListingPriceRequest): Promise<Listing> {
+  const current = await ownListing(principal, listingId);
+  if (current.status !== 'published' || !wasPublished(current)) throw conflict(onlyPublishedRepriced);
+  const now = nowIso();
+  const history = current.priceHistory?.length ? current.priceHistory : [{ at: current.publishedOn, price: current.price, leasePrice: current.leasePrice }];
+  const { version, ...fields } = input;
+  const after = await listingsRepository.changePrice(listingId, version, fields, [...history, { at: now, price: fields.price, leasePrice: fields.leasePrice }], now);
+  if (!after || !wasPublished(after)) {
+    const latest = await ownListing(principal, listingId);
+    if (latest.status !== 'published') throw conflict(onlyPublishedRepriced);
+    throw staleVersion(listingChangedElsewhere, versionOf(latest));
+  }
+  await listingsRepository.writeIndex({ ...after, expiresAt: after.expiresAt! });
+  await matchListing(after);
+  return dtoOf(after);
 }
 
 /**
@@ -76,7 +102,7 @@ export async function expireListings(now: Date): Promise<{ expired: string[]; de
     for (const record of page) {
       const before = await listingsRepository.markExpired(record.listingId, record.expiresAt!, now.toISOString());
       if (!before) continue;
-      await leaveCommunity({ ...record, status: 'published' });
+      await leaveCommunity({ ...record, status: 'published' }, now.toISOString());
       expired.push(record.listingId);
     }
   }

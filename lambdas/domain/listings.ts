@@ -18,6 +18,7 @@ import {
   draftOf,
   listingsRepository,
   type ListingIndexRow,
+  onMarketSinceOf,
   type ListingRecord,
   type StoredListingImage,
   versionOf,
@@ -27,6 +28,7 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { assetUrl } from './assets';
 import { giveBackCreation } from './creation-limits';
 import { unmatchListing } from './matching';
+import { rememberPropertyEnd } from './property-history';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact, withoutContactDetails } from './users';
@@ -96,6 +98,8 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null): L
     expiresAt: record.expiresAt,
     closedAt: record.closedAt ?? null,
     closedOn: record.closedOn ?? null,
+    onMarketSince: record.publishedOn ? onMarketSinceOf({ ...record, publishedOn: record.publishedOn }) : null,
+    priceHistory: record.priceHistory ?? [],
     user: owner ? toContact(owner) : null,
     version: versionOf(record),
   });
@@ -119,6 +123,7 @@ export function toListingSummary(row: ListingRecord | ListingIndexRow): ListingS
     leasePrice: row.leasePrice,
     leaseFrequencyId: row.leaseFrequencyId,
     publishedOn: row.publishedOn,
+    onMarketSince: row.publishedOn ? onMarketSinceOf({ ...row, publishedOn: row.publishedOn }) : null,
     createdAt: row.createdAt,
     thumbnail: thumbnail ? assetUrl(thumbnail) : null,
   };
@@ -239,7 +244,10 @@ export async function publishListing(principal: Principal, listingId: string): P
 export async function removeListing(listingId: string): Promise<ListingRecord | null> {
   // Its matches first (both brokers' copies): a crash after them leaves the listing, and a retry removes it.
   const current = await listingsRepository.get(listingId);
-  if (current?.status === 'published') await unmatchListing(current);
+  if (current?.status === 'published') {
+    await unmatchListing(current);
+    if (current.publishedOn) await rememberPropertyEnd({ ...current, publishedOn: current.publishedOn }, nowIso());
+  }
   const removed = await listingsRepository.delete(listingId);
   if (removed) await deleteImageKeys(removed.images.flatMap(variantKeysOf));
   await deleteImagePrefix(`${listingImagePrefix(listingId)}/`).catch((error: unknown) =>
@@ -277,7 +285,7 @@ export async function getListing(principal: Principal, listingId: string, caller
 
 /** The listings browser: one Query on one index partition, newest first. */
 export async function listListings(query: ListListingsQuery): Promise<ListingPage> {
-  const page = await listingsRepository.pagePublished(query, query.limit, query.cursor);
+  const page = await listingsRepository.pagePublished(query, query.limit, query.cursor, query.sort);
   return { items: page.items.map(toListingSummary), nextCursor: page.nextCursor };
 }
 

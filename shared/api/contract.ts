@@ -86,6 +86,7 @@ export const deleteListing = e(route.deleteListing, { params: s.listingIdParams 
 export const publishListing = e(route.publishListing, { params: s.listingIdParams, response: s.listingResponse });
 
 export const renewListing = e(route.renewListing, { params: s.listingIdParams, response: s.listingResponse });
+export const changeListingPrice = e(route.changeListingPrice, { params: s.listingIdParams, body: s.changeListingPriceRequest, response: s.listingResponse });
 export const closeListing = e(route.closeListing, { params: s.listingIdParams, body: s.closeListingRequest, response: s.listingResponse });
 
 export const listMatches = e(route.listMatches, { query: s.matchesQuery, response: s.matchesPage });
@@ -142,6 +143,7 @@ export const contract = {
   deleteListing,
   publishListing,
   renewListing,
+  changeListingPrice,
   closeListing,
   listMatches,
   countMatches,

@@ -93,6 +93,7 @@ export const updateListing = r('updateListing', 'PUT', '/listing/{listingId}', '
 export const deleteListing = r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner');
 // issue 14: the owner renews a published or expired listing, or marks it sold or leased
 export const renewListing = r('renewListing', 'POST', '/listing/{listingId}/renew', 'approved', 'listings/renew-listing', 'owner');
+export const changeListingPrice = r('changeListingPrice', 'PUT', '/listing/{listingId}/price', 'approved', 'listings/change-listing-price', 'owner');
 export const closeListing = r('closeListing', 'POST', '/listing/{listingId}/close', 'approved', 'listings/close-listing', 'owner');
 // The spec reads publish as a GET; a state change is a POST here (docs/DECISIONS.md).
 export const publishListing = r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner');
@@ -151,6 +152,7 @@ export const routes = [
   deleteListing,
   publishListing,
   renewListing,
+  changeListingPrice,
   closeListing,
   listMatches,
   countMatches,

@@ -60,3 +60,49 @@ export function reminderDue(expiresAt: string, now: Date, thresholds: readonly n
 export function daysLeft(expiresAt: string, now: Date): number {
   return Math.max(0, Math.ceil((Date.parse(expiresAt) - now.getTime()) / DAY_MS));
 }
+
+/** How long a property's earlier listings count towards a new one's days on BISN (issue 14: 12 months). */
+export const DAYS_ON_BISN_MEMORY_DAYS = 365;
+
+const STREET_WORDS: Record<string, string> = {
+  street: 'st', avenue: 'ave', boulevard: 'blvd', drive: 'dr', road: 'rd', lane: 'ln', court: 'ct', place: 'pl',
+  parkway: 'pkwy', highway: 'hwy', circle: 'cir', suite: 'ste', north: 'n', south: 's', east: 'e', west: 'w',
+  unit: 'ste', '#': 'ste', apartment: 'ste', apt: 'ste', building: 'bldg',
+};
+
+/**
+ * The same property, however it was typed (issue 14: normalised street, unit, zip): lower case, no
+ * punctuation, common street words abbreviated, the unit's label dropped to one form, and the 5-digit ZIP.
+ */
+export function propertyKeyOf(address: { address1: string; address2: string; zipCode: string }): string {
+  const words = `${address.address1} ${address.address2}`
+    .toLowerCase()
+    .replace(/#/g, ' # ')
+    .replace(/[.,]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => STREET_WORDS[word] ?? word);
+  return `${words.join(' ')}|${address.zipCode.trim().slice(0, 5)}`;
+}
+
+/** One price of a listing, from `at`. */
+export interface PricePoint {
+  at: string;
+  price: number | null;
+  leasePrice: number | null;
+}
+
+/**
+ * The last change of price (or, failing that, of lease rate) in a listing's history: "Reduced 5 % on
+ * 11/02/2026" when it went down. Null when nothing comparable changed.
+ */
+export function lastPriceChange(history: readonly PricePoint[]): { direction: 'reduced' | 'raised'; percent: number; at: string } | null {
+  for (let i = history.length - 1; i > 0; i--) {
+    const [before, after] = [history[i - 1]!, history[i]!];
+    for (const field of ['price', 'leasePrice'] as const) {
+      const [a, b] = [before[field], after[field]];
+      if (a && b && a !== b) return { direction: b < a ? 'reduced' : 'raised', percent: Math.round((Math.abs(b - a) / a) * 100), at: after.at };
+    }
+  }
+  return null;
+}

@@ -105,6 +105,10 @@ export const listing = z.extend(listingDraft, {
   /** When it was marked sold or leased (or expired), and the date the owner gave for the sale or lease. */
   closedAt: z.nullable(z.string()),
   closedOn: z.nullable(z.string()),
+  /** What "days on BISN" counts from: the property's earlier listings within 12 months included (issue 14). */
+  onMarketSince: z.nullable(z.string()),
+  /** Its prices since publishing, oldest first; empty when it never changed. */
+  priceHistory: z.array(z.object({ at: z.string(), price: z.nullable(z.number()), leasePrice: z.nullable(z.number()) })),
   user: z.nullable(contact),
   version: contentVersion,
 });
@@ -125,16 +129,20 @@ export const listingSummary = z.extend(
     leasePrice: true,
     leaseFrequencyId: true,
     publishedOn: true,
+    onMarketSince: true,
     createdAt: true,
   }),
   { thumbnail: z.nullable(z.string()) },
 );
 export type ListingSummary = z.infer<typeof listingSummary>;
 
+export const listingSorts = ['newest', 'daysOnBisn'] as const;
 export const listListingsQuery = z.extend(pageQuery, {
   listingTypeId: allOr(listingTypeId),
   propertyTypeId: allOr(propertyTypeId),
   marketId: allOr(marketId),
+  /** Newest first (the spec's order), or longest on BISN first (issue 14). */
+  sort: z._default(z.enum(listingSorts), 'newest'),
 });
 export type ListListingsQuery = z.infer<typeof listListingsQuery>;
 
@@ -143,6 +151,15 @@ export type ListingPage = z.infer<typeof listingPage>;
 export const myListingsResponse = z.object({ items: z.array(listingSummary) });
 export const listingResponse = z.object({ listing });
 export const listingIdParams = z.object({ listingId: idParam });
+/** PUT /listing/{id}/price (issue 14): a published listing's new price or lease rate, at the version it was based on. */
+export const changeListingPriceRequest = z.strictObject({
+  price: money,
+  leasePrice: money,
+  leaseFrequencyId: z.nullable(leaseFrequencyId),
+  version: contentVersion,
+});
+export type ChangeListingPriceRequest = z.infer<typeof changeListingPriceRequest>;
+
 /** POST /listing/{id}/close (issue 14): sold or leased, with the date if the owner gives one. */
 export const closeListingRequest = z.strictObject({
   outcome: z.enum(['sold', 'leased']),

@@ -37,7 +37,9 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 async function published(overrides: Parameters<typeof queuedListing>[2] = {}): Promise<Listing> {
-  const queued = await queuedListing(stack, owner, { title: `Lifecycle ${Math.random().toString(36).slice(2, 8)}`, ...overrides });
+  // An address of its own: listings at one address share their days on BISN and price history.
+  const unique = Math.random().toString(36).slice(2, 8);
+  const queued = await queuedListing(stack, owner, { title: `Lifecycle ${unique}`, address1: `${Math.floor(Math.random() * 9000) + 1000} ${unique} Street`, ...overrides });
   await runBlastJob();
   return (await expectOk(getListing(stack, owner, queued.listingId))).listing;
 }
@@ -100,5 +102,51 @@ describe('listing lifecycle', () => {
     for (const route of ['closeListing', 'renewListing'] as const) {
       expect((await call(stack, owner.token, route, { params: { listingId: listing.listingId }, body: route === 'closeListing' ? { outcome: 'sold' } : undefined })).status).toBe(409);
     }
+  });
+
+  it('days on BISN continue when the same property is posted again within 12 months; the browser sorts by them; a lower price is marked', async () => {
+    const address = { address1: '2201 Kausen Drive', address2: 'Suite 100', city: 'Elk Grove', state: 'CA' as const, zipCode: '95758', propertyTypeId: 'apartment' as const };
+    const first = await published({ ...address, price: 2_000_000, leasePrice: null, listingTypeId: 'for-sale-investment' });
+    const firstOn = Date.parse(first.publishedOn!);
+    // It expires at 120 days, and is purged 60 days later.
+    await runExpiryJob({ now: new Date(Date.parse(first.expiresAt!) + 1000).toISOString() });
+    await runExpiryJob({ now: new Date(Date.parse(first.expiresAt!) + 61 * DAY).toISOString() });
+    expect((await getListing(stack, owner, first.listingId)).status).toBe(404);
+
+    // Posted again, typed differently, cheaper: it continues the 120 days it was live and says it is reduced.
+    const again = await queuedListing(stack, owner, { ...address, address1: '2201 Kausen Dr.', address2: 'Ste 100', price: 1_800_000, leasePrice: null, listingTypeId: 'for-sale-investment' });
+    const mails = (await readMailStore(stack)).length;
+    await runBlastJob();
+    const digest = (await readMailStore(stack)).slice(mails).find((m) => m.to.includes(other.email) && (m.html ?? '').includes(again.listingId));
+    expect(digest?.html).toContain('Price reduced 10 % since its last listing');
+    const read = (await expectOk(getListing(stack, owner, again.listingId))).listing;
+    const carried = Date.parse(read.publishedOn!) - Date.parse(read.onMarketSince!);
+    expect(Math.round(carried / DAY)).toBe(120);
+    expect(read.priceHistory.map((p) => p.price)).toEqual([2_000_000, 1_800_000]);
+    expect(firstOn).toBeLessThan(Date.parse(read.publishedOn!));
+
+    // Longest on BISN first: the relisted property before a listing published after it.
+    const newer = await published({ propertyTypeId: 'apartment' });
+    const byDays = (await expectOk(call<ListingPage>(stack, other.token, 'listListings', { query: { propertyTypeId: 'apartment', sort: 'daysOnBisn' } }))).items.map((l) => l.listingId);
+    expect(byDays.indexOf(again.listingId)).toBeLessThan(byDays.indexOf(newer.listingId));
+    const newest = (await expectOk(call<ListingPage>(stack, other.token, 'listListings', { query: { propertyTypeId: 'apartment' } }))).items.map((l) => l.listingId);
+    expect(newest.indexOf(newer.listingId)).toBeLessThan(newest.indexOf(again.listingId));
+  });
+
+  it('a published listing\'s price change is kept with its date, shows on its card, and its matches follow', async () => {
+    const listing = await published({ propertyTypeId: 'retail', listingTypeId: 'for-sale-user', price: 1_000_000, leasePrice: null });
+    const changed = await expectOk(
+      call<{ listing: Listing }>(stack, owner.token, 'changeListingPrice', {
+        params: { listingId: listing.listingId },
+        body: { price: 950_000, leasePrice: null, leaseFrequencyId: null, version: listing.version },
+      }),
+    );
+    expect(changed.listing.priceHistory.map((p) => p.price)).toEqual([1_000_000, 950_000]);
+    expect(changed.listing.version).toBe(listing.version + 1);
+    const card = (await expectOk(call<ListingPage>(stack, other.token, 'listListings', { query: { propertyTypeId: 'retail' } }))).items.find((l) => l.listingId === listing.listingId);
+    expect(card?.price).toBe(950_000);
+    // The old version again: 409 with the current one.
+    const stale = await call(stack, owner.token, 'changeListingPrice', { params: { listingId: listing.listingId }, body: { price: 900_000, leasePrice: null, leaseFrequencyId: null, version: listing.version } });
+    expect([stale.status, stale.body.currentVersion]).toEqual([409, listing.version + 1]);
   });
 });

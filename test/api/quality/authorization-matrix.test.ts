@@ -298,6 +298,15 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
     ownerOnHidden: 409,
     request: (fx, target) => ({ params: { listingId: listingOf(fx, target).listingId } }),
   },
+  changeListingPrice: {
+    ok: 200,
+    ownerOnHidden: 409,
+    request: async (fx, target) => {
+      const { listingId } = listingOf(fx, target);
+      const version = versionOf((await listingsRepository.get(listingId))!);
+      return { params: { listingId }, body: { price: 1_100_000, leasePrice: 1.4, leaseFrequencyId: 'monthly', version } };
+    },
+  },
   closeListing: {
     ok: 200,
     ownerOnHidden: 409,

@@ -830,6 +830,23 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     refused: () => fc.oneof(unknownId, fc.constant(fx.draft.listingId)).map((listingId) => ({ params: { listingId } })),
   }),
 
+  changeListingPrice: fuzzCase({
+    template: async () => ({ params: { listingId: fx.ownPublished.listingId }, body: { price: 1, leasePrice: null, leaseFrequencyId: null, version: (await ownListing(fx.ownPublished.listingId)).version } }),
+    valid: () => fc.record({ price: money, leasePrice: money, leaseFrequencyId: fc.oneof(fc.constant(null), oneOf(idsOf(leaseFrequencies))) }),
+    request: async (_f, body) => ({ params: { listingId: fx.ownPublished.listingId }, body: { ...body, version: (await ownListing(fx.ownPublished.listingId)).version } }),
+    roundTrip: async (_f, input) => {
+      const listing = await ownListing(fx.ownPublished.listingId);
+      expect(pick(listing, ['price', 'leasePrice', 'leaseFrequencyId'])).toEqual(input);
+      expect(listing.priceHistory.at(-1)).toMatchObject({ price: input.price, leasePrice: input.leasePrice });
+    },
+    // Unknown, a draft (409), or a version it no longer has (409).
+    refused: () =>
+      fc.oneof(
+        fc.oneof(unknownId, fc.constant(fx.draft.listingId)).map((listingId) => ({ params: { listingId }, body: { price: 1, leasePrice: null, leaseFrequencyId: null, version: 0 } })),
+        fc.integer({ min: 1_000_000, max: 2 ** 40 }).map((version) => ({ params: { listingId: fx.ownPublished.listingId }, body: { price: 1, leasePrice: null, leaseFrequencyId: null, version } })),
+      ),
+  }),
+
   closeListing: fuzzCase({
     template: () => ({ params: { listingId: fx.ownPublished.listingId }, body: { outcome: 'sold' } }),
     valid: () =>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canRequirement, daysLeft, reminderDue, requirementExpiresAt, type RequirementAction, type RequirementLifecycleStatus } from '../../../shared/rules';
+import {
+  canRequirement,
+  daysLeft,
+  lastPriceChange,
+  propertyKeyOf,
+  reminderDue,
+  requirementExpiresAt,
+  type RequirementAction,
+  type RequirementLifecycleStatus,
+} from '../../../shared/rules';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -49,5 +58,31 @@ describe('expiry', () => {
     expect(daysLeft(new Date(now.getTime() + 6.2 * DAY).toISOString(), now)).toBe(7);
     expect(daysLeft(new Date(now.getTime() + 7 * DAY).toISOString(), now)).toBe(7);
     expect(daysLeft(new Date(now.getTime() - DAY).toISOString(), now)).toBe(0);
+  });
+});
+
+describe('the same property', () => {
+  it.each([
+    [{ address1: '1500 J Street', address2: 'Suite 200', zipCode: '95814' }, { address1: '1500 J St.', address2: 'Ste 200', zipCode: '95814' }, true],
+    [{ address1: '1500 J Street', address2: '#200', zipCode: '95814' }, { address1: '1500 j st', address2: 'Unit 200', zipCode: '95814-1234' }, true],
+    [{ address1: '8450 Belvedere Avenue', address2: '', zipCode: '95826' }, { address1: '8450 BELVEDERE AVE', address2: '', zipCode: '95826' }, true],
+    [{ address1: '1500 J Street', address2: 'Suite 200', zipCode: '95814' }, { address1: '1500 J Street', address2: 'Suite 201', zipCode: '95814' }, false],
+    [{ address1: '1500 J Street', address2: '', zipCode: '95814' }, { address1: '1500 J Street', address2: '', zipCode: '95816' }, false],
+  ])('%o and %o: %s', (a, b, same) => expect(propertyKeyOf(a) === propertyKeyOf(b)).toBe(same));
+});
+
+describe('days on BISN and price changes', () => {
+  it('says the last change of price, else of lease rate', () => {
+    const at = (day: number) => `2026-11-0${day}T17:00:00.000Z`;
+    expect(lastPriceChange([{ at: at(1), price: 1_000_000, leasePrice: null }])).toBeNull();
+    expect(lastPriceChange([{ at: at(1), price: 1_000_000, leasePrice: null }, { at: at(2), price: 950_000, leasePrice: null }])).toEqual({ direction: 'reduced', percent: 5, at: at(2) });
+    expect(lastPriceChange([{ at: at(1), price: null, leasePrice: 2 }, { at: at(2), price: null, leasePrice: 2.2 }])).toEqual({ direction: 'raised', percent: 10, at: at(2) });
+    expect(
+      lastPriceChange([
+        { at: at(1), price: 100, leasePrice: null },
+        { at: at(2), price: 90, leasePrice: null },
+        { at: at(3), price: 90, leasePrice: null },
+      ]),
+    ).toEqual({ direction: 'reduced', percent: 10, at: at(2) });
   });
 });

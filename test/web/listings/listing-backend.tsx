@@ -26,6 +26,8 @@ export function testListing(overrides: Partial<Listing> = {}): Listing {
     expiresAt: null,
     closedAt: null,
     closedOn: null,
+    onMarketSince: null,
+    priceHistory: [],
     user: null,
     version: 0,
     ...overrides,

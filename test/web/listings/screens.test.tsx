@@ -27,6 +27,7 @@ function summary(overrides: Partial<ListingSummary> & Pick<ListingSummary, 'list
     leasePrice: null,
     leaseFrequencyId: null,
     publishedOn: '2026-03-02T14:00:00.000Z',
+    onMarketSince: null,
     createdAt: '2026-03-01T14:00:00.000Z',
     thumbnail: null,
     ...overrides,

@@ -54,7 +54,7 @@ function sqftLine(listing: ListingRecord): string {
   return formatSqftRange(listing.minSqft, listing.maxSqft);
 }
 
-export function digestEntry(listing: ListingRecord, owner: UserRecord | null): DigestEntry {
+export function digestEntry(listing: ListingRecord, owner: UserRecord | null, reducedPercent: number | null = null): DigestEntry {
   const kind = [listing.listingTypeId && listingTypeById.get(listing.listingTypeId)?.name, listing.propertyTypeId && propertyTypeById.get(listing.propertyTypeId)?.name];
   const submarket = listing.marketId ? (marketById.get(listing.marketId)?.name ?? '') : '';
   const thumbnail = listing.images[0]?.thumbnail;
@@ -64,7 +64,13 @@ export function digestEntry(listing: ListingRecord, owner: UserRecord | null): D
     title: listing.title,
     url: listingDetailUrl(listing.listingId),
     kind: kind.filter(Boolean).join(' · '),
-    facts: [...priceLines(listing), sqftLine(listing), submarket, listing.timing && `Available: ${listing.timing}`].filter(Boolean),
+    facts: [
+      reducedPercent ? `Price reduced ${reducedPercent} % since its last listing` : '',
+      ...priceLines(listing),
+      sqftLine(listing),
+      submarket,
+      listing.timing && `Available: ${listing.timing}`,
+    ].filter(Boolean),
     broker: owner
       ? [`${owner.firstName} ${owner.lastName}`.trim(), owner.brokerInfo?.name ?? '', formatPhone(owner.phone)].filter(Boolean)
       : [],

@@ -21,7 +21,7 @@ export function ListingCard({ listing, now }: { listing: ListingSummary; now: Da
     listingTypeHasLease(typeId) ? formatLeaseRate(listing.leasePrice, listing.leaseFrequencyId) : undefined,
   ].filter(Boolean);
   const facts = [sizeText(listing), listing.market?.name].filter(Boolean).join(' · ');
-  const days = daysOnBisn(listing.publishedOn ?? listing.createdAt, now);
+  const days = daysOnBisn(listing.onMarketSince ?? listing.publishedOn ?? listing.createdAt, now);
 
   return (
     <Link

@@ -6,6 +6,8 @@ import {
   daysOnBisn,
   daysOnBisnLabel,
   formatAddress,
+  formatDate,
+  lastPriceChange,
   formatLeaseRate,
   formatPrice,
   formatSqft,
@@ -42,7 +44,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function ListingView({ listing, now, preview = false }: ListingViewProps) {
   const sale = listingTypeHasSale(listing.listingTypeId);
   const lease = listingTypeHasLease(listing.listingTypeId);
-  const days = daysOnBisn(preview ? listing.createdAt : (listing.publishedOn ?? listing.createdAt), now);
+  // Days on BISN count the property's earlier listings within 12 months too (issue 14).
+  const days = daysOnBisn(preview ? listing.createdAt : (listing.onMarketSince ?? listing.publishedOn ?? listing.createdAt), now);
+  const priceChange = lastPriceChange(listing.priceHistory);
   const address = formatAddress(listing);
   const brochure = brochureHref(listing.brochureUrl);
   const highlights = listing.highlights.filter((line) => line.trim());
@@ -62,6 +66,11 @@ export function ListingView({ listing, now, preview = false }: ListingViewProps)
         <header className="grid gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{daysOnBisnLabel(days)}</Badge>
+            {priceChange && (
+              <Badge variant={priceChange.direction === 'reduced' ? 'success' : 'outline'}>
+                {priceChange.direction === 'reduced' ? 'Reduced' : 'Raised'} {priceChange.percent} % on {formatDate(priceChange.at)}
+              </Badge>
+            )}
             {categories && <span className="text-sm text-muted-foreground">{categories}</span>}
           </div>
           <Title className="text-2xl font-semibold tracking-tight break-words">{listing.title || 'Untitled listing'}</Title>
