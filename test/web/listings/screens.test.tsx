@@ -176,7 +176,7 @@ describe('Listings browser', { timeout: 30_000 }, () => {
     const { router } = renderApp('/consumer/listings?listingTypeId=for-lease&marketId=sac-midtown&propertyTypeId=castle');
 
     await screen.findByRole('link', { name: /Lease in Midtown/ }, firstLoad);
-    expect(screen.getByText(/all the listings broadcast in your market.*deleted automatically after 120 days/)).toBeInTheDocument();
+    expect(screen.getByText(/all the listings broadcast in your market.*leaves this list after 120 days unless its broker renews it/)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Listing Type' })).toHaveDisplayValue('For Lease');
     expect(screen.getByRole('combobox', { name: 'Property Type' })).toHaveDisplayValue('All property types');
     expect(screen.getByRole('combobox', { name: 'Submarket' })).toHaveDisplayValue('Midtown');

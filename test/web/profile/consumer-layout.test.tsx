@@ -24,6 +24,7 @@ describe('consumer layout', { timeout: 20_000 }, () => {
       ['Dashboard', '/consumer/dashboard'],
       ['Requirements', '/consumer/requirements'],
       ['Listings', '/consumer/listings'],
+      ['Matches', '/consumer/matches'],
       ['Vendors - Coming Soon!', '/consumer/vendors'],
       ['My Requirements', '/consumer/my-requirements'],
       ['My Listings', '/consumer/my-listings'],

@@ -67,12 +67,15 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
       return fail('brokerInfo') ?? stale({ version }) ?? answerUser({ brokerInfo: { ...state.user.brokerInfo, name, address1, address2 } });
     }
     if (path.startsWith('/user/subscriptions/')) {
-      const { subscriptions, version } = subscriptionsSave.parse(bodyOf(request));
+      const { subscriptions, matchNotices, version } = subscriptionsSave.parse(bodyOf(request));
       const on = new Map(subscriptions.map((s) => [s.subscriptionId, s.subscribed]));
       return (
         fail('subscriptions') ??
         stale({ version }) ??
-        answerUser({ subscriptions: state.user.subscriptions.map((s) => ({ ...s, subscribed: on.get(s._id) ?? s.subscribed })) })
+        answerUser({
+          subscriptions: state.user.subscriptions.map((s) => ({ ...s, subscribed: on.get(s._id) ?? s.subscribed })),
+          matchNotices: matchNotices ?? state.user.matchNotices,
+        })
       );
     }
     if (/^\/user\/(profile|broker)Image\/[^/]+\/upload$/.test(path)) {

@@ -209,21 +209,23 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('subscriptions: a checkbox per category; saving sends all of them and the badges follow', async () => {
+  it('subscriptions: a checkbox per category and one for match notices; saving sends all of them and the badges follow', async () => {
     const backend = await startProfileBackend();
     await openProfile();
     const user = userEvent.setup();
     await openDialog(user, 'Edit Subscriptions');
-    expect(within(dialog()).getAllByRole('checkbox')).toHaveLength(14);
+    expect(within(dialog()).getAllByRole('checkbox')).toHaveLength(15);
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Office Listings' }));
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Flex Requirements' }));
+    await user.click(within(dialog()).getByRole('checkbox', { name: /E-mail me new strong matches/ }));
     await user.click(within(dialog()).getByRole('button', { name: 'Save Subscriptions' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const sent = backend.bodyOf(backend.calls('/user/subscriptions/')[0]!) as { subscriptions: { subscriptionId: string; subscribed: boolean }[] };
+    const sent = backend.bodyOf(backend.calls('/user/subscriptions/')[0]!) as { subscriptions: { subscriptionId: string; subscribed: boolean }[]; matchNotices: boolean };
     expect(sent.subscriptions).toHaveLength(14);
     expect(sent.subscriptions.filter((s) => !s.subscribed).map((s) => s.subscriptionId).sort()).toEqual(['flex-requirements', 'office-listings']);
-    expect(within(card('Subscription Information')).getAllByText('Unsubscribed')).toHaveLength(2);
+    expect(sent.matchNotices).toBe(false);
+    expect(within(card('Subscription Information')).getAllByText('Unsubscribed')).toHaveLength(3);
   });
 });
 

@@ -27,11 +27,13 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { landingRoutes } from '@/features/landing/routes';
 import { legalRoutes } from '@/features/legal/routes';
 import { listingsRoutes } from '@/features/listings/routes';
+import { matchesRoutes } from '@/features/matches/routes';
 import { operatorsRoutes } from '@/features/operators/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { requirementsRoutes } from '@/features/requirements/routes';
 import { vendorsRoutes } from '@/features/vendors/routes';
 import { unsubscribeRoutes } from '@/features/unsubscribe/routes';
+import { renewRoutes } from '@/features/renew/routes';
 import { rootRoute } from './root-route';
 
 /** /consumer/*: every screen of the signed-in area (see features/consumer/routes/consumer-route.tsx). */
@@ -41,11 +43,12 @@ const consumerTree = consumerRoute.addChildren([
   ...vendorsRoutes,
   ...requirementsRoutes,
   ...listingsRoutes,
+  ...matchesRoutes,
   ...operatorsRoutes,
   ...consumerFallbackRoutes,
 ]);
 
-export const routeTree = rootRoute.addChildren([...landingRoutes, ...legalRoutes, ...authRoutes, ...unsubscribeRoutes, consumerTree, ...consumerRedirectRoutes]);
+export const routeTree = rootRoute.addChildren([...landingRoutes, ...legalRoutes, ...authRoutes, ...unsubscribeRoutes, ...renewRoutes, consumerTree, ...consumerRedirectRoutes]);
 
 export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
   return createRouter({

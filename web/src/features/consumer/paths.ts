@@ -9,6 +9,7 @@ type ConsumerScreen =
   | 'myRequirements'
   | 'listings'
   | 'myListings'
+  | 'matches'
   | 'profile'
   | 'vendors'
   | 'operators';
@@ -20,6 +21,7 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   myRequirements: '/consumer/my-requirements',
   listings: '/consumer/listings',
   myListings: '/consumer/my-listings',
+  matches: '/consumer/matches',
   profile: '/consumer/profile',
   vendors: '/consumer/vendors',
   operators: '/consumer/operators',

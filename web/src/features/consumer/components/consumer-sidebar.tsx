@@ -3,6 +3,7 @@ import {
   Building2Icon,
   ClipboardListIcon,
   FileTextIcon,
+  HandshakeIcon,
   LayoutDashboardIcon,
   ListIcon,
   ShieldCheckIcon,
@@ -38,6 +39,7 @@ const mainItems: readonly NavItem[] = [
   { label: 'Dashboard', to: consumerPaths.dashboard, icon: LayoutDashboardIcon },
   { label: 'Requirements', to: consumerPaths.requirements, icon: ClipboardListIcon, alsoActiveOn: ['/consumer/requirement/'] },
   { label: 'Listings', to: consumerPaths.listings, icon: Building2Icon, alsoActiveOn: ['/consumer/listing/'] },
+  { label: 'Matches', to: consumerPaths.matches, icon: HandshakeIcon },
   { label: 'Vendors - Coming Soon!', to: consumerPaths.vendors, icon: StoreIcon },
 ];
 

@@ -18,6 +18,7 @@ import { assetUrl } from '@/config/runtime-config';
 import { useAuth } from '@/features/auth';
 import { ReviewNotice } from '@/features/auth/components/review-notice';
 import { MailStopNotice } from '@/features/mail-stop/components/mail-stop-notice';
+import { MatchesTile } from '@/features/matches/components/matches-tile';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { consumerPaths } from '@/features/consumer/paths';
 import { BlastCountdown } from '../components/blast-countdown';
@@ -116,6 +117,7 @@ export function DashboardPage() {
         >
           <CountTileValue routeId="countRecentListings" />
         </DashboardTile>
+        {isApproved && <MatchesTile />}
         <DashboardTile title="Next Listings Blast" icon={TimerIcon} caption="Weekdays at 9:00 AM Eastern">
           <BlastCountdown className="text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums" />
         </DashboardTile>

@@ -1,6 +1,6 @@
 import { refreshCreationQuota } from '@/features/creation-quota/api/creation-quota';
 import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { RequestQuery } from '@shared/api/contract';
+import type { RequestBody, RequestQuery } from '@shared/api/contract';
 import type { Listing, ListingSummary } from '@shared/api/schemas/listings';
 import { api } from '@/lib/api';
 import { apiKey, apiQuery } from '@/lib/query';
@@ -76,5 +76,19 @@ export function useDeleteListing() {
   return useMutation({
     mutationFn: (listingId: string) => api('deleteListing', { params: { listingId } }),
     onSuccess: (_, listingId) => forgetListing(queryClient, listingId),
+  });
+}
+
+/** The owner's renew, sold or leased, and price change (issue 14): the listing as it is now replaces the cache. */
+export function useListingAction<K extends 'renewListing' | 'closeListing' | 'changeListingPrice'>(id: K) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listingId, body }: { listingId: string; body?: RequestBody<K> }) =>
+      (api as (id: K, options: object) => Promise<{ listing: Listing }>)(id, { params: { listingId }, ...(body === undefined ? {} : { body }) }),
+    onSuccess: ({ listing }) => {
+      rememberListing(queryClient, listing);
+      void refreshListingLists(queryClient);
+      void queryClient.invalidateQueries({ queryKey: apiKey('listMatches') });
+    },
   });
 }

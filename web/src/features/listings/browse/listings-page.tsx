@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { browseListingsQuery } from '../api/listing-queries';
@@ -18,10 +20,12 @@ export const noListingsText = 'No listings found.';
 /** Spec 02 "Listings browser": the published listings of the market, newest first, 25 at a time. */
 export function ListingsPage() {
   // Unknown catalogue ids in the URL are dropped here (and from the URL with the next filter change).
-  const filters = knownListingFilters(route.useSearch());
+  const search = route.useSearch();
+  const filters = knownListingFilters(search);
+  const sort = search.sort === 'daysOnBisn' ? 'daysOnBisn' : undefined;
   const navigate = route.useNavigate();
   const [now] = useState(() => new Date());
-  const listings = useInfiniteQuery(browseListingsQuery(filters));
+  const listings = useInfiniteQuery(browseListingsQuery({ ...filters, ...(sort ? { sort } : {}) }));
   const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -30,15 +34,26 @@ export function ListingsPage() {
         <CardHeader>
           <CardTitle as="h2">Broadcasted Listings</CardTitle>
           <CardDescription>
-            These are all the listings broadcast in your market. Listings are deleted automatically after 120 days.
+            These are all the listings broadcast in your market. A listing leaves this list after 120 days unless its broker renews it.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <ListingFilters
             value={filters}
-            onChange={(name, value) => void navigate({ search: { ...filters, [name]: value }, replace: true })}
+            onChange={(name, value) => void navigate({ search: { ...filters, sort, [name]: value }, replace: true })}
             onClear={() => void navigate({ search: {}, replace: true })}
           />
+          <div className="grid max-w-xs gap-1.5">
+            <Label htmlFor="listings-sort">Sort by</Label>
+            <NativeSelect
+              id="listings-sort"
+              value={sort ?? 'newest'}
+              onChange={(event) => void navigate({ search: { ...filters, sort: event.target.value === 'daysOnBisn' ? 'daysOnBisn' : undefined }, replace: true })}
+            >
+              <option value="newest">Newest first</option>
+              <option value="daysOnBisn">Longest on BISN first</option>
+            </NativeSelect>
+          </div>
 
           {listings.isPending ? (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" role="status" aria-label="Loading listings">

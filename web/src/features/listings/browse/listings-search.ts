@@ -6,6 +6,8 @@ export interface ListingsSearch {
   listingTypeId?: ListingTypeId;
   propertyTypeId?: PropertyTypeId;
   marketId?: string;
+  /** Longest on BISN first (issue 14); absent: newest first. */
+  sort?: 'daysOnBisn';
 }
 
 /** The filters as the URL holds them: id-shaped, not yet checked against the catalogues. */
@@ -20,4 +22,5 @@ export const listingsSearch = (search: RawSearch): ListingsSearchParams => ({
   listingTypeId: idParam(search.listingTypeId),
   propertyTypeId: idParam(search.propertyTypeId),
   marketId: idParam(search.marketId),
+  sort: search.sort === 'daysOnBisn' ? 'daysOnBisn' : undefined,
 });

@@ -10,9 +10,18 @@ import { isApiError } from '@/lib/api';
 import { listingQuery } from '../api/listing-queries';
 import { ListingStatusBadge } from '../components/listing-status-badge';
 import { ListingView } from '../components/listing-view';
+import { ListingOwnerActions } from './listing-owner-actions';
+import type { Listing } from '@shared/api/schemas/listings';
 import { RemoveContributionButton } from '@/features/operators/components/remove-contribution-button';
 
 const route = getRouteApi('/consumer/listing/$listingId');
+
+/** Why only its owner sees it, for the statuses after publishing (issue 14). */
+const notPublishedText: Partial<Record<Listing['status'], string>> = {
+  expired: 'This listing has expired: brokers no longer see it. Only you can see it.',
+  sold: 'This listing is sold. Only you can see it.',
+  leased: 'This listing is leased. Only you can see it.',
+};
 
 /**
  * Spec 02 "Listing detail". Other brokers see published listings; the owner sees their own in every
@@ -48,11 +57,12 @@ export function ListingDetailPage() {
           <div className="flex justify-end empty:hidden">
             <RemoveContributionButton kind="listing" id={listing.listingId} title={listing.title} />
           </div>
+          <ListingOwnerActions listing={listing} />
           {listing.status !== 'published' && (
             <Alert className="flex flex-wrap items-center gap-3">
               <AlertDescription className="flex flex-wrap items-center gap-2">
                 <ListingStatusBadge status={listing.status} />
-                <span>This listing is not yet published. Only you can see it.</span>
+                <span>{notPublishedText[listing.status] ?? 'This listing is not yet published. Only you can see it.'}</span>
               </AlertDescription>
               {listing.status === 'draft' && (
                 <Button asChild size="sm" variant="outline" className="ml-auto">

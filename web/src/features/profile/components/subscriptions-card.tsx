@@ -28,7 +28,11 @@ export function SubscriptionsCard({ user, className }: { user: User | undefined;
               </li>
             ))}
           </ul>
-          <SubscriptionsDialog subscriptions={user.subscriptions} open={editing} onOpenChange={setEditing} />
+          <p className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span>Match notices (new strong matches, at most one e-mail an hour)</span>
+            <Badge variant={user.matchNotices ? 'success' : 'destructive'}>{user.matchNotices ? 'Subscribed' : 'Unsubscribed'}</Badge>
+          </p>
+          <SubscriptionsDialog subscriptions={user.subscriptions} matchNotices={user.matchNotices} open={editing} onOpenChange={setEditing} />
         </>
       )}
     </ProfileCard>

@@ -12,10 +12,12 @@ const failed = 'Your subscriptions could not be saved. Please try again.';
 /** Edit Subscriptions: one checkbox per e-mail category; saving sends every category's state. */
 export function SubscriptionsDialog({
   subscriptions,
+  matchNotices,
   open,
   onOpenChange,
 }: {
   subscriptions: Subscription[];
+  matchNotices: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -26,19 +28,23 @@ export function SubscriptionsDialog({
       title="Subscriptions"
       description="Choose the e-mail categories you want to receive."
     >
-      {open && <SubscriptionsForm subscriptions={subscriptions} onDone={() => onOpenChange(false)} />}
+      {open && <SubscriptionsForm subscriptions={subscriptions} matchNotices={matchNotices} onDone={() => onOpenChange(false)} />}
     </ResponsiveDialog>
   );
 }
 
-function SubscriptionsForm({ subscriptions, onDone }: { subscriptions: Subscription[]; onDone: () => void }) {
+function SubscriptionsForm({ subscriptions, matchNotices, onDone }: { subscriptions: Subscription[]; matchNotices: boolean; onDone: () => void }) {
   const idPrefix = useId();
   const [checked, setChecked] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(subscriptions.map((s) => [s._id, s.subscribed])),
   );
+  const [matches, setMatches] = useState(matchNotices);
   const { save, saving, conflictNotice } = useProfileSave('updateSubscriptions', {
     onSaved: onDone,
-    onReloaded: (saved) => setChecked(Object.fromEntries(saved.subscriptions.map((s) => [s._id, s.subscribed]))),
+    onReloaded: (saved) => {
+      setChecked(Object.fromEntries(saved.subscriptions.map((s) => [s._id, s.subscribed])));
+      setMatches(saved.matchNotices);
+    },
   });
   const [error, setError] = useState<string>();
 
@@ -48,6 +54,7 @@ function SubscriptionsForm({ subscriptions, onDone }: { subscriptions: Subscript
     try {
       await save({
         subscriptions: subscriptions.map((s) => ({ subscriptionId: s._id, subscribed: checked[s._id] ?? false })),
+        matchNotices: matches,
       });
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : failed);
@@ -79,6 +86,12 @@ function SubscriptionsForm({ subscriptions, onDone }: { subscriptions: Subscript
           </div>
         ))}
       </fieldset>
+      <div className="flex items-center gap-2 border-t pt-3">
+        <Checkbox id={`${idPrefix}-match-notices`} checked={matches} onCheckedChange={(value) => setMatches(value === true)} />
+        <Label htmlFor={`${idPrefix}-match-notices`} className="font-normal">
+          E-mail me new strong matches (at most one e-mail an hour)
+        </Label>
+      </div>
       {conflictNotice}
       <DialogFormFooter error={error} saving={saving} submitLabel="Save Subscriptions" onCancel={onDone} />
     </form>

@@ -2,7 +2,7 @@ import { refreshCreationQuota } from '@/features/creation-quota/api/creation-quo
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { RequestBody, RequestQuery } from '@shared/api/contract';
-import type { RequirementSummary } from '@shared/api/schemas/requirements';
+import type { Requirement, RequirementStatus, RequirementSummary } from '@shared/api/schemas/requirements';
 import { api } from '@/lib/api';
 import { apiKey, apiQuery } from '@/lib/query';
 
@@ -23,13 +23,14 @@ export function browseRequirementsQuery(filters: RequirementFilters) {
 
 export const requirementQuery = (requirementId: string) => apiQuery('getRequirement', { params: { requirementId } });
 
-const isOnItsWay = (requirement: RequirementSummary) => requirement.status !== 'sent';
+// On its way = still in the broadcast's hands; sent and the closed statuses (issue 14) are settled.
+const isOnItsWay = (requirement: RequirementSummary) => ['pending', 'queued', 'processing'].includes(requirement.status);
 
-/** The broker's own requirements, every status, newest first, a page at a time. */
-export function myRequirementsQuery(userId: string) {
+/** The broker's own requirements, every status (or one), newest first, a page at a time. */
+export function myRequirementsQuery(userId: string, status?: RequirementStatus) {
   return infiniteQueryOptions({
-    queryKey: apiKey('listMyRequirements', { params: { userId } }),
-    queryFn: ({ pageParam, signal }) => api('listMyRequirements', { params: { userId }, query: { cursor: pageParam }, signal }),
+    queryKey: apiKey('listMyRequirements', { params: { userId }, query: { status } }),
+    queryFn: ({ pageParam, signal }) => api('listMyRequirements', { params: { userId }, query: { cursor: pageParam, status }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     enabled: Boolean(userId),
@@ -51,9 +52,9 @@ export function refreshRequirementLists(queryClient: QueryClient): Promise<void>
  * The signed-in broker's requirements, kept fresh while any is still being broadcast. When one becomes
  * sent, the public list and the active count load again so it shows up there too.
  */
-export function useMyRequirements(userId: string | undefined) {
+export function useMyRequirements(userId: string | undefined, status?: RequirementStatus) {
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery(myRequirementsQuery(userId ?? ''));
+  const query = useInfiniteQuery(myRequirementsQuery(userId ?? '', status));
   const items = query.data?.pages.flatMap((page) => page.items);
   const sentIds = items?.filter((r) => r.status === 'sent').map((r) => r.requirementId).join() ?? '';
   const previous = useRef<string | undefined>(undefined);
@@ -77,6 +78,24 @@ export function useCreateRequirement() {
       queryClient.setQueryData(requirementQuery(requirement.requirementId).queryKey, { requirement });
       void refreshRequirementLists(queryClient);
       void refreshCreationQuota(queryClient);
+    },
+  });
+}
+
+/**
+ * The owner's edit, fill, withdraw and renew (issue 14): each answers the requirement as it is now, which
+ * replaces the cached detail; the lists, the active count and the matches load again.
+ */
+export function useRequirementAction<K extends 'updateRequirement' | 'fillRequirement' | 'withdrawRequirement' | 'renewRequirement'>(id: K) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requirementId, body }: { requirementId: string; body?: RequestBody<K> }) =>
+      (api as (id: K, options: object) => Promise<{ requirement: Requirement }>)(id, { params: { requirementId }, ...(body === undefined ? {} : { body }) }),
+    onSuccess: ({ requirement }) => {
+      queryClient.setQueryData(requirementQuery(requirement.requirementId).queryKey, { requirement });
+      void refreshRequirementLists(queryClient);
+      void queryClient.invalidateQueries({ queryKey: apiKey('listMatches') });
+      void queryClient.invalidateQueries({ queryKey: apiKey('listRequirementMatches') });
     },
   });
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Requirement } from '@shared/api/schemas/requirements';
-import { formatSqftRange } from '@shared/rules';
+import { formatBudget, formatSqftRange } from '@shared/rules';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** What the detail page and the create modal's confirm step both show (a Requirement fits). */
-export interface RequirementContent extends Pick<Requirement, 'sqftMin' | 'sqftMax' | 'timing' | 'highlights' | 'description'> {
+export interface RequirementContent
+  extends Pick<Requirement, 'sqftMin' | 'sqftMax' | 'timing' | 'highlights' | 'description' | 'maxPrice' | 'maxLeaseRate' | 'maxLeaseFrequencyId'> {
   type: { name: string };
   propertyType: { name: string };
   markets: readonly { marketId: string; name: string }[];
@@ -29,11 +30,13 @@ function SectionCard({ title, children }: { title: string; children: ReactNode }
 export function RequirementSections({ requirement }: { requirement: RequirementContent }) {
   const highlights = requirement.highlights.map((line) => line.trim()).filter(Boolean);
   const sqft = formatSqftRange(requirement.sqftMin, requirement.sqftMax);
+  const budget = formatBudget(requirement);
   const details: [string, string][] = [
     ['Requirement Type', requirement.type.name],
     ['Property Type', requirement.propertyType.name],
     ['Square Footage', sqft || 'Not specified'],
     ['Timing', requirement.timing],
+    ...(budget ? [['Budget', budget] as [string, string]] : []),
   ];
   return (
     <div className="grid gap-4">

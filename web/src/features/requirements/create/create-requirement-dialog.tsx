@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type UseFormReturn } from 'react-hook-form';
-import { propertyTypes, requirementTypes, type CatalogItem } from '@shared/catalog';
+import { leaseFrequencies, propertyTypes, requirementTypes, type CatalogItem } from '@shared/catalog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,11 +11,13 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { SqftInput } from '@/features/listings/editor/number-inputs';
+import { PriceInput, SqftInput } from '@/features/listings/editor/number-inputs';
+import { CatalogSelect } from '@/components/catalog-select';
 import { serverErrorOf } from '@/features/profile/components/apply-field-errors';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useCreateRequirement } from '../api/requirement-queries';
+import type { Requirement } from '@shared/api/schemas/requirements';
+import { useCreateRequirement, useRequirementAction } from '../api/requirement-queries';
 import { MarketTree } from './market-tree';
 import { RequirementReview } from './requirement-review';
 import {
@@ -23,17 +25,23 @@ import {
   requirementFormFields,
   requirementFormResolver,
   requirementFormSchema,
+  requirementFormValuesOf,
   type RequirementFormValues,
 } from './requirement-form';
 
 export const createFailedMessage = 'Failed to create requirement';
 export const sentToast = 'Requirement saved. It is broadcast to subscribed brokers within a minute.';
+export const savedToast = 'Requirement updated. It is not e-mailed again.';
 
 type Step = 'edit' | 'confirm';
 type FormControl = Control<RequirementFormValues>;
 
-/** Spec 02 "Create New Requirement": edit → read-only confirm → sent; Cancel closes at any time. */
-export function CreateRequirementDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Spec 02 "Create New Requirement": edit → read-only confirm → sent; Cancel closes at any time. With
+ * `editing`, the owner's edit of a pending or sent requirement (issue 14): the same form, saved, not
+ * broadcast again.
+ */
+export function CreateRequirementDialog({ open, onOpenChange, editing }: { open: boolean; onOpenChange: (open: boolean) => void; editing?: Requirement }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -42,18 +50,20 @@ export function CreateRequirementDialog({ open, onOpenChange }: { open: boolean;
         onInteractOutside={(event) => event.preventDefault()}
       >
         {/* Mounted only while open, so every opening starts from the defaults. */}
-        {open && <RequirementForm onDone={() => onOpenChange(false)} />}
+        {open && <RequirementForm editing={editing} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function RequirementForm({ onDone }: { onDone: () => void }) {
+function RequirementForm({ onDone, editing }: { onDone: () => void; editing?: Requirement }) {
   const form = useForm<RequirementFormValues>({
     resolver: requirementFormResolver,
-    defaultValues: requirementFormDefaults(),
+    defaultValues: editing ? requirementFormValuesOf(editing) : requirementFormDefaults(),
   });
-  const create = useCreateRequirement();
+  const created = useCreateRequirement();
+  const updated = useRequirementAction('updateRequirement');
+  const create = editing ? updated : created;
   // One sending of this requirement: a second click or a retry repeats it instead of creating another.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [step, setStep] = useState<Step>('edit');
@@ -74,8 +84,14 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
     async (values) => {
       setError(undefined);
       try {
-        await create.mutateAsync({ body: requirementFormSchema.parse(values), idempotencyKey });
-        toast.success(sentToast);
+        const body = requirementFormSchema.parse(values);
+        if (editing) {
+          await updated.mutateAsync({ requirementId: editing.requirementId, body: { ...body, version: editing.version } });
+          toast.success(savedToast);
+        } else {
+          await created.mutateAsync({ body, idempotencyKey });
+          toast.success(sentToast);
+        }
         onDone();
       } catch (failure) {
         setStep('edit');
@@ -93,13 +109,15 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} className="grid min-h-0">
       <DialogHeader className="border-b px-6 pt-6 pb-4">
-        <DialogTitle>Create New Requirement</DialogTitle>
+        <DialogTitle>{editing ? 'Edit Requirement' : 'Create New Requirement'}</DialogTitle>
         <DialogDescription>
           {step === 'edit'
             ? 'Describe what your client needs. Fields marked * are required.'
-            : 'Check your requirement. Once sent, it is e-mailed to every broker subscribed to its property type.'}
+            : editing
+              ? 'Check your changes. The requirement is updated where brokers see it; it is not e-mailed again.'
+              : 'Check your requirement. Once sent, it is e-mailed to every broker subscribed to its property type.'}
         </DialogDescription>
-        <CreationsLeftNote kind="requirements" />
+        {!editing && <CreationsLeftNote kind="requirements" />}
       </DialogHeader>
 
       <div className="grid gap-8 px-6 py-6">
@@ -128,7 +146,7 @@ function RequirementForm({ onDone }: { onDone: () => void }) {
             </Button>
             <Button type="button" onClick={() => void send()} disabled={create.isPending}>
               {create.isPending && <Spinner label="Sending" />}
-              Confirm &amp; Send Requirement
+              {editing ? 'Save Changes' : <>Confirm &amp; Send Requirement</>}
             </Button>
           </>
         )}
@@ -268,6 +286,30 @@ function EditSteps({ form }: { form: UseFormReturn<RequirementFormValues> }) {
             {({ field, ...aria }) => <SqftInput placeholder="e.g. 10,000" {...field} {...aria} />}
           </Field>
         </div>
+        <fieldset className="grid items-start gap-4 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-medium">Budget (optional)</legend>
+          <Field control={control} name="maxPrice" label="Maximum Price">
+            {({ field, ...aria }) => <PriceInput placeholder="e.g. 2,000,000" {...field} {...aria} />}
+          </Field>
+          <Field control={control} name="maxLeaseRate" label="Maximum Lease Rate (per sqft)">
+            {({ field, ...aria }) => (
+              <PriceInput
+                placeholder="e.g. 1.50"
+                {...field}
+                {...aria}
+                onChange={(value) => {
+                  field.onChange(value);
+                  if (form.getFieldState('maxLeaseFrequencyId').error) void form.trigger('maxLeaseFrequencyId');
+                }}
+              />
+            )}
+          </Field>
+          <Field control={control} name="maxLeaseFrequencyId" label="Lease Rate Frequency">
+            {({ field, ...aria }) => (
+              <CatalogSelect {...aria} items={leaseFrequencies} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} placeholder="Select a frequency" />
+            )}
+          </Field>
+        </fieldset>
         <Field control={control} name="timing" label="Timing" required>
           {({ field, ...aria }) => <Input maxLength={200} placeholder="e.g. Within 6 months" {...field} {...aria} />}
         </Field>

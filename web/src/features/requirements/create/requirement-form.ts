@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import * as z from '@shared/zod';
-import { createRequirementRequest, HIGHLIGHT_LINES, type CreateRequirementInput } from '@shared/api/schemas/requirements';
-import { parseDigitsInput } from '@shared/rules';
+import { createRequirementRequest, HIGHLIGHT_LINES, type CreateRequirementInput, type Requirement } from '@shared/api/schemas/requirements';
+import { parseDecimalInput, parseDigitsInput } from '@shared/rules';
 
 /** What the form holds: square feet as typed ("12,500"), five highlight lines. */
 export interface RequirementFormValues {
@@ -15,7 +15,29 @@ export interface RequirementFormValues {
   sqftMax: string;
   description: string;
   highlights: string[];
+  /** The budget (issue 13): dollars as typed, and the lease rate's frequency ('' = none chosen). */
+  maxPrice: string;
+  maxLeaseRate: string;
+  maxLeaseFrequencyId: string;
 }
+
+const asTyped = (value: number | null) => (value === null ? '' : String(value));
+
+/** An existing requirement as the form holds it (the owner's edit, issue 14). */
+export const requirementFormValuesOf = (requirement: Requirement): RequirementFormValues => ({
+  requirementTypeId: requirement.type.requirementTypeId,
+  propertyTypeId: requirement.propertyType.propertyTypeId,
+  marketIds: requirement.markets.map((m) => m.marketId),
+  title: requirement.title,
+  timing: requirement.timing,
+  sqftMin: asTyped(requirement.sqftMin),
+  sqftMax: asTyped(requirement.sqftMax),
+  description: requirement.description,
+  highlights: Array.from({ length: HIGHLIGHT_LINES }, (_, i) => requirement.highlights[i] ?? ''),
+  maxPrice: asTyped(requirement.maxPrice),
+  maxLeaseRate: asTyped(requirement.maxLeaseRate),
+  maxLeaseFrequencyId: requirement.maxLeaseFrequencyId ?? '',
+});
 
 /** Spec 02 "Create New Requirement": For Sale - User and Apartment are preselected. */
 export const requirementFormDefaults = (): RequirementFormValues => ({
@@ -28,6 +50,9 @@ export const requirementFormDefaults = (): RequirementFormValues => ({
   sqftMax: '',
   description: '',
   highlights: Array.from({ length: HIGHLIGHT_LINES }, () => ''),
+  maxPrice: '',
+  maxLeaseRate: '',
+  maxLeaseFrequencyId: '',
 });
 
 export const requirementFormFields = [
@@ -40,6 +65,9 @@ export const requirementFormFields = [
   'sqftMax',
   'description',
   'highlights',
+  'maxPrice',
+  'maxLeaseRate',
+  'maxLeaseFrequencyId',
 ] as const satisfies readonly (keyof RequirementFormValues)[];
 
 /**
@@ -58,11 +86,21 @@ export const requirementFormSchema = z.pipe(
       sqftMax: z.string(),
       description: z.string(),
       highlights: z.array(z.string()),
+      maxPrice: z.string(),
+      maxLeaseRate: z.string(),
+      maxLeaseFrequencyId: z.string(),
     }),
     // Catalogue ids stay strings here; the shared schema is what checks them.
     z.transform(
       (values) =>
-        ({ ...values, sqftMin: parseDigitsInput(values.sqftMin), sqftMax: parseDigitsInput(values.sqftMax) }) as CreateRequirementInput,
+        ({
+          ...values,
+          sqftMin: parseDigitsInput(values.sqftMin),
+          sqftMax: parseDigitsInput(values.sqftMax),
+          maxPrice: parseDecimalInput(values.maxPrice),
+          maxLeaseRate: parseDecimalInput(values.maxLeaseRate),
+          maxLeaseFrequencyId: values.maxLeaseFrequencyId || null,
+        }) as CreateRequirementInput,
     ),
   ),
   createRequirementRequest,

@@ -1,5 +1,5 @@
-import { markets, propertyTypes, requirementTypes } from '@shared/catalog';
-import { parseDigitsInput } from '@shared/rules';
+import { leaseFrequencies, markets, propertyTypes, requirementTypes } from '@shared/catalog';
+import { parseDecimalInput, parseDigitsInput } from '@shared/rules';
 import { RequirementSections, type RequirementContent } from '../components/requirement-sections';
 import type { RequirementFormValues } from './requirement-form';
 
@@ -18,6 +18,9 @@ export function reviewOf(values: RequirementFormValues): { title: string; conten
       markets: values.marketIds.map((marketId) => ({ marketId, name: nameOf(markets, marketId) })),
       highlights: values.highlights,
       description: values.description.trim(),
+      maxPrice: parseDecimalInput(values.maxPrice),
+      maxLeaseRate: parseDecimalInput(values.maxLeaseRate),
+      maxLeaseFrequencyId: leaseFrequencies.find((f) => f.id === values.maxLeaseFrequencyId)?.id ?? null,
     },
   };
 }

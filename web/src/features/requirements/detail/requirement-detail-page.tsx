@@ -9,7 +9,8 @@ import { BrokerCard, ContactCard } from '@/features/listings/components/contact-
 import { isApiError } from '@/lib/api';
 import { requirementQuery } from '../api/requirement-queries';
 import { RequirementSections } from '../components/requirement-sections';
-import { RequirementStatusBadge } from '../components/requirement-status-badge';
+import { RequirementStatusBadge, requirementStatusLook } from '../components/requirement-status-badge';
+import { RequirementOwnerActions } from './requirement-owner-actions';
 import { RemoveContributionButton } from '@/features/operators/components/remove-contribution-button';
 
 const route = getRouteApi('/consumer/requirement/$requirementId');
@@ -59,7 +60,11 @@ export function RequirementDetailPage() {
               {requirement.sentAt
                 ? `Sent on ${formatDate(requirement.sentAt)}`
                 : 'Not yet broadcast. Only you can see it until it has been sent.'}
+              {requirement.closedAt && ` · ${requirementStatusLook[requirement.status].label} on ${formatDate(requirement.closedAt)}`}
+              {requirement.outcome &&
+                (requirement.outcome.kind === 'bisn-listing' ? ` through “${requirement.outcome.listingTitle}” on BISN` : ' elsewhere')}
             </p>
+            <RequirementOwnerActions requirement={requirement} />
             <div className="empty:hidden">
               <RemoveContributionButton kind="requirement" id={requirement.requirementId} title={requirement.title} />
             </div>

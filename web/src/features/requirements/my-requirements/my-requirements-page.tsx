@@ -1,3 +1,8 @@
+import { useState } from 'react';
+import { requirementStatuses, type RequirementStatus } from '@shared/api/schemas/requirements';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { requirementStatusLook } from '../components/requirement-status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth';
@@ -11,7 +16,8 @@ import { LoadMoreButton } from '@/components/load-more-button';
 /** Spec 02 "My requirements": the broker's own requirements in every status, refreshed until each is sent. */
 export function MyRequirementsPage() {
   const { user } = useAuth();
-  const requirements = useMyRequirements(user?._id);
+  const [status, setStatus] = useState<RequirementStatus | undefined>();
+  const requirements = useMyRequirements(user?._id, status);
 
   return (
     <ConsumerPage title="My Requirements" actions={<CreateRequirementButton />}>
@@ -24,6 +30,21 @@ export function MyRequirementsPage() {
         </CardHeader>
         <CardContent className="grid gap-6">
           <StatusLegend />
+          <div className="grid max-w-xs gap-1.5">
+            <Label htmlFor="my-requirements-status">Status</Label>
+            <NativeSelect
+              id="my-requirements-status"
+              value={status ?? ''}
+              onChange={(event) => setStatus((event.target.value || undefined) as RequirementStatus | undefined)}
+            >
+              <option value="">All statuses</option>
+              {requirementStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {requirementStatusLook[s].label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
           {requirements.isPending ? (
             <div className="grid gap-2" role="status" aria-label="Loading your requirements">
               <Skeleton className="h-9 w-full" />

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { HandshakeIcon } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { consumerPaths } from '@/features/consumer/paths';
+import { DashboardTile, TileValue } from '@/features/dashboard/components/dashboard-tile';
+import { apiQuery } from '@/lib/query';
+
+/** The dashboard's Matches tile (issue 13): open matches of the broker's requirements and of their listings. */
+export function MatchesTile() {
+  const { data, isPending, isError } = useQuery(apiQuery('countMatches'));
+  return (
+    <DashboardTile title="Matches" icon={HandshakeIcon} caption="For your requirements · for your listings" link={{ to: consumerPaths.matches, label: 'See your matches' }}>
+      {isPending ? (
+        <Skeleton className="h-9 w-16" aria-label="Loading" />
+      ) : isError ? (
+        <TileValue className="text-muted-foreground" aria-label="Not available right now">
+          –
+        </TileValue>
+      ) : (
+        <TileValue data-testid="matches-count">
+          {data.requirements} · {data.listings}
+        </TileValue>
+      )}
+    </DashboardTile>
+  );
+}

@@ -1,0 +1,14 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { consumerRoute } from '@/features/consumer/routes/consumer-route';
+
+const pages = () => import('./pages');
+
+/** /consumer/matches (issue 13). */
+export const matchesRoutes = [
+  createRoute({
+    getParentRoute: () => consumerRoute,
+    path: 'matches',
+    staticData: { crumbs: [{ label: 'Matches' }] },
+    component: lazyRouteComponent(() => pages().then((page) => page.matchesPage()), 'MatchesPage'),
+  }),
+];

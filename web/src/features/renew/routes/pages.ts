@@ -1,0 +1,2 @@
+/** This feature's page, its own chunk. */
+export const renewPage = () => import('../pages/renew-page');
