@@ -67,21 +67,27 @@ const sideItem = (side: MatchSide) => ({
   ...(side.notice === 'pending' ? { gsi2pk: NOTICE_PARTITION, gsi2sk: `${side.ownerId}#${side.matchedAt}` } : {}),
 });
 
+/** The stored copies of a requirement candidate, one per market (exported for bulk loads: test/bench). */
+export const requirementCandidateItems = (candidate: RequirementCandidate, marketIds: readonly string[]) =>
+  marketIds.map((marketId) => ({
+    pk: requirementCandidatePk(candidate.propertyTypeId, marketId),
+    sk: `${candidate.sentAt}#${candidate.requirementId}`,
+    type: 'requirementCandidate',
+    ...candidate,
+  }));
+
+/** The stored copy of a listing candidate (exported for bulk loads: test/bench). */
+export const listingCandidateItem = (candidate: ListingCandidate & { marketId: string; propertyTypeId: string }) => ({
+  pk: listingCandidatePk(candidate.propertyTypeId, candidate.marketId),
+  sk: candidate.listingId,
+  type: 'listingCandidate',
+  ...candidate,
+});
+
 export const matchesRepository = {
   /** The requirement's copies, one per market it names (re-putting the same keys is harmless). */
   async putRequirementCandidate(candidate: RequirementCandidate, marketIds: readonly string[]): Promise<void> {
-    await batchWrite(
-      marketIds.map((marketId) => ({
-        PutRequest: {
-          Item: {
-            pk: requirementCandidatePk(candidate.propertyTypeId, marketId),
-            sk: `${candidate.sentAt}#${candidate.requirementId}`,
-            type: 'requirementCandidate',
-            ...candidate,
-          },
-        },
-      })),
-    );
+    await batchWrite(requirementCandidateItems(candidate, marketIds).map((Item) => ({ PutRequest: { Item } })));
   },
 
   async deleteRequirementCandidate(candidate: Pick<RequirementCandidate, 'requirementId' | 'propertyTypeId' | 'sentAt'>, marketIds: readonly string[]): Promise<void> {
@@ -93,12 +99,7 @@ export const matchesRepository = {
   },
 
   async putListingCandidate(candidate: ListingCandidate & { marketId: string; propertyTypeId: string }): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { pk: listingCandidatePk(candidate.propertyTypeId, candidate.marketId), sk: candidate.listingId, type: 'listingCandidate', ...candidate },
-      }),
-    );
+    await db().send(new PutCommand({ TableName: tableName(), Item: listingCandidateItem(candidate) }));
   },
 
   async deleteListingCandidate(candidate: { listingId: string; propertyTypeId: string; marketId: string }): Promise<void> {

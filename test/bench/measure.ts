@@ -17,7 +17,7 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
-function summarise(durations: readonly number[]): LatencySummary {
+export function summarise(durations: readonly number[]): LatencySummary {
   const sorted = [...durations].sort((a, b) => a - b);
   const mean = sorted.reduce((sum, d) => sum + d, 0) / sorted.length;
   return { samples: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean };

@@ -15,9 +15,11 @@ import { measureApi, p50Ratio, type ApiContext, type EndpointResult } from './ap
 import type { BlastRunResult } from './blast-worker';
 import { measureBundles } from './bundles';
 import { runChild } from './child';
-import { closeAgent } from './http';
+import { closeAgent, openLatencyClient } from './http';
 import { broadcastLatency } from './jobs';
-import { round, type LatencySummary } from './measure';
+import { round, summarise, timeInterleaved, type LatencySummary } from './measure';
+import type { MatchingRunResult } from './matching-worker';
+import { bareMatchesPage, brokerMatches, listingCandidates, requirementCandidates, seedMatchingTable } from './matching';
 import { Collector, formatTable, writeResults } from './report';
 import { ITEMS_PER_UNIT } from './seed';
 import type { SeedJob } from './seed-worker';
@@ -230,6 +232,39 @@ async function jobsPhase(out: Collector, bench: BenchStack): Promise<void> {
   out.details.broadcast = { small, large };
 }
 
+/** 6 (issue 13): matching at 100k active requirements and 100k published listings, and the Matches page. */
+async function matchingPhase(out: Collector, bench: BenchStack): Promise<void> {
+  const now = Date.now();
+  const requirements = await seedMatchingTable(requirementCandidates(LARGE, bench.ownerIds, now));
+  const listings = await seedMatchingTable(listingCandidates(LARGE, bench.ownerIds));
+  out.info('matching', 'seed: candidate items', requirements.items + listings.items, 'items', `${thousands(LARGE)} requirements (1–3 markets each) and ${thousands(LARGE)} listings`);
+
+  const runs = Number(process.env.BENCH_MATCH_RUNS ?? 100);
+  const result = await runChild<MatchingRunResult>('./matching-worker.ts', { runs, ownerId: bench.broker.userId });
+  for (const [kind, series] of [['a listing published', result.listing], ['a requirement sent', result.requirement]] as const) {
+    const time = summarise(series.ms);
+    const reads = summarise(series.read);
+    out.atMost('matching', `${kind}: matching p50`, round(time.p50), 300, 'ms', `against ${thousands(LARGE)}; ${runs} runs`);
+    out.atMost('matching', `${kind}: matching p99`, round(time.p99), 1000, 'ms');
+    out.info('matching', `${kind}: items read per run (p50/p99)`, `${reads.p50}/${reads.p99}`, 'items', `matches per run p50 ${summarise(series.matches).p50}: only the candidate partitions of its property type and markets`);
+  }
+  out.atMost('matching', 'matching: peak RSS (its own process)', round(result.peakRssMb), 256, 'MB');
+
+  // The Matches page: the bench broker's page among 100k match items.
+  const mine = 200;
+  await seedMatchingTable(brokerMatches(bench.broker.userId, bench.ownerIds, mine));
+  await seedMatchingTable(brokerMatches(bench.ownerIds[0]!, bench.ownerIds, LARGE - mine));
+  const client = await openLatencyClient(bench.stack.urls.api);
+  try {
+    const path = `${buildPath(routeById.listMatches.path)}?limit=${mine}`;
+    const [gateway, bare] = await timeInterleaved([() => client.getOk(path, bench.broker.token), () => bareMatchesPage(bench.broker.userId, mine)], SAMPLES);
+    out.atMost('matching', `Matches page @${thousands(LARGE)}: gateway/bare p50`, p50Ratio(gateway!, bare!), 1.3, '×', `p50/p99 gateway ${ms(gateway!)}, bare ${ms(bare!)}; ${mine} matches a page`);
+  } finally {
+    client.close();
+  }
+  out.details.matching = result;
+}
+
 async function main() {
   const out = new Collector();
   const bench = await startBenchStack();
@@ -238,6 +273,7 @@ async function main() {
     ['api', apiPhase],
     ['web', webPhase],
     ['jobs', jobsPhase],
+    ['matching', matchingPhase],
   ];
   // BENCH_PHASES=bundles,web runs only those phases (while working on one of them).
   const only = process.env.BENCH_PHASES?.split(',');

@@ -14,6 +14,7 @@ const consumerScreens = [
   '/consumer/my-requirements',
   '/consumer/listings',
   '/consumer/my-listings',
+  '/consumer/matches',
   '/consumer/profile',
   '/consumer/vendors',
 ];
@@ -41,6 +42,8 @@ describe.each([
   let details: string[];
   /** A broadcast's signed unsubscribe link: its page shows the stream, the buttons and the subscriptions. */
   let signedUnsubscribe: string;
+  /** A reminder's renew link (issue 14): its page shows what it renews and the button (reading uses nothing). */
+  let renewLink: string;
 
   beforeAll(async () => {
     browser = await openBrowser(viewport);
@@ -53,12 +56,15 @@ describe.each([
     Object.assign(process.env, e2e().env);
     const { unsubscribeLinks } = await import('../../lambdas/domain/mail/unsubscribe');
     signedUnsubscribe = new URL((await unsubscribeLinks(broker.email, 'office-requirements')).pageUrl).search;
+    const { renewLinkUrl } = await import('../../lambdas/domain/renew-links');
+    const renewUrl = new URL(await renewLinkUrl({ kind: 'requirement', id: details[1]!.split('/').at(-1)! }, new Date()));
+    renewLink = `${renewUrl.pathname}${renewUrl.search}`;
   });
   afterAll(async () => browser?.dispose());
 
   it('public screens, signed out', async () => {
     const page = await browser.newPage();
-    for (const path of [...publicScreens, `/unsubscribe${signedUnsubscribe}`]) {
+    for (const path of [...publicScreens, `/unsubscribe${signedUnsubscribe}`, renewLink]) {
       await open(page, path);
       expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, e2e, newBroker, openBrowser, PHONE, readMail, runJob, screenshot, seriousA11yViolations, signIn } from './support';
+import { DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn } from './support';
 
 /**
  * Issue 13 in Chromium against the whole local stack: broker A's requirement is sent, broker B's fitting
@@ -33,18 +33,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
-/** B's listing, made and published as the editor does (the domain functions, in this process), then the blast. */
-async function publishFittingListing(owner: Broker): Promise<string> {
-  Object.assign(process.env, e2e().env);
-  const { usersRepository } = await import('../../lambdas/data/users');
-  const { createListing, publishListing, updateListing } = await import('../../lambdas/domain/listings');
-  const { finaliseListingImage } = await import('../../lambdas/domain/listings-images');
-  const { listingDraft } = await import('../../shared/api');
-  const { propertyPhotoJpeg, stageUpload } = await import('../../lib/local/seed/images');
-  const record = (await usersRepository.get(owner.userId))!;
-  const principal = { sub: owner.userId, email: owner.email, isOperator: false, groups: [] };
-  const { listingId, listing } = await createListing(record);
-  const draft = listingDraft.parse({
+/** B's listing, fitting A's requirement, published through the blast. */
+const publishFittingListing = (owner: Broker) =>
+  publishListingAs(owner, {
     title: listingTitle,
     listingTypeId: 'for-lease',
     propertyTypeId: 'speciality',
@@ -60,12 +51,6 @@ async function publishFittingListing(owner: Broker): Promise<string> {
     description: 'Workshop with a paint booth and a roll-up door.',
     highlights: ['Paint booth', 'Roll-up door'],
   });
-  await updateListing(principal, listingId, { ...draft, version: listing.version });
-  await finaliseListingImage(principal, listingId, await stageUpload(`listings/${listingId}`, await propertyPhotoJpeg(listingTitle, '#0e7490')));
-  await publishListing(principal, listingId);
-  await runJob('blast');
-  return listingId;
-}
 
 describe('matching, end to end', () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;

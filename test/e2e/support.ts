@@ -161,10 +161,10 @@ export async function waitForMail(match: (mail: Mail) => boolean, timeoutMs = 20
 }
 
 /**
- * Runs a background job (blast, broadcastRequirements, expireListings) now, in this process, against the
+ * Runs a background job (blast, broadcastRequirements, expireListings, sendReminders) now, in this process, against the
  * stack's emulators: the same handler module the scheduler runs.
  */
-export async function runJob(id: 'blast' | 'broadcastRequirements' | 'expireListings', event?: unknown): Promise<unknown> {
+export async function runJob(id: 'blast' | 'broadcastRequirements' | 'expireListings' | 'sendReminders', event?: unknown): Promise<unknown> {
   Object.assign(process.env, e2e().env);
   const { jobs } = await import('../../shared/api/routes');
   const job = jobs.find((j) => j.id === id)!;
@@ -190,4 +190,25 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; i
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/**
+ * A broker's listing made and published as the editor does (the domain functions, in this process: the
+ * editor itself is tested in listings.test.ts), then the blast. Answers its id.
+ */
+export async function publishListingAs(owner: { userId: string; email: string }, draft: Record<string, unknown>): Promise<string> {
+  Object.assign(process.env, e2e().env);
+  const { usersRepository } = await import('../../lambdas/data/users');
+  const { createListing, publishListing, updateListing } = await import('../../lambdas/domain/listings');
+  const { finaliseListingImage } = await import('../../lambdas/domain/listings-images');
+  const { listingDraft } = await import('../../shared/api');
+  const { propertyPhotoJpeg, stageUpload } = await import('../../lib/local/seed/images');
+  const record = (await usersRepository.get(owner.userId))!;
+  const principal = { sub: owner.userId, email: owner.email, isOperator: false, groups: [] };
+  const { listingId, listing } = await createListing(record);
+  await updateListing(principal, listingId, { ...listingDraft.parse(draft), version: listing.version });
+  await finaliseListingImage(principal, listingId, await stageUpload(`listings/${listingId}`, await propertyPhotoJpeg(String(draft.title), '#0e7490')));
+  await publishListing(principal, listingId);
+  await runJob('blast');
+  return listingId;
 }

@@ -18,7 +18,7 @@ function Counterpart({ contact }: { contact: NonNullable<Match['counterpart']> }
       {phone && (
         <>
           {' · '}
-          <a className="hover:underline" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
+          <a className="underline" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
             {phone}
           </a>
         </>
@@ -26,7 +26,7 @@ function Counterpart({ contact }: { contact: NonNullable<Match['counterpart']> }
       {contact.email && (
         <>
           {' · '}
-          <a className="break-all text-primary hover:underline" href={`mailto:${contact.email}`}>
+          <a className="break-all text-primary underline" href={`mailto:${contact.email}`}>
             {contact.email}
           </a>
         </>
