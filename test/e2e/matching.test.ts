@@ -95,7 +95,7 @@ describe('matching, end to end', () => {
     const group = page.getByRole('region', { name: requirementTitle }).or(page.locator('section', { hasText: requirementTitle })).first();
     await group.getByRole('link', { name: listingTitle }).waitFor();
     const text = await group.innerText();
-    expect(text).toContain('100');
+    expect(text).toContain('Score 100');
     for (const reason of ['For Lease — as required', 'Shingle Springs — in the requirement\'s markets', '1,500 sf — within 1,200–2,000 sf', '$1.75 per sqft / Monthly — within the maximum of $2 per sqft / Monthly']) {
       expect(text).toContain(reason);
     }

@@ -51,9 +51,7 @@ export function MatchItem({ match }: { match: Match }) {
         </div>
         <div className="flex items-center gap-2">
           {match.state === 'sentToClient' && <Badge variant="success">Sent to client</Badge>}
-          <Badge variant="secondary" aria-label={`Score ${match.score} of 100`}>
-            {match.score}
-          </Badge>
+          <Badge variant="secondary">Score {match.score}</Badge>
         </div>
       </div>
       <MatchReasons reasons={match.reasons} />
