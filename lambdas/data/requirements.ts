@@ -174,14 +174,15 @@ export const requirementsRepository = {
   },
 
   /**
-   * The ids of the requirements sent from `fromIso` (inclusive) to `toIso` (exclusive, absent: now), page by
-   * page: the all-`*` index partition (the rematch backfill, the daily unmatching of requirements gone stale).
+   * The ids of the requirements active from `fromIso` to `toIso`, both included (absent: no end), page by
+   * page: the all-`*` index partition (the rematch backfill, the expiry, the reminders).
    */
-  async *idsActiveBetween(fromIso: string, toIso = '\uffff'): AsyncGenerator<string[]> {
+  async *idsActiveBetween(fromIso: string, toIso = ''): AsyncGenerator<string[]> {
     const pages = queryPages({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': partitionFor({}), ':from': fromIso, ':to': toIso },
+      // Sort keys are `<time>#<id>`: the last one at `toIso` sorts before `<toIso>\uffff`.
+      ExpressionAttributeValues: { ':pk': partitionFor({}), ':from': fromIso, ':to': `${toIso}\uffff` },
       ProjectionExpression: 'requirementId',
     });
     for await (const page of pages) yield page.map((item) => String(item.requirementId));

@@ -154,7 +154,7 @@ export async function expireRequirements(now: Date): Promise<{ expired: string[]
       const record = await requirementsRepository.get(id);
       if (!record || record.status !== 'sent' || !isSent(record)) continue;
       const activeFrom = activeFromOf(record);
-      if (activeFrom >= cutoff) continue;
+      if (activeFrom > cutoff) continue;
       const before = await requirementsRepository.close(id, 'expired', ['sent'], { closedAt: now.toISOString(), expectActiveFrom: activeFrom });
       if (!before) continue;
       await leaveCommunity(before);

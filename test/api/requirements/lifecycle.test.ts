@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '../../../lambdas/core/aws';
+import { requirementsRepository } from '../../../lambdas/data/requirements';
 import { renewLinkUrl } from '../../../lambdas/domain/renew-links';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { Match, Requirement, RequirementPage } from '../../../shared/api';
@@ -204,5 +207,43 @@ describe('expiry and reminders', () => {
     await runJob('send-reminders', at(83.6));
     await runJob('send-reminders', at(83.7));
     expect((await readMailStore(stack)).filter((m) => m.subject === subject).length).toBe(1);
+  });
+});
+
+describe('the daily jobs across a weekend and a DST change', () => {
+  it('a requirement expiring on the morning US clocks spring forward gets its two reminders once each, then expires', async () => {
+    // Sent 90 days before Sunday 14 March 2027, 09:00 Pacific (16:00 UTC, before the change; 17:00 UTC after it).
+    const sentAt = new Date(Date.parse('2027-03-14T16:00:00.000Z') - 90 * DAY_MS).toISOString();
+    const requirementId = randomUUID();
+    const record = {
+      requirementId,
+      userId: owner.userId,
+      title: `Across DST ${requirementId.slice(0, 6)}`,
+      status: 'sent' as const,
+      requirementTypeId: 'for-lease' as const,
+      propertyTypeId: 'office' as const,
+      marketIds: ['sac-midtown'],
+      sqftMin: null,
+      sqftMax: null,
+      timing: 'Now',
+      description: '',
+      highlights: [],
+      createdAt: sentAt,
+      updatedAt: sentAt,
+      sentAt,
+    };
+    await requirementsRepository.create(record);
+    await requirementsRepository.writeIndex(record);
+    const subjects = async () => (await readMailStore(stack)).filter((m) => m.subject.includes(record.title)).map((m) => m.subject);
+
+    // Every day at 08:00 in Sacramento from Friday 5 March to Monday 15 March, twice each (a retried run).
+    for (let day = 5; day <= 15; day++) {
+      const at = new TZDate(2027, 2, day, 8, 0, 0, 'America/Los_Angeles');
+      await runJob('send-reminders', at);
+      await runJob('send-reminders', at);
+      await runJob('expire-listings', at);
+    }
+    expect(await subjects()).toEqual([`Your requirement “${record.title}” expires in 7 days`, `Your requirement “${record.title}” expires in 1 day`]);
+    expect((await read(owner, requirementId)).status).toBe('expired');
   });
 });
