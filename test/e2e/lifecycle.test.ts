@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, readMail, runJob, screenshot, seriousA11yViolations, signIn } from './support';
+import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, publishListingAs, readMail, runJob, screenshot, seriousA11yViolations, signIn } from './support';
 
 /**
  * Issue 14 in Chromium against the whole local stack: a broker marks their requirement filled and it leaves
@@ -10,16 +10,6 @@ import { DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, readMail
 type Broker = Awaited<ReturnType<typeof newBroker>>;
 const stamp = Date.now().toString(36);
 const DAY = 24 * 60 * 60 * 1000;
-
-async function api<T>(broker: Broker, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e().apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${broker.idToken}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 describe('lifecycle, end to end', () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -32,7 +22,7 @@ describe('lifecycle, end to end', () => {
 
   it('a broker marks their requirement filled: it leaves the browser, and says so on its page', async () => {
     const title = `E2E filled ${stamp}`;
-    const { requirement } = await api<{ requirement: { requirementId: string } }>(broker, 'POST', '/requirement', {
+    const { requirement } = await apiAs<{ requirement: { requirementId: string } }>(broker, 'POST', '/requirement', {
       requirementTypeId: 'for-lease',
       propertyTypeId: 'land',
       marketIds: ['yuba-county'],
@@ -76,7 +66,7 @@ describe('lifecycle, end to end', () => {
       zipCode: '95603',
       description: 'Small office building.',
     });
-    const { listing } = await api<{ listing: { expiresAt: string } }>(broker, 'GET', `/listing/${listingId}`);
+    const { listing } = await apiAs<{ listing: { expiresAt: string } }>(broker, 'GET', `/listing/${listingId}`);
     await runJob('sendReminders', { now: new Date(Date.parse(listing.expiresAt) - 0.5 * DAY).toISOString() });
     const subject = `Your listing “${title}” expires in 1 day`;
     const mail = (await readMail()).find((m) => m.subject === subject && m.to.includes(broker.email));
@@ -92,7 +82,7 @@ describe('lifecycle, end to end', () => {
     await page.getByText('Renewed. Thank you for keeping BISN current.').waitFor();
     await screenshot(page, 'lifecycle-renewed-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    const renewed = await api<{ listing: { expiresAt: string } }>(broker, 'GET', `/listing/${listingId}`);
+    const renewed = await apiAs<{ listing: { expiresAt: string } }>(broker, 'GET', `/listing/${listingId}`);
     expect(Date.parse(renewed.listing.expiresAt) - Date.now()).toBeGreaterThan(119 * DAY);
 
     // The same link again says it was used, and changes nothing.

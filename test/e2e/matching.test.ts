@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn } from './support';
+import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn } from './support';
 
 /**
  * Issue 13 in Chromium against the whole local stack: broker A's requirement is sent, broker B's fitting
@@ -12,16 +12,6 @@ type Broker = Awaited<ReturnType<typeof newBroker>>;
 const stamp = Date.now().toString(36);
 const requirementTitle = `E2E restoration studio ${stamp}`;
 const listingTitle = `E2E Shingle Springs workshop ${stamp}`;
-
-async function api<T>(broker: Broker, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e().apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${broker.idToken}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -64,7 +54,7 @@ describe('matching, end to end', () => {
       newBroker('seeker', { approved: true, password: 'Seeker!2345pass' }),
       newBroker('lister', { approved: true, password: 'Lister!2345pass' }),
     ]);
-    const { requirement } = await api<{ requirement: { requirementId: string } }>(seeker, 'POST', '/requirement', {
+    const { requirement } = await apiAs<{ requirement: { requirementId: string } }>(seeker, 'POST', '/requirement', {
       requirementTypeId: 'for-lease',
       propertyTypeId: 'speciality',
       marketIds: ['eldorado-shingle-springs', 'eldorado-cameron-park'],
@@ -79,7 +69,7 @@ describe('matching, end to end', () => {
     });
     requirementId = requirement.requirementId;
     await until('the requirement is sent', async () => {
-      const { requirement: read } = await api<{ requirement: { status: string } }>(seeker, 'GET', `/requirement/${requirementId}`);
+      const { requirement: read } = await apiAs<{ requirement: { status: string } }>(seeker, 'GET', `/requirement/${requirementId}`);
       return read.status === 'sent';
     });
     listingId = await publishFittingListing(lister);

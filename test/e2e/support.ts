@@ -212,3 +212,14 @@ export async function publishListingAs(owner: { userId: string; email: string },
   await runJob('blast');
   return listingId;
 }
+
+/** An API call as the broker (Bearer ID token, JSON); a refusal throws with its status and message. */
+export async function apiAs<T>(broker: { idToken: string }, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${e2e().apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${broker.idToken}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
