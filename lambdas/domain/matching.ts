@@ -109,6 +109,11 @@ async function reconcile(existing: MatchSide[], found: MatchSide[][], key: (s: M
   const keep = new Set(found.map(([own]) => key(own!)));
   const stale = existing.filter((side) => !keep.has(key(side)));
   if (stale.length) await matchesRepository.deleteSides(stale.flatMap((side) => [side, mirrorOf(side)]));
+  // A pair stored with the same score, reasons and titles needs no write (a rematch, a renewal).
+  const stored = new Map(existing.map((side) => [key(side), side]));
+  const same = (a: MatchSide, b: MatchSide | undefined) =>
+    !!b && a.score === b.score && a.requirementTitle === b.requirementTitle && a.listingTitle === b.listingTitle && JSON.stringify(a.reasons) === JSON.stringify(b.reasons);
+  found = found.filter(([own]) => !same(own!, stored.get(key(own!))));
   let created = 0;
   // Pairs are independent items: written UPSERT_CONCURRENCY at a time.
   for (let i = 0; i < found.length; i += UPSERT_CONCURRENCY) {

@@ -6,6 +6,12 @@ import { bulkPut } from './seed';
 
 const nth = <T,>(items: readonly T[], n: number) => items[n % items.length]!;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A deterministic spread in [0, 1) (n-th value of a golden-ratio sequence): sizes and prices vary like a market's. */
+const spread = (n: number, salt: number) => ((n + salt) * 0.6180339887) % 1;
+/** Square feet from 500 to 200,000, as many small spaces as large ones on a log scale. */
+const sqftAt = (n: number, salt: number) => Math.round(500 * 400 ** spread(n, salt));
+const WORDS = ['dock', 'doors', 'fenced', 'yard', 'parking', 'signage', 'corner', 'freeway', 'power', 'clear', 'height', 'office', 'retail', 'patio', 'drive-thru', 'light', 'rail', 'campus', 'creekside', 'warehouse'];
+const wordsAt = (n: number) => [nth(WORDS, n), nth(WORDS, n * 3 + 1), nth(WORDS, n * 7 + 2)];
 
 /**
  * `count` active requirements as matching stores them (issue 13): spread over the 7 property types and 38
@@ -22,12 +28,12 @@ export function* requirementCandidates(count: number, ownerIds: readonly string[
       requirementTypeId: nth(requirementTypes, n).id,
       propertyTypeId: nth(propertyTypes, n * 11).id,
       marketIds,
-      sqftMin: 2_000 + (n % 10) * 1_000,
-      sqftMax: 10_000 + (n % 10) * 2_000,
-      maxPrice: n % 2 ? 2_500_000 : null,
-      maxLeaseRate: n % 2 ? null : 1.75,
+      sqftMin: sqftAt(n, 1),
+      sqftMax: Math.round(sqftAt(n, 1) * 1.5),
+      maxPrice: n % 2 ? Math.round(sqftAt(n, 1) * 300) : null,
+      maxLeaseRate: n % 2 ? null : 1 + spread(n, 2),
       maxLeaseFrequencyId: (n % 2 ? null : 'monthly') as LeaseFrequencyId | null,
-      keywords: keywordsOf(['Dock doors', 'Fenced yard', 'Parking'], 'Seeded by the bench.'),
+      keywords: keywordsOf(wordsAt(n), ''),
     };
     yield* requirementCandidateItems(candidate, marketIds);
   }
@@ -43,13 +49,13 @@ export function* listingCandidates(count: number, ownerIds: readonly string[]): 
       listingTypeId: nth(listingTypes, n).id,
       propertyTypeId: nth(propertyTypes, n * 11).id,
       marketId: nth(markets, n * 5).id,
-      sqft: 3_000 + (n % 30) * 1_000,
+      sqft: sqftAt(n, 3),
       minSqft: null,
       maxSqft: null,
-      price: 1_500_000 + (n % 10) * 100_000,
-      leasePrice: 1.25 + (n % 5) * 0.1,
+      price: Math.round(sqftAt(n, 3) * (200 + 200 * spread(n, 4))),
+      leasePrice: 0.8 + spread(n, 5),
       leaseFrequencyId: 'monthly',
-      keywords: keywordsOf(['Dock doors', 'Parking'], 'Seeded by the bench.'),
+      keywords: keywordsOf(wordsAt(n + 1), ''),
     });
   }
 }
