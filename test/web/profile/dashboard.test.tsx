@@ -61,6 +61,9 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(tile('Active Requirements')).toHaveTextContent('last 90 days');
     expect(await within(tile('Recent Listings')).findByText('4')).toBeInTheDocument();
     expect(tile('Recent Listings')).toHaveTextContent('last 7 days');
+    expect(await within(tile('Matches')).findByTestId('matches-count')).toHaveTextContent('5');
+    expect(tile('Matches')).toHaveTextContent('3 for your requirements · 2 for your listings');
+    expect(within(tile('Matches')).getByRole('link', { name: 'See your matches' })).toHaveAttribute('href', '/consumer/matches');
     expect(within(tile('Next Listings Blast')).getByText(/^\d{2,}h \d{2}m \d{2}s$/)).toBeInTheDocument();
     expect(tile('Requirements Analytics')).toHaveTextContent('Coming soon');
     expect(tile('Market Listing Search')).toHaveTextContent('Coming soon');
@@ -76,7 +79,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
   });
 
   it('shows the review notice and disables both create buttons, with the reason, for an account awaiting approval', async () => {
-    await startProfileBackend({ status: 'awaiting approval' });
+    const backend = await startProfileBackend({ status: 'awaiting approval' });
     renderApp('/consumer/dashboard');
 
     expect(await screen.findByTestId('review-notice', {}, firstLoad)).toHaveTextContent('Your account is being reviewed');
@@ -85,6 +88,9 @@ describe('dashboard', { timeout: 20_000 }, () => {
       expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(createDisabledText);
       expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
     }
+    // Matches are for approved brokers only: no tile, no ask.
+    expect(screen.queryByText('Matches', { selector: '[data-slot="card-title"]' })).not.toBeInTheDocument();
+    expect(backend.requests.some((r) => r.url.pathname === '/match_count')).toBe(false);
   });
 
   it('shows a dash when a count cannot be loaded', async () => {

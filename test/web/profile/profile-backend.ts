@@ -22,6 +22,8 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
   const state = {
     user: testUser({ subscriptions: subscriptionsExcept(), ...initial }),
     counts: { requirements: 12, listings: 4 },
+    /** The Matches tile's open matches (GET /match_count): of the broker's requirements, of their listings. */
+    matches: { requirements: 3, listings: 2 },
     /** What the operator page's lists show (GET /admin/users, by status). */
     accounts: [] as AdminUser[],
     failures: new Map<string, { status: number; message: string }>(),
@@ -47,6 +49,7 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
     if (request.url.href.startsWith(STORE_URL)) return fail('store') ?? new Response(null, { status: 204 });
     if (path.startsWith('/user/cognito/')) return json(200, { user: state.user });
     if (path === '/requirement_count') return fail('requirementCount') ?? json(200, { count: state.counts.requirements });
+    if (path === '/match_count') return json(200, state.matches);
     if (path === '/listings/recent-published-count') return json(200, { count: state.counts.listings });
     if (path === '/admin/users') {
       return json(200, { items: state.accounts.filter((a) => a.status === request.url.searchParams.get('status')), nextCursor: null });
