@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '../../../lambdas/core/aws';
+import { remindersRepository } from '../../../lambdas/data/reminders';
 import { requirementsRepository } from '../../../lambdas/data/requirements';
 import { renewLinkUrl } from '../../../lambdas/domain/renew-links';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -207,6 +208,23 @@ describe('expiry and reminders', () => {
     await runJob('send-reminders', at(83.6));
     await runJob('send-reminders', at(83.7));
     expect((await readMailStore(stack)).filter((m) => m.subject === subject).length).toBe(1);
+  });
+});
+
+describe('a reminder run that crashes', () => {
+  it('after claiming a reminder and before SES answered: the next run does not send it again (at most once)', async () => {
+    const requirement = await sent();
+    const subject = `Your requirement “${requirement.title}” expires in 7 days`;
+    // The crash: the ledger holds the claim a run writes before asking SES; the run died there.
+    const activeFrom = requirement.sentAt!;
+    expect(await remindersRepository.claim(`REQ#${requirement.requirementId}`, activeFrom, 7)).toBe(true);
+    await runJob('send-reminders', at(83.5));
+    await runJob('send-reminders', at(83.6));
+    expect((await readMailStore(stack)).filter((m) => m.subject === subject)).toEqual([]);
+    // The 1-day reminder is its own claim: it still goes out, once.
+    await runJob('send-reminders', at(89.5));
+    await runJob('send-reminders', at(89.6));
+    expect((await readMailStore(stack)).filter((m) => m.subject === `Your requirement “${requirement.title}” expires in 1 day`).length).toBe(1);
   });
 });
 
