@@ -172,3 +172,36 @@ export const imageLimits = {
   logo: { maxBytes: 3 * MB, message: 'Image size must be less than 3MB.' },
   listing: { maxBytes: 5 * MB, message: 'Image size must be less than 5MB.' },
 } as const;
+
+/** Spec 01 §5: e-mail fields (login, forgot password, unsubscribe) take a valid address, trimmed and lower-cased. */
+const email: ShapeRule = {
+  kind: 'shape',
+  valid: ['broker@example.com', '  Broker@Example.COM  ', 'a.b+c@sub.example.org'],
+  invalid: ['', 'broker', 'broker@', '@example.com', 'broker example@x.com'],
+  message: 'Please enter a valid email address',
+};
+/** Spec 01 §5: a new password (sign-up, reset, change): each rule's failing value is refused. */
+const newPassword: ShapeRule = { kind: 'shape', valid: [validPassword, 'Zz9!Zz9!Zz9!'], invalid: passwordRules.map((r) => r.failsOnlyThis) };
+
+/** Spec 01 §5 "Login": a valid e-mail; the password is required text only. */
+export const signInForm = {
+  email,
+  password: { kind: 'minLength', min: 1, message: 'Password is required' },
+} as const satisfies FormRules;
+
+/** Spec 01 §4–5 "Forgot password": the e-mail step, then the code and the new password. */
+export const forgotPasswordEmailForm = { email } as const satisfies FormRules;
+export const forgotPasswordResetForm = {
+  email,
+  otp: { kind: 'shape', valid: ['123456', ' 123456 '], invalid: ['12345', '1234567', ''], message: verificationCode.message },
+  newPassword,
+} as const satisfies FormRules;
+
+/** Spec 01 §5 "Change password": the current password is required; the new one follows the rules. */
+export const changePasswordForm = {
+  oldPassword: { kind: 'minLength', min: 1, message: 'Current password is required' },
+  newPassword,
+} as const satisfies FormRules;
+
+/** Spec 01 §2 "Unsubscribe": the form takes an e-mail address. */
+export const unsubscribeForm = { email } as const satisfies FormRules;

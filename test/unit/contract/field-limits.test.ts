@@ -3,8 +3,11 @@ import * as z from '../../../shared/zod';
 import {
   brochureUrlMessage,
   brokerInfoRequest,
+  changePasswordForm,
   createRequirementRequest,
   createUserRequest,
+  forgotPasswordEmailForm,
+  forgotPasswordResetForm,
   imageKinds,
   listingAddressForm,
   listingDetailsForm,
@@ -15,7 +18,9 @@ import {
   personalInfoRequest,
   saveDraftTitleRequired,
   saveListingRequest,
+  signInForm,
   signUpForm,
+  unsubscribeRequest,
   verificationCode,
 } from '../../../shared/api';
 import * as spec from '../../spec/field-limits';
@@ -43,6 +48,11 @@ const forms: [string, z.ZodMiniType, spec.FormRules, Record<string, unknown>][] 
   ['personal info', personalInfoRequest, spec.personalInfoForm, { firstName: 'A', lastName: 'B' }],
   ['broker info', brokerInfoRequest, spec.brokerInfoForm, { name: 'N', address1: 'A' }],
   ['sign-up form', signUpForm, spec.signUpNames, { email: 'a@b.co', password: spec.validPassword, firstName: 'A', lastName: 'B', termsAndConditions: true }],
+  ['sign-in form', signInForm, spec.signInForm, { email: 'a@b.co', password: 'x' }],
+  ['forgot password: e-mail', forgotPasswordEmailForm, spec.forgotPasswordEmailForm, { email: 'a@b.co' }],
+  ['forgot password: reset', forgotPasswordResetForm, spec.forgotPasswordResetForm, { email: 'a@b.co', otp: '123456', newPassword: spec.validPassword }],
+  ['change password', changePasswordForm, spec.changePasswordForm, { oldPassword: 'x', newPassword: spec.validPassword }],
+  ['unsubscribe form', unsubscribeRequest, spec.unsubscribeForm, { email: 'a@b.co' }],
   ['sign-up record (createUserRequest)', createUserRequest, spec.signUpNames, { email: 'a@b.co', cognitoId: 'sub-1', firstName: 'A', lastName: 'B', acceptedTermsAndConditions: true }],
 ];
 
