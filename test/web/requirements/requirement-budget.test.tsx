@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { maxLeaseFrequencyRequired } from '@shared/api/schemas/requirements';
+import { formatBudget } from '@shared/rules';
 import { seedCognitoSession } from '../support/cognito-session';
 import { json, startWithConfig } from '../support/fake-backend';
 import { renderApp } from '../support/render-app';
@@ -56,7 +57,11 @@ describe('the requirement budget (issue 13)', { timeout: 30_000 }, () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Lease Rate Frequency/ }), 'Monthly');
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await user.click(await within(dialog).findByRole('button', { name: 'Confirm & Send Requirement' }));
+    // The review reads as the requirement's detail page will (the same sections).
+    const review = await within(dialog).findByLabelText('Requirement to send');
+    expect(review).toHaveTextContent('Budget');
+    expect(review).toHaveTextContent(formatBudget({ maxPrice: 2_000_000, maxLeaseRate: 1.5, maxLeaseFrequencyId: 'monthly' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm & Send Requirement' }));
 
     await waitFor(() => expect(backend.created()).toHaveLength(1));
     expect(backend.created()[0]).toMatchObject({ title: 'Office near Davis', maxPrice: 2_000_000, maxLeaseRate: 1.5, maxLeaseFrequencyId: 'monthly' });
@@ -66,7 +71,8 @@ describe('the requirement budget (issue 13)', { timeout: 30_000 }, () => {
     const backend = await startCreateBackend();
     const { user, dialog } = await openAndFillRequired();
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await user.click(await within(dialog).findByRole('button', { name: 'Confirm & Send Requirement' }));
+    expect(await within(dialog).findByLabelText('Requirement to send')).not.toHaveTextContent('Budget');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm & Send Requirement' }));
 
     await waitFor(() => expect(backend.created()).toHaveLength(1));
     const [body] = backend.created();
