@@ -151,6 +151,17 @@ describe('Matches page (issue 13)', { timeout: 30_000 }, () => {
     expect(screen.getByText(/when a listing fits one of your requirements, or a requirement fits one of your listings/)).toBeInTheDocument();
   });
 
+  it('says so when the matches cannot be loaded', async () => {
+    const user = testUser();
+    seedCognitoSession({ sub: user.cognitoId, email: user.email });
+    await startWithConfig((request) => {
+      if (request.url.pathname.startsWith('/user/cognito/')) return json(200, { user });
+      return json(500, { message: 'Something broke' });
+    });
+    renderApp('/consumer/matches');
+    expect(await screen.findByText(/Failed to load your matches/, {}, { timeout: 20_000 })).toBeInTheDocument();
+  });
+
   it('offers Load more when there is a next page', async () => {
     const backend = await startMatchesBackend([match({ side: 'requirement', requirementId: 'r1', listingId: 'l1', score: 90 })], { nextCursor: 'next-page' });
     renderApp('/consumer/matches');
