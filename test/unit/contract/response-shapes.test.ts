@@ -3,10 +3,11 @@ import { contract } from '../../../shared/api';
 import { routes } from '../../../shared/api/routes';
 
 /**
- * The structure of every route's answer (keys, nesting, nullability, enum values), pinned as a snapshot:
- * the web app reads these answers by their types alone (docs/DECISIONS.md "Web"), so a key dropped or
- * renamed in a response schema is a broken screen, not a compile error. Changing the contract on purpose
- * means updating the snapshot in the same change (`vitest -u`), where review sees it.
+ * The structure of every route's answer (keys, nesting, nullability, enum values, defaults), pinned as a
+ * snapshot: the web app reads these answers by their types alone (docs/DECISIONS.md "Web"), so a key
+ * dropped or renamed in a response schema is a broken screen, not a compile error. The requests' params,
+ * query and body likewise: a field the API stops reading is a save that silently loses it. Changing the
+ * contract on purpose means updating the snapshot in the same change (`vitest -u`), where review sees it.
  */
 interface Def {
   type: string;
@@ -19,6 +20,7 @@ interface Def {
   values?: unknown[];
   keyType?: { _zod: { def: Def } };
   valueType?: { _zod: { def: Def } };
+  defaultValue?: unknown;
 }
 
 function shapeOf(schema: { _zod: { def: Def } }): unknown {
@@ -33,7 +35,7 @@ function shapeOf(schema: { _zod: { def: Def } }): unknown {
     case 'optional':
       return { optional: shapeOf(def.innerType!) };
     case 'default':
-      return shapeOf(def.innerType!);
+      return { default: typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue, of: shapeOf(def.innerType!) };
     case 'pipe':
       return shapeOf(def.in!);
     case 'union':
@@ -52,6 +54,18 @@ function shapeOf(schema: { _zod: { def: Def } }): unknown {
 describe('the answers of every route', () => {
   it('keep their structure', () => {
     const shapes = Object.fromEntries(routes.map((route) => [route.id, shapeOf(contract[route.id].response as never)]));
+    expect(shapes).toMatchSnapshot();
+  });
+});
+
+describe('the requests of every route', () => {
+  it('keep their structure: params, query and body', () => {
+    const shapes = Object.fromEntries(
+      routes.map((route) => {
+        const endpoint = contract[route.id];
+        return [route.id, { params: shapeOf(endpoint.params as never), query: shapeOf(endpoint.query as never), body: shapeOf(endpoint.body as never) }];
+      }),
+    );
     expect(shapes).toMatchSnapshot();
   });
 });
