@@ -13,7 +13,8 @@ import { rememberPropertyEnd } from './property-history';
 import { remindOnce } from './reminders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const renewableStatuses: readonly ListingRecord['status'][] = ['published', 'expired'];
+/** What the owner can renew, or mark sold or leased (and what a renew link can renew). */
+export const renewableStatuses: readonly ListingRecord['status'][] = ['published', 'expired'];
 export const notRenewable = 'Only a published or expired listing can be renewed.';
 export const notClosable = 'Only a published or expired listing can be marked sold or leased.';
 export const onlyPublishedRepriced = 'Only a published listing can change its price here; a draft changes it in the editor.';

@@ -43,7 +43,9 @@ export async function sendMatchNotices(now = new Date()): Promise<MatchNoticeRep
         }
         continue;
       }
-      byOwner.set(side.ownerId, [...(byOwner.get(side.ownerId) ?? []), side]);
+      const sides = byOwner.get(side.ownerId) ?? [];
+      sides.push(side);
+      byOwner.set(side.ownerId, sides);
     }
   }
   for (const [ownerId, sides] of byOwner) await noticeOne(ownerId, sides, now, report);

@@ -252,15 +252,13 @@ async function toMatches(sides: readonly MatchSide[]): Promise<Match[]> {
 
 const byScore = (a: MatchSide, b: MatchSide) => b.score - a.score;
 
-/** The caller's matches, a page at a time: their requirements' then their listings', each group by score. */
+/**
+ * The caller's matches, a page at a time, in their partition's order: grouped by requirement, then by
+ * listing (the sort key); the page ranks each group (one Query, nothing regrouped here).
+ */
 export async function listMatches(principal: Principal, query: { limit: number; cursor?: string }): Promise<MatchesPage> {
   const page = await matchesRepository.pageOfOwner(principal.sub, query.limit, query.cursor);
-  const groups = new Map<string, MatchSide[]>();
-  for (const side of page.items) {
-    const key = side.side === 'requirement' ? `r${side.requirementId}` : `l${side.listingId}`;
-    groups.set(key, [...(groups.get(key) ?? []), side]);
-  }
-  return { items: await toMatches([...groups.values()].flatMap((group) => group.sort(byScore))), nextCursor: page.nextCursor };
+  return { items: await toMatches(page.items), nextCursor: page.nextCursor };
 }
 
 export async function countMatches(principal: Principal): Promise<MatchCount> {

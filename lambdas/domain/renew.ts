@@ -6,7 +6,7 @@ import { listingsRepository } from '../data/listings';
 import { remindersRepository } from '../data/reminders';
 import { activeFromOf, requirementsRepository } from '../data/requirements';
 import { checkRenewToken, type RenewTarget } from './renew-links';
-import { renewListingRecord } from './listing-lifecycle';
+import { renewableStatuses, renewListingRecord } from './listing-lifecycle';
 import { renewRequirementRecord } from './requirement-lifecycle';
 
 /** What the renew page says in each state (issue 14: a refused link says what happened and offers sign-in). */
@@ -39,7 +39,7 @@ async function itemOf(target: RenewTarget): Promise<{ title: string; expiresAt: 
   }
   const listing = await listingsRepository.get(target.id);
   if (!listing) return null;
-  return { title: listing.title, expiresAt: listing.expiresAt, renewable: listing.status === 'published' || listing.status === 'expired' };
+  return { title: listing.title, expiresAt: listing.expiresAt, renewable: renewableStatuses.includes(listing.status) };
 }
 
 /** Renews what the link names; the new expiry, or null when it could not be renewed. */

@@ -2,6 +2,7 @@ import type { FillRequirementRequest, Requirement, UpdateRequirementRequest } fr
 import {
   activeRequirementsSince,
   canRequirement,
+  requirementActions,
   REQUIREMENT_REMINDER_DAYS,
   reminderDue,
   requirementExpiresAt,
@@ -82,9 +83,9 @@ async function closeRequirement(
   const action = to === 'filled' ? 'fill' : 'withdraw';
   const current = await ownRequirement(principal, requirementId);
   requireAction(current, action);
-  const from = action === 'fill' ? (['sent', 'expired'] as const) : (['pending', 'sent', 'expired'] as const);
   const closedAt = nowIso();
-  const before = await requirementsRepository.close(requirementId, to, from, { closedAt, ...(outcome ? { outcome } : {}) });
+  // Conditional on the statuses the rule allows, so the broadcast taking it meanwhile wins.
+  const before = await requirementsRepository.close(requirementId, to, requirementActions[action], { closedAt, ...(outcome ? { outcome } : {}) });
   if (!before) {
     // The broadcast took it meanwhile (pending → queued), or another window closed it.
     requireAction(await ownRequirement(principal, requirementId), action);
