@@ -11,6 +11,8 @@ const webAliases = {
 /**
  * Test tiers (ARCHITECTURE.md "Tests"):
  * unit  – shared rules, schemas, domain logic; pure and fast
+ * domain – lambdas/domain called directly against the emulators, a fresh table per file; fast enough to
+ *          run per mutant (npm run mutation)
  * api   – handlers through the local gateway against the embedded emulators
  * infra – CDK template assertions and cdk-nag
  * web   – React components with Testing Library in jsdom
@@ -24,6 +26,18 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'domain',
+          include: ['test/domain/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          globalSetup: ['test/api/global-setup.ts'],
+          setupFiles: ['test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
+        },
+      },
       {
         extends: true,
         test: {

@@ -2,7 +2,8 @@
  * `npm test`: lint, then every test tier, each run even when an earlier one failed, then one verdict.
  *
  *   lint      eslint, the workflow linter and the type checks (npm run lint)
- *   vitest    unit, infra, web and api in one run, then e2e (the browser tier starts the whole stack)
+ *   vitest    unit, infra, web and api in one run, then domain, then e2e: each tier that starts a stack runs
+ *             alone (a stack writes its endpoints onto process.env, which a second one in the run would overwrite)
  *
  * Prints one line per tier and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
@@ -21,7 +22,7 @@ interface JsonReport {
   testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
 }
 
-const tiers = ['unit', 'infra', 'web', 'api', 'e2e'] as const;
+const tiers = ['unit', 'infra', 'web', 'api', 'domain', 'e2e'] as const;
 type Tier = (typeof tiers)[number];
 const tally: Record<Tier | 'lint', Tally> = Object.fromEntries(
   ['lint', ...tiers].map((tier) => [tier, { passed: 0, failed: 0, skipped: 0 }]),
@@ -69,6 +70,7 @@ function vitest(projects: readonly Tier[]): void {
 }
 
 vitest(['unit', 'infra', 'web', 'api']);
+vitest(['domain']);
 vitest(['e2e']);
 rmSync(scratch, { recursive: true, force: true });
 

@@ -1,39 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { listingDraft, type AcceptedImageType, type Listing, type ListingDraftInput, type PresignResponse } from '../../../shared/api';
 import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
 import { IMAGES_BUCKET, type LocalStack } from '../../../lib/local/stack';
 import { call, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
+import { validDraft } from '../../fixtures/inputs';
+
+export { validDraft };
 
 export { call, expectOk, newApprovedBroker, newUser, readMailStore, startStack } from '../requirements/support';
 export type { Broker, StoredMail } from '../requirements/support';
 
-/** A complete draft: every completeness flag but the photo holds. */
-export const validDraft = (overrides: Partial<ListingDraftInput> = {}): ListingDraftInput => ({
-  title: `Midtown office ${randomUUID().slice(0, 6)}`,
-  listingTypeId: 'for-sale-or-lease',
-  propertyTypeId: 'office',
-  marketId: 'sac-midtown',
-  sqft: 12500,
-  minSqft: 1000,
-  maxSqft: 5000,
-  price: 1250000,
-  leasePrice: 1.5,
-  leaseFrequencyId: 'monthly',
-  leaseTypeId: 'nnn',
-  timing: 'In 60 days',
-  description: 'Renovated two-storey office near the light rail.',
-  highlights: ['Parking', 'Light rail', '', '', ''],
-  address1: '1500 J Street',
-  address2: 'Suite 200',
-  city: 'Sacramento',
-  state: 'CA',
-  zipCode: '95814',
-  zip4: '',
-  brochureUrl: 'https://example.com/brochure.pdf',
-  ...overrides,
-});
 
 export async function createDraft(stack: LocalStack, broker: Broker): Promise<Listing> {
   const answer = await call<{ listingId: string; listing: Listing }>(stack, broker.token, 'createListing');

@@ -7,6 +7,9 @@ import { callWithProfileVersion, type RouteAnswer, type RouteRequest } from '../
 import type { CreateRequirementInput, Requirement } from '../../../shared/api';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../lib/local/stack';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
+import { TEST_QUERY_PAGE_SIZE, validRequirement } from '../../fixtures/inputs';
+
+export { TEST_QUERY_PAGE_SIZE, validRequirement };
 
 /**
  * A local stack of this test file's own, on free ports and in memory, without the scheduler: the tests
@@ -22,8 +25,6 @@ export async function startStack(options: Pick<LocalStackOptions, 'unsubscribeRe
   });
 }
 
-/** Every job and ledger read of these stacks pages by this many items, so each test data set spans pages. */
-export const TEST_QUERY_PAGE_SIZE = 3;
 
 /**
  * The api tier's stacks let a broker create far more than a real day's limit: its tests and fuzzing
@@ -81,18 +82,6 @@ export async function expectOk<T>(answer: Promise<ApiAnswer<T>>): Promise<T> {
   return body;
 }
 
-export const validRequirement = (overrides: Partial<CreateRequirementInput> = {}): CreateRequirementInput => ({
-  requirementTypeId: 'for-lease',
-  propertyTypeId: 'office',
-  marketIds: ['sac-midtown'],
-  title: `Office near Midtown ${randomUUID().slice(0, 6)}`,
-  timing: 'Next 6 months',
-  sqftMin: 2500,
-  sqftMax: 10000,
-  description: 'Needs parking.',
-  highlights: ['Close to light rail', '', '', '', ''],
-  ...overrides,
-});
 
 export async function createRequirement(stack: LocalStack, author: Broker, overrides: Partial<CreateRequirementInput> = {}) {
   const body = await expectOk(
