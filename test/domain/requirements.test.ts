@@ -14,7 +14,7 @@ import {
 } from '../../lambdas/domain/requirements';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
-import { broker, requirementInput } from './support';
+import { broker, mailsTo, requirementInput } from './support';
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -61,6 +61,7 @@ describe('requirements (domain)', () => {
     expect((await getRequirement(author.principal, created.requirementId, true)).status).toBe('pending');
 
     await broadcastRequirements();
+    expect((await mailsTo(other.record.email)).filter((mail) => mail.subject.includes(created.title))).toHaveLength(1);
     const seen = await getRequirement(other.principal, created.requirementId, true);
     expect(seen.status).toBe('sent');
     expect(seen.sentAt).not.toBeNull();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import type { Principal } from '../../lambdas/core/principal';
 import { newUserRecord, usersRepository, type UserRecord } from '../../lambdas/data/users';
 
@@ -44,3 +45,23 @@ export async function broker(label = 'broker', fields: Partial<UserRecord> = {})
 }
 
 export const operator = (): Principal => principalOf({ userId: randomUUID(), email: 'operator@example.com' }, true);
+
+/** A mail as the SES emulator stored it (what the domain sent); MIME-level checks live in the api tier. */
+export interface SentMail {
+  readonly to: string[];
+  readonly subject: string;
+  readonly html: string;
+  readonly text: string;
+  readonly headers: { name: string; value: string }[];
+}
+
+/** Every mail the run's SES emulator holds for `address` (each test's brokers have addresses of their own). */
+export async function mailsTo(address: string): Promise<SentMail[]> {
+  const response = await fetch(`${inject('localStack').urls.ses}/store`);
+  const { emails } = (await response.json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { html?: string; text?: string }; headers?: SentMail['headers'] }[];
+  };
+  return emails
+    .filter((mail) => mail.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()))
+    .map((mail) => ({ to: mail.destination.to, subject: mail.subject, html: mail.body.html ?? '', text: mail.body.text ?? '', headers: mail.headers ?? [] }));
+}
