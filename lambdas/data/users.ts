@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BrokerInfo, ImageVariants, MailStop, UserStatus } from '../../shared/api';
+import type { BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { expiringMap } from '../core/expiring-map';
 import { db, fullReadPageSize, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
@@ -20,6 +20,8 @@ export interface UserRecord {
   subscribed: SubscriptionId[];
   /** Match notice mails (issue 13); absent means on, as for every account made before they existed. */
   matchNotices?: boolean;
+  /** Profile → Privacy (issue 15); absent means listed in the broker directory with phone and e-mail shown. */
+  directory?: DirectoryPrivacy;
   profileImage: ImageVariants | null;
   brokerImage: ImageVariants | null;
   brokerInfo: BrokerInfo | null;

@@ -5,6 +5,7 @@ import { requirementsRepository } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
 import { removeListing } from './listings';
 import { removeRequirement } from './requirements';
+import { refreshDirectory } from './directory';
 
 /**
  * An account deleted in Cognito: its record says so (every call of its still-valid tokens is refused) and
@@ -14,6 +15,7 @@ import { removeRequirement } from './requirements';
 export async function markAccountDeleted(record: UserRecord): Promise<{ listings: number; requirements: number }> {
   if (record.status !== 'deleted') await usersRepository.update(record.userId, { status: 'deleted' });
   recentCallers.delete(record.userId);
+  await refreshDirectory(record.userId);
   const listings = await listingsRepository.allByOwner(record.userId);
   for (const listing of listings) await removeListing(listing.listingId);
   let requirements = 0;

@@ -11,6 +11,7 @@ import { sendMails, type OutgoingMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 import { matchListing, unmatchListing } from './matching';
 import { marketHistoryAt, reductionSinceLastListing } from './property-history';
+import { refreshDirectory } from './directory';
 
 /**
  * The weekday listings blast (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in one
@@ -261,6 +262,7 @@ async function publishListings(run: BlastRun): Promise<void> {
           await unmatchListing(published);
           await listingsRepository.deleteIndex(published);
         }
+        await refreshDirectory(published.userId);
       }),
     );
   }

@@ -9,6 +9,7 @@ import { isConditionFailed } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { markAccountDeleted } from './account-removal';
 import { approveUser } from './admin';
+import { refreshDirectory } from './directory';
 
 export interface ConsoleChange {
   readonly eventName: CognitoConsoleEventName;
@@ -35,6 +36,7 @@ async function cognitoState(username: string): Promise<{ enabled: boolean; group
 async function transition(record: UserRecord, from: UserRecord['status'], fields: Partial<UserRecord>): Promise<boolean> {
   try {
     await usersRepository.update(record.userId, fields, { ifStatus: from });
+    await refreshDirectory(record.userId);
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -65,6 +67,7 @@ export async function applyConsoleChange(change: ConsoleChange): Promise<string>
       if (!state.enabled && record.status !== 'disabled') {
         await usersRepository.update(record.userId, { status: 'disabled' });
         recentCallers.delete(record.userId);
+        await refreshDirectory(record.userId);
         return 'disabled';
       }
       if (state.enabled && record.status === 'disabled') {

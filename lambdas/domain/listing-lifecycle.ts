@@ -11,6 +11,7 @@ import { matchListing, unmatchListing } from './matching';
 import { listingChangedElsewhere, ownListing, removeListing, toListingDto } from './listings';
 import { rememberPropertyEnd } from './property-history';
 import { remindOnce } from './reminders';
+import { refreshDirectory } from './directory';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the owner can renew, or mark sold or leased (and what a renew link can renew). */
@@ -29,6 +30,7 @@ async function leaveCommunity(before: ListingRecord, now: string): Promise<void>
     await rememberPropertyEnd(before, now);
   }
   await unmatchListing(before);
+  await refreshDirectory(before.userId);
 }
 
 /**
@@ -45,6 +47,7 @@ export async function renewListingRecord(listingId: string): Promise<ListingReco
     await listingsRepository.writeIndex(after);
     await matchListing(after);
   }
+  await refreshDirectory(after.userId);
   return after;
 }
 

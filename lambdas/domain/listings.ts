@@ -32,6 +32,7 @@ import { rememberPropertyEnd } from './property-history';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact, withoutContactDetails } from './users';
+import { refreshDirectory } from './directory';
 
 /** "Recent listings" on the dashboard: published in the last 7 days. */
 export const RECENT_LISTING_DAYS = 7;
@@ -249,6 +250,7 @@ export async function removeListing(listingId: string): Promise<ListingRecord | 
     if (current.publishedOn) await rememberPropertyEnd({ ...current, publishedOn: current.publishedOn }, nowIso());
   }
   const removed = await listingsRepository.delete(listingId);
+  if (removed?.status === 'published') await refreshDirectory(removed.userId);
   if (removed) await deleteImageKeys(removed.images.flatMap(variantKeysOf));
   await deleteImagePrefix(`${listingImagePrefix(listingId)}/`).catch((error: unknown) =>
     logger.warn('listing image prefix not swept', { listingId, error: error as Error }),

@@ -19,6 +19,7 @@ import { requirementDetailUrl } from './mail/templates/requirement-broadcast';
 import { rematchRequirement, unmatchRequirement } from './matching';
 import { remindOnce } from './reminders';
 import { toRequirementDto } from './requirements';
+import { refreshDirectory } from './directory';
 
 const requirementNotFound = 'Requirement not found';
 export const notYourRequirement = 'Only its owner can change this requirement.';
@@ -70,6 +71,7 @@ export async function editRequirement(principal: Principal, requirementId: strin
     await requirementsRepository.deleteIndex(before);
     await requirementsRepository.writeIndex(after);
     await rematchRequirement(before, after);
+    await refreshDirectory(after.userId);
   }
   return dtoOf(after);
 }
@@ -99,6 +101,7 @@ async function closeRequirement(
 async function leaveCommunity(before: RequirementRecord): Promise<void> {
   if (before.status === 'sent' && isSent(before)) await requirementsRepository.deleteIndex(before);
   await unmatchRequirement(before);
+  await refreshDirectory(before.userId);
 }
 
 /** Filled, with how (issue 14): through a listing on BISN (it must exist) or elsewhere. */
@@ -132,6 +135,7 @@ export async function renewRequirementRecord(requirementId: string): Promise<Req
   if (before.status === 'sent') await requirementsRepository.deleteIndex(before);
   await requirementsRepository.writeIndex(after);
   await rematchRequirement(before, after);
+  await refreshDirectory(after.userId);
   return after;
 }
 

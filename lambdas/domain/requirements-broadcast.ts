@@ -9,6 +9,7 @@ import { sendMails } from './mail';
 import { requirementBroadcastMails } from './mail/templates/requirement-broadcast';
 import { toRequirementDto } from './requirements';
 import { matchRequirement, unmatchRequirement } from './matching';
+import { refreshDirectory } from './directory';
 
 /**
  * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once").
@@ -142,7 +143,10 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
   await requirementsRepository.writeIndex(sent);
   // Its matches too, before `sent`: a crash in between finds them again on the resumed run.
   await matchRequirement(sent);
-  if (await requirementsRepository.markSent(requirementId, runId)) return outcome('sent', total);
+  if (await requirementsRepository.markSent(requirementId, runId)) {
+    await refreshDirectory(record.userId);
+    return outcome('sent', total);
+  }
   if (!(await requirementsRepository.get(requirementId))) {
     // An operator deleted it while it was being broadcast: take back the index items and matches just written.
     await unmatchRequirement(sent);

@@ -23,6 +23,7 @@ import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { unmatchRequirement } from './matching';
 import { toContact, withoutContactDetails } from './users';
+import { refreshDirectory } from './directory';
 
 
 const requirementTypeById = byId(requirementTypes);
@@ -157,7 +158,9 @@ export async function removeRequirement(requirementId: string): Promise<boolean>
   const record = await requirementsRepository.get(requirementId);
   if (!record) return false;
   await unmatchRequirement(record);
-  return !!(await requirementsRepository.delete(requirementId));
+  const removed = !!(await requirementsRepository.delete(requirementId));
+  await refreshDirectory(record.userId);
+  return removed;
 }
 
 /** Operator removal. */

@@ -8,6 +8,7 @@ import { rateLimitsRepository } from '../data/rate-limits';
 import { usersRepository, type UserRecord } from '../data/users';
 import { sendMail, verifyUnsubscribeToken, type UnsubscribeLink } from './mail';
 import { unsubscribeConfirmationMail } from './mail/templates/unsubscribe-confirmation';
+import { refreshDirectory } from './directory';
 
 export const unsubscribedMessage = 'Unsubscribed successfully';
 export const invalidUnsubscribeLinkMessage = 'This unsubscribe link is not valid. Enter your e-mail address to unsubscribe instead.';
@@ -53,6 +54,7 @@ export async function unsubscribeWithToken(token: string): Promise<UnsubscribeRe
   if (user && (user.subscribed.length > 0 || user.matchNotices !== false)) {
     // Every category and the match notices: one click stops all BISN mail the address does not need.
     await usersRepository.update(user.userId, { subscribed: [], matchNotices: false }, { bumpVersion: true });
+    await refreshDirectory(user.userId);
     logger.info('unsubscribed from every category', { userId: user.userId });
   }
   return unsubscribed;
@@ -85,6 +87,7 @@ export async function updateFromUnsubscribeLink(token: string, wanted: readonly 
   const keep = new Set(wanted);
   const subscribed: SubscriptionId[] = subscriptionCategories.map((c) => c.id).filter((id) => keep.has(id));
   const updated = await usersRepository.update(user.userId, { subscribed }, { bumpVersion: true });
+  await refreshDirectory(user.userId);
   logger.info('subscriptions changed from an unsubscribe link', { userId: user.userId, stream: link.stream });
   return linkState(link, updated);
 }

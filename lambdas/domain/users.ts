@@ -1,5 +1,5 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import type { BrokerInfoSave, Contact, CreateUserRequest, PersonalInfoSave, SubscriptionsSave, User } from '../../shared/api';
+import type { BrokerInfoSave, Contact, CreateUserRequest, DirectoryPrivacySave, PersonalInfoSave, SubscriptionsSave, User } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { cognito } from '../core/aws';
 import { env } from '../core/env';
@@ -9,6 +9,7 @@ import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
 import { newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { assetUrl, assetUrls } from './assets';
+import { privacyOf, refreshDirectory } from './directory';
 // The file itself, not ./mail: the profile routes' bundles need no mail templates.
 import { liftSuppression } from './mail/suppression';
 
@@ -32,6 +33,7 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
     phone: record.phone,
     subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: subscribed.has(c.id) })),
     matchNotices: record.matchNotices !== false,
+    directory: privacyOf(record),
     profileImage: assetUrls(record.profileImage),
     brokerImage: assetUrls(record.brokerImage),
     brokerInfo: brokerInfoDto(record.brokerInfo),
@@ -157,10 +159,15 @@ export async function markEmailConfirmed(principal: Principal, existing: UserRec
 export const profileChangedElsewhere =
   'Your profile was changed elsewhere (in another tab or window) since you opened this. Reload it to see those changes, or save yours over them.';
 
-/** A profile save over the version its author saw; refused with the current version when it moved on. */
+/**
+ * A profile save over the version its author saw; refused with the current version when it moved on. The
+ * broker's directory card follows at once.
+ */
 async function saveProfile(record: UserRecord, version: number, fields: Partial<UserRecord>, isOperator: boolean): Promise<User> {
   try {
-    return toUserDto(await usersRepository.update(record.userId, fields, { ifVersion: version }), isOperator);
+    const saved = await usersRepository.update(record.userId, fields, { ifVersion: version });
+    await refreshDirectory(record.userId);
+    return toUserDto(saved, isOperator);
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     const current = await usersRepository.get(record.userId);
@@ -197,6 +204,13 @@ export async function updateBrokerInfo(principal: Principal, existing: UserRecor
     ...(record.brokerInfo?.logoSrc ? { logoSrc: record.brokerInfo.logoSrc } : {}),
   };
   return saveProfile(record, input.version, { brokerInfo }, principal.isOperator);
+}
+
+/** Profile → Privacy: listed in the broker directory or not, and which of phone and e-mail it shows. */
+export async function updateDirectoryPrivacy(principal: Principal, existing: UserRecord | null, input: DirectoryPrivacySave): Promise<User> {
+  const record = await requireRecord(principal, existing);
+  const { version, ...directory } = input;
+  return saveProfile(record, version, { directory }, principal.isOperator);
 }
 
 /**

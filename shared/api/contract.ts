@@ -95,6 +95,10 @@ export const listRequirementMatches = e(route.listRequirementMatches, { params: 
 export const listListingMatches = e(route.listListingMatches, { params: s.listingIdParams, response: s.matchesResponse });
 export const updateMatch = e(route.updateMatch, { params: s.matchParams, body: s.updateMatchRequest, response: s.matchResponse });
 
+export const listBrokers = e(route.listBrokers, { query: s.directoryQuery, response: s.directoryPage });
+export const getBrokerPage = e(route.getBrokerPage, { params: s.userIdParams, response: s.brokerPage });
+export const updateDirectoryPrivacy = e(route.updateDirectoryPrivacy, { params: s.userIdParams, body: s.directoryPrivacySave, response: s.userResponse });
+
 export const adminListUsers = e(route.adminListUsers, { query: s.adminUsersQuery, response: s.adminUsersResponse });
 export const adminApproveUser = e(route.adminApproveUser, { params: s.userIdParams, response: s.userResponse });
 export const adminDisableUser = e(route.adminDisableUser, { params: s.userIdParams, response: s.userResponse });
@@ -150,6 +154,9 @@ export const contract = {
   listRequirementMatches,
   listListingMatches,
   updateMatch,
+  listBrokers,
+  getBrokerPage,
+  updateDirectoryPrivacy,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,

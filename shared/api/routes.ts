@@ -103,6 +103,10 @@ export const countMatches = r('countMatches', 'GET', '/match_count', 'approved',
 export const listRequirementMatches = r('listRequirementMatches', 'GET', '/requirement/{requirementId}/matches', 'user', 'matches/list-requirement-matches', 'owner');
 export const listListingMatches = r('listListingMatches', 'GET', '/listing/{listingId}/matches', 'user', 'matches/list-listing-matches', 'owner');
 export const updateMatch = r('updateMatch', 'PUT', '/match/{requirementId}/{listingId}', 'approved', 'matches/update-match', 'owner');
+// broker directory (issue 15)
+export const listBrokers = r('listBrokers', 'GET', '/brokers', 'approved', 'brokers/list-brokers');
+export const getBrokerPage = r('getBrokerPage', 'GET', '/broker/{userId}', 'approved', 'brokers/get-broker-page');
+export const updateDirectoryPrivacy = r('updateDirectoryPrivacy', 'POST', '/user/privacy/{userId}', 'user', 'users/update-directory-privacy', 'self');
 // operators (PRODUCT.md "Accounts and approval")
 export const adminListUsers = r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users');
 export const adminApproveUser = r('adminApproveUser', 'POST', '/admin/users/{userId}/approve', 'operator', 'admin/approve-user');
@@ -159,6 +163,9 @@ export const routes = [
   listRequirementMatches,
   listListingMatches,
   updateMatch,
+  listBrokers,
+  getBrokerPage,
+  updateDirectoryPrivacy,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,

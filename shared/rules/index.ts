@@ -7,3 +7,4 @@ export * from './listing-lifetime';
 export * from './links';
 export * from './matching';
 export * from './lifecycle';
+export * from './directory';

@@ -57,13 +57,15 @@ export function marketName(marketId: string): string | undefined {
 export interface MarketGroup {
   /** The county's name, or the Miscellaneous group for the counties without submarkets. */
   readonly name: string;
+  /** The county the group is, when it has submarkets (the broker directory can filter by all of it). */
+  readonly countyId?: string;
   readonly markets: readonly CatalogItem[];
 }
 
 const groups: readonly MarketGroup[] = [
   ...counties
     .filter((county) => county.submarkets.length > 0)
-    .map((county) => ({ name: county.name, markets: county.submarkets })),
+    .map((county) => ({ name: county.name, countyId: county.id, markets: county.submarkets })),
   {
     name: miscellaneousGroupName,
     markets: counties.filter((county) => county.submarkets.length === 0).map(({ id, name }) => ({ id, name })),

@@ -15,6 +15,7 @@ const consumerScreens = [
   '/consumer/listings',
   '/consumer/my-listings',
   '/consumer/matches',
+  '/consumer/brokers',
   '/consumer/profile',
   '/consumer/vendors',
 ];
@@ -32,6 +33,13 @@ async function firstId(route: 'listings' | 'requirements', token: string): Promi
   const id = items[0]?.listingId ?? items[0]?.requirementId;
   if (!id) throw new Error(`the seed has no ${route}`);
   return id;
+}
+
+async function firstBrokerId(token: string): Promise<string> {
+  const response = await fetch(`${e2e().apiUrl}/brokers?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const { items } = (await response.json()) as { items: { userId: string }[] };
+  if (!items[0]) throw new Error('the seed has no brokers in the directory');
+  return items[0].userId;
 }
 
 describe.each([
@@ -52,6 +60,7 @@ describe.each([
     details = [
       `/consumer/listing/${await firstId('listings', idToken)}`,
       `/consumer/requirement/${await firstId('requirements', idToken)}`,
+      `/consumer/brokers/${await firstBrokerId(idToken)}`,
     ];
     Object.assign(process.env, e2e().env);
     const { unsubscribeLinks } = await import('../../lambdas/domain/mail/unsubscribe');

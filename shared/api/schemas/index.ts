@@ -5,3 +5,4 @@ export * from './images';
 export * from './requirements';
 export * from './listings';
 export * from './matches';
+export * from './directory';

@@ -32,6 +32,16 @@ export type MailStop = z.infer<typeof mailStop>;
 export const subscription = z.object({ _id: subscriptionId, name: z.string(), subscribed: z.boolean() });
 export type Subscription = z.infer<typeof subscription>;
 
+/** Profile → Privacy: absent on a record means listed with phone and e-mail shown. */
+export const directoryPrivacy = z.object({
+  listed: z.boolean(),
+  showPhone: z.boolean(),
+  showEmail: z.boolean(),
+});
+export type DirectoryPrivacy = z.infer<typeof directoryPrivacy>;
+export const directoryPrivacySave = z.extend(directoryPrivacy, { version: contentVersion });
+export type DirectoryPrivacySave = z.infer<typeof directoryPrivacySave>;
+
 export const user = z.object({
   _id: z.string(),
   cognitoId: z.string(),
@@ -47,6 +57,8 @@ export const user = z.object({
   subscriptions: z.array(subscription),
   /** Whether the broker is mailed their new strong matches (issue 13); off in the profile's subscriptions. */
   matchNotices: z.boolean(),
+  /** Profile → Privacy (issue 15): in the broker directory or not, and which contact details it shows. */
+  directory: directoryPrivacy,
   profileImage: z.nullable(imageVariants),
   brokerImage: z.nullable(imageVariants),
   brokerInfo: z.nullable(brokerInfo),

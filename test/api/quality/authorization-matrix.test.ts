@@ -272,6 +272,9 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
     }),
   },
   listMatches: { ok: 200, request: () => ({ query: { limit: 50 } }) },
+  listBrokers: { ok: 200, request: () => ({ query: { limit: 25 } }) },
+  getBrokerPage: { ok: 200, request: (fx) => ({ params: { userId: fx.owner.userId } }) },
+  updateDirectoryPrivacy: { ok: 200, request: (fx) => ({ params: self(fx), body: { listed: true, showPhone: true, showEmail: true } }) },
   countMatches: { ok: 200, request: () => ({}) },
   listRequirementMatches: {
     ok: 200,

@@ -293,6 +293,8 @@ const brokerInfo = fc.record(
   { requiredKeys: ['name', 'address1'] },
 );
 
+const privacy = fc.record({ listed: fc.boolean(), showPhone: fc.boolean(), showEmail: fc.boolean() });
+
 const subscriptionIds = subscriptionCategories.map((c) => c.id);
 const subscriptions = fc.record(
   {
@@ -447,6 +449,8 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   countMatches: 'read-only',
   listRequirementMatches: 'read-only',
   listListingMatches: 'read-only',
+  listBrokers: 'read-only',
+  getBrokerPage: 'read-only',
 
   createUser: fuzzCase({
     caller: () => null,
@@ -531,6 +535,14 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
       const parsed = brokerInfoRequest.parse(input);
       expect(pick((await ownUser(fx.owner)).brokerInfo!, ['name', 'address1', 'address2'])).toEqual(pick(parsed, ['name', 'address1', 'address2']));
     },
+  }),
+
+  updateDirectoryPrivacy: fuzzCase({
+    template: async () => ({ params: self(), body: { listed: true, showPhone: true, showEmail: true, version: await ownVersion() } }),
+    valid: () => privacy,
+    request: async (_f, body) => ({ params: self(), body: { ...body, version: await ownVersion() } }),
+    refused: () => staleProfileSave(privacy),
+    roundTrip: async (_f, input) => expect((await ownUser(fx.owner)).directory).toEqual(input),
   }),
 
   presignProfileImage: presignCase('profile', self),

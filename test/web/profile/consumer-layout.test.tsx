@@ -25,6 +25,7 @@ describe('consumer layout', { timeout: 20_000 }, () => {
       ['Requirements', '/consumer/requirements'],
       ['Listings', '/consumer/listings'],
       ['Matches', '/consumer/matches'],
+      ['Brokers', '/consumer/brokers'],
       ['Vendors - Coming Soon!', '/consumer/vendors'],
       ['My Requirements', '/consumer/my-requirements'],
       ['My Listings', '/consumer/my-listings'],

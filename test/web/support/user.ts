@@ -16,6 +16,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     phone: '9165550100',
     subscriptions: [],
     matchNotices: true,
+    directory: { listed: true, showPhone: true, showEmail: true },
     profileImage: null,
     brokerImage: null,
     brokerInfo: null,

@@ -28,6 +28,7 @@ import { landingRoutes } from '@/features/landing/routes';
 import { legalRoutes } from '@/features/legal/routes';
 import { listingsRoutes } from '@/features/listings/routes';
 import { matchesRoutes } from '@/features/matches/routes';
+import { brokersRoutes } from '@/features/brokers/routes';
 import { operatorsRoutes } from '@/features/operators/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { requirementsRoutes } from '@/features/requirements/routes';
@@ -44,6 +45,7 @@ const consumerTree = consumerRoute.addChildren([
   ...requirementsRoutes,
   ...listingsRoutes,
   ...matchesRoutes,
+  ...brokersRoutes,
   ...operatorsRoutes,
   ...consumerFallbackRoutes,
 ]);

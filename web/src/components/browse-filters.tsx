@@ -15,13 +15,13 @@ interface BrowseFiltersProps {
   /** The search box's accessible name, e.g. "Filter listings". */
   label: string;
   type: { label: string; allLabel: string; items: readonly CatalogItem[] };
-  market: { label: string; allLabel: string };
+  market: { label: string; allLabel: string; withCounties?: boolean };
   value: BrowseFilterValues;
   onChange: (name: keyof BrowseFilterValues, value: string | undefined) => void;
   onClear: () => void;
 }
 
-/** Deal type, property type and market, each ALL by default, and Clear (the requirements and listings browsers). */
+/** Deal type, property type and market, each ALL by default, and Clear (the browsers and the broker directory). */
 export function BrowseFilters({ label, type, market, value, onChange, onClear }: BrowseFiltersProps) {
   const id = useId();
   const set = (name: keyof BrowseFilterValues) => (next: string) => onChange(name, next === ALL ? undefined : next);
@@ -59,6 +59,7 @@ export function BrowseFilters({ label, type, market, value, onChange, onClear }:
           value={value.marketId ?? ALL}
           onValueChange={set('marketId')}
           allOption={{ value: ALL, label: market.allLabel }}
+          withCounties={market.withCounties}
         />
       </div>
       <Button variant="outline" onClick={onClear} disabled={!active}>

@@ -52,12 +52,16 @@ export function CatalogSelect({ items, ...props }: SelectProps & { items: readon
   return <CatalogSelectShell {...props}>{options(items)}</CatalogSelectShell>;
 }
 
-/** Submarkets grouped by county, Sutter and Yuba under Miscellaneous (spec 02 §3). */
-export function MarketSelect({ placeholder = 'Select a market', ...props }: SelectProps) {
+/**
+ * Submarkets grouped by county, Sutter and Yuba under Miscellaneous (spec 02 §3); `withCounties` adds each
+ * county with submarkets as a choice of its own ("All of Placer County": the broker directory's filter).
+ */
+export function MarketSelect({ placeholder = 'Select a market', withCounties = false, ...props }: SelectProps & { withCounties?: boolean }) {
   return (
     <CatalogSelectShell placeholder={placeholder} {...props}>
       {marketsGroupedByCounty().map((group) => (
         <optgroup key={group.name} label={group.name}>
+          {withCounties && group.countyId && <option value={group.countyId}>{`All of ${group.name}`}</option>}
           {options(group.markets)}
         </optgroup>
       ))}

@@ -10,6 +10,7 @@ type ConsumerScreen =
   | 'listings'
   | 'myListings'
   | 'matches'
+  | 'brokers'
   | 'profile'
   | 'vendors'
   | 'operators';
@@ -22,6 +23,7 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   listings: '/consumer/listings',
   myListings: '/consumer/my-listings',
   matches: '/consumer/matches',
+  brokers: '/consumer/brokers',
   profile: '/consumer/profile',
   vendors: '/consumer/vendors',
   operators: '/consumer/operators',
@@ -29,3 +31,4 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
 
 export const requirementPath = (requirementId: string) => `/consumer/requirement/${encodeURIComponent(requirementId)}`;
 export const listingPath = (listingId: string) => `/consumer/listing/${encodeURIComponent(listingId)}`;
+export const brokerPath = (userId: string) => `/consumer/brokers/${encodeURIComponent(userId)}`;

@@ -9,6 +9,7 @@ import {
   ShieldCheckIcon,
   StoreIcon,
   UserRoundIcon,
+  UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
@@ -40,6 +41,7 @@ const mainItems: readonly NavItem[] = [
   { label: 'Requirements', to: consumerPaths.requirements, icon: ClipboardListIcon, alsoActiveOn: ['/consumer/requirement/'] },
   { label: 'Listings', to: consumerPaths.listings, icon: Building2Icon, alsoActiveOn: ['/consumer/listing/'] },
   { label: 'Matches', to: consumerPaths.matches, icon: HandshakeIcon },
+  { label: 'Brokers', to: consumerPaths.brokers, icon: UsersRoundIcon, alsoActiveOn: ['/consumer/brokers/'] },
   { label: 'Vendors - Coming Soon!', to: consumerPaths.vendors, icon: StoreIcon },
 ];
 

@@ -1,0 +1,113 @@
+import type { DirectoryBroker, DirectoryPage, DirectoryPrivacy, DirectoryQuery } from '../../shared/api';
+import { byId, marketAreas, markets, propertyTypes, requirementTypes, subscriptionCategories } from '../../shared/catalog';
+import { directoryActiveSince } from '../../shared/rules';
+import { notFound } from '../core/errors';
+import { directoryRepository, type DirectoryFacets } from '../data/directory';
+import { listingsRepository, type ListingRecord } from '../data/listings';
+import { activeFromOf, requirementsRepository, type RequirementRecord } from '../data/requirements';
+import { usersRepository, type UserRecord } from '../data/users';
+import { assetUrl } from './assets';
+
+const areaById = byId(marketAreas);
+const marketById = byId(markets);
+const propertyTypeById = byId(propertyTypes);
+const dealTypeById = byId(requirementTypes);
+
+/** Absent on a record: listed, phone and e-mail shown (issue 15: on by default). */
+export const privacyOf = (record: Pick<UserRecord, 'directory'>): DirectoryPrivacy => ({
+  listed: record.directory?.listed ?? true,
+  showPhone: record.directory?.showPhone ?? true,
+  showEmail: record.directory?.showEmail ?? true,
+});
+
+/** Only approved brokers who have not opted out are listed; disabled, pending and deleted accounts never are. */
+const isListed = (record: UserRecord) => record.status === 'active' && privacyOf(record).listed;
+
+const named = <T extends { id: string; name: string }>(catalog: ReadonlyMap<string, T>, ids: Iterable<string>) =>
+  [...new Set(ids)].sort().map((id) => ({ id, name: catalog.get(id)?.name ?? id }));
+
+export async function activeRequirementsOf(userId: string): Promise<(RequirementRecord & { sentAt: string })[]> {
+  const out: (RequirementRecord & { sentAt: string })[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await requirementsRepository.pageByOwner(userId, 100, cursor, 'sent');
+    for (const record of page.items) if (record.sentAt) out.push({ ...record, sentAt: record.sentAt });
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+export const activeListingsOf = async (userId: string) => (await listingsRepository.allByOwner(userId)).filter((l) => l.status === 'published');
+const listingActivity = (listing: ListingRecord) => listing.renewedAt ?? listing.publishedOn;
+
+/**
+ * What a broker works on: the property types of their subscriptions and active items, the markets (with
+ * their counties) and deal types of their active listings and requirements.
+ */
+function facetsOf(record: UserRecord, listings: readonly ListingRecord[], requirements: readonly RequirementRecord[]): DirectoryFacets {
+  const marketIds = [...listings.map((l) => l.marketId), ...requirements.flatMap((r) => r.marketIds)].filter((id): id is string => !!id);
+  const countyIds = marketIds.map((id) => marketById.get(id)?.countyId).filter((id): id is string => !!id && areaById.has(id));
+  const subscribedTypes = subscriptionCategories.filter((c) => record.subscribed.includes(c.id)).map((c) => c.propertyTypeId);
+  return {
+    dealTypeIds: [...new Set([...listings.map((l) => l.listingTypeId), ...requirements.map((r) => r.requirementTypeId)].filter((id): id is NonNullable<typeof id> => !!id))],
+    propertyTypeIds: [...new Set([...subscribedTypes, ...listings.map((l) => l.propertyTypeId), ...requirements.map((r) => r.propertyTypeId)].filter((id): id is NonNullable<typeof id> => !!id))],
+    areaIds: [...new Set([...marketIds, ...countyIds])],
+  };
+}
+
+/**
+ * Rewrites a broker's directory entries from their record and active items: called after every change of
+ * what a card shows (profile, privacy, status, an item published, renewed, closed or removed).
+ */
+export async function refreshDirectory(userId: string): Promise<void> {
+  const record = await usersRepository.get(userId);
+  if (!record || !isListed(record)) return directoryRepository.replace(userId, null);
+  const [listings, requirements, lastRecorded] = await Promise.all([
+    activeListingsOf(userId),
+    activeRequirementsOf(userId),
+    directoryRepository.lastActiveAt(userId),
+  ]);
+  const activity = [...listings.map(listingActivity), ...requirements.map(activeFromOf), lastRecorded].filter((at): at is string => !!at).sort();
+  const facets = facetsOf(record, listings, requirements);
+  const privacy = privacyOf(record);
+  const broker: DirectoryBroker = {
+    userId,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    title: record.title,
+    phone: privacy.showPhone ? record.phone : '',
+    email: privacy.showEmail ? record.email : '',
+    photoUrl: record.profileImage?.thumbnail ?? null,
+    firm: record.brokerInfo ? { name: record.brokerInfo.name, logoUrl: record.brokerImage?.thumbnail ?? record.brokerInfo.logoSrc ?? null } : null,
+    propertyTypes: named(propertyTypeById, facets.propertyTypeIds),
+    markets: named(areaById, facets.areaIds.filter((id) => marketById.has(id))),
+    dealTypes: named(dealTypeById, facets.dealTypeIds),
+    activeListings: listings.length,
+    activeRequirements: requirements.length,
+    lastActiveAt: activity.at(-1) ?? null,
+  };
+  await directoryRepository.replace(userId, { broker, facets });
+}
+
+/** Stored cards hold S3 keys; the answer carries their URLs (the asset host may change, the entries stay). */
+const withUrls = (broker: DirectoryBroker): DirectoryBroker => ({
+  ...broker,
+  photoUrl: broker.photoUrl && assetUrl(broker.photoUrl),
+  firm: broker.firm && { ...broker.firm, logoUrl: broker.firm.logoUrl && assetUrl(broker.firm.logoUrl) },
+});
+
+export async function listBrokers(query: DirectoryQuery, now = new Date()): Promise<DirectoryPage> {
+  const page = await directoryRepository.page(query, query.sort, query.limit, {
+    cursor: query.cursor,
+    search: query.q || undefined,
+    activeSince: query.recent ? directoryActiveSince(now) : undefined,
+  });
+  return { items: page.items.map(withUrls), nextCursor: page.nextCursor };
+}
+
+/** A listed broker's card, or 404 (not listed: opted out, disabled, pending, deleted, or no such broker). */
+export async function listedBroker(userId: string): Promise<DirectoryBroker> {
+  const broker = await directoryRepository.get(userId);
+  if (!broker) throw notFound('Broker not found');
+  return withUrls(broker);
+}

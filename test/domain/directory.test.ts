@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../lambdas/core/errors';
+import { InvalidCursorError } from '../../lambdas/data/table';
+import { usersRepository } from '../../lambdas/data/users';
+import { listBrokers, listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
+import { getBrokerPage } from '../../lambdas/domain/broker-page';
+import { createRequirement } from '../../lambdas/domain/requirements';
+import { withdrawRequirement } from '../../lambdas/domain/requirement-lifecycle';
+import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
+import { directoryQuery, type DirectoryBroker } from '../../shared/api';
+import { broker, requirementInput, type Actor } from './support';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Every card the directory answers for `query`, all pages read. */
+async function everyone(query: Record<string, unknown> = {}, now?: Date): Promise<DirectoryBroker[]> {
+  const out: DirectoryBroker[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listBrokers(directoryQuery.parse({ limit: 2, ...query, cursor }), now);
+    out.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+const ids = (cards: readonly DirectoryBroker[]) => cards.map((card) => card.userId);
+
+async function listed(label: string, fields: Parameters<typeof broker>[1] = {}): Promise<Actor> {
+  const actor = await broker(label, fields);
+  await refreshDirectory(actor.record.userId);
+  return actor;
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof HttpError ? { status: error.statusCode, message: error.message } : error),
+  );
+
+describe('broker directory (domain)', () => {
+  it('lists an approved broker with their card, phone and e-mail shown by default, and the types they subscribe to', async () => {
+    const alice = await listed('Alice', { lastName: 'Zephyr', subscribed: ['office-listings', 'retail-requirements'], brokerInfo: { name: 'Capitol Realty', address1: '1 Capitol Mall', address2: '' } });
+    const card = await listedBroker(alice.record.userId);
+    expect(card).toMatchObject({
+      userId: alice.record.userId,
+      firstName: 'Alice',
+      lastName: 'Zephyr',
+      phone: '916-555-0100',
+      email: alice.record.email,
+      firm: { name: 'Capitol Realty', logoUrl: null },
+      photoUrl: null,
+      propertyTypes: [
+        { id: 'office', name: 'Office' },
+        { id: 'retail', name: 'Retail' },
+      ],
+      markets: [],
+      dealTypes: [],
+      activeListings: 0,
+      activeRequirements: 0,
+      lastActiveAt: null,
+    });
+    expect(ids(await everyone({ propertyTypeId: 'office' }))).toContain(alice.record.userId);
+    expect(ids(await everyone({ propertyTypeId: 'land' }))).not.toContain(alice.record.userId);
+  });
+
+  it('never lists a pending, disabled or deleted account, nor one that opted out; each page of theirs is a 404', async () => {
+    const pending = await listed('Pending', { status: 'awaiting approval' });
+    const disabled = await listed('Disabled', { status: 'disabled' });
+    const deleted = await listed('Deleted', { status: 'deleted' });
+    const hidden = await listed('Hidden', { directory: { listed: false, showPhone: true, showEmail: true } });
+    const all = ids(await everyone());
+    for (const actor of [pending, disabled, deleted, hidden]) {
+      expect(all).not.toContain(actor.record.userId);
+      expect(await refusal(getBrokerPage(actor.record.userId))).toEqual({ status: 404, message: 'Broker not found' });
+    }
+  });
+
+  it('hides the phone or e-mail a broker chose not to show, and drops a broker at once when they opt out or are disabled', async () => {
+    const bob = await listed('Bob', { directory: { listed: true, showPhone: false, showEmail: true } });
+    expect(await listedBroker(bob.record.userId)).toMatchObject({ phone: '', email: bob.record.email });
+    await usersRepository.update(bob.record.userId, { directory: { listed: true, showPhone: true, showEmail: false } });
+    await refreshDirectory(bob.record.userId);
+    expect(await listedBroker(bob.record.userId)).toMatchObject({ phone: '916-555-0100', email: '' });
+
+    await usersRepository.update(bob.record.userId, { directory: { listed: false, showPhone: true, showEmail: true } });
+    await refreshDirectory(bob.record.userId);
+    expect(ids(await everyone())).not.toContain(bob.record.userId);
+    await usersRepository.update(bob.record.userId, { directory: { listed: true, showPhone: true, showEmail: true } });
+    await refreshDirectory(bob.record.userId);
+    expect(ids(await everyone())).toContain(bob.record.userId);
+    await usersRepository.update(bob.record.userId, { status: 'disabled' });
+    await refreshDirectory(bob.record.userId);
+    expect(ids(await everyone())).not.toContain(bob.record.userId);
+  });
+
+  it('files a broker under the markets, counties and deal types of their active requirements, with counts and last activity', async () => {
+    const carol = await listed('Carol', { subscribed: [] });
+    const requirement = await createRequirement(carol.record, requirementInput({ marketIds: ['sac-folsom', 'placer-roseville'], requirementTypeId: 'for-sale-user', propertyTypeId: 'industrial' }));
+    await broadcastRequirements();
+    const card = await listedBroker(carol.record.userId);
+    expect(card).toMatchObject({
+      activeRequirements: 1,
+      activeListings: 0,
+      propertyTypes: [{ id: 'industrial', name: 'Industrial' }],
+      dealTypes: [{ id: 'for-sale-user', name: 'For Sale - User' }],
+    });
+    expect(card.markets.map((m) => m.id).sort()).toEqual(['placer-roseville', 'sac-folsom']);
+    expect(card.lastActiveAt).not.toBeNull();
+    for (const filter of [{ marketId: 'sac-folsom' }, { marketId: 'sacramento' }, { marketId: 'placer' }, { dealTypeId: 'for-sale-user', propertyTypeId: 'industrial', marketId: 'placer-roseville' }]) {
+      expect(ids(await everyone(filter)), JSON.stringify(filter)).toContain(carol.record.userId);
+    }
+    for (const filter of [{ marketId: 'sac-midtown' }, { marketId: 'yolo' }, { dealTypeId: 'for-lease' }, { propertyTypeId: 'office' }]) {
+      expect(ids(await everyone(filter)), JSON.stringify(filter)).not.toContain(carol.record.userId);
+    }
+
+    const page = await getBrokerPage(carol.record.userId);
+    expect(page.requirements.map((r) => r.requirementId)).toEqual([requirement.requirementId]);
+    expect(page.listings).toEqual([]);
+
+    // Withdrawn: out of the markets and counts at once; the last activity stays what it was.
+    await withdrawRequirement(carol.principal, requirement.requirementId);
+    const after = await listedBroker(carol.record.userId);
+    expect(after).toMatchObject({ activeRequirements: 0, markets: [], dealTypes: [], lastActiveAt: card.lastActiveAt });
+    expect(ids(await everyone({ marketId: 'sac-folsom' }))).not.toContain(carol.record.userId);
+  });
+
+  it('keeps "active in the last 90 days" to brokers active within exactly 90 days', async () => {
+    const dan = await listed('Dan');
+    await createRequirement(dan.record, requirementInput());
+    await broadcastRequirements();
+    const at = Date.parse((await listedBroker(dan.record.userId)).lastActiveAt ?? '');
+    expect(ids(await everyone({ recent: 'true' }, new Date(at + 90 * DAY_MS)))).toContain(dan.record.userId);
+    expect(ids(await everyone({ recent: 'true' }, new Date(at + 90 * DAY_MS + 1)))).not.toContain(dan.record.userId);
+    expect(ids(await everyone({ recent: 'false' }, new Date(at + 90 * DAY_MS + 1)))).toContain(dan.record.userId);
+  });
+
+  it('sorts by name (last, then first, accents folded) and by activity (the most recent first), across pages', async () => {
+    const names = [
+      ['Émile', 'Order'],
+      ['Anna', 'Order'],
+      ['Zoe', 'Ordea'],
+    ] as const;
+    const made: Actor[] = [];
+    for (const [firstName, lastName] of names) made.push(await listed(firstName, { firstName, lastName, subscribed: ['speciality-listings'] }));
+    const byName = (await everyone({ propertyTypeId: 'speciality', sort: 'name' })).filter((c) => c.lastName.startsWith('Orde'));
+    expect(byName.map((c) => c.firstName)).toEqual(['Zoe', 'Anna', 'Émile']);
+
+    const active = made[2]!;
+    await createRequirement(active.record, requirementInput({ propertyTypeId: 'speciality' }));
+    await broadcastRequirements();
+    const byActivity = await everyone({ propertyTypeId: 'speciality', sort: 'activity' });
+    expect(byActivity[0]!.userId).toBe(active.record.userId);
+    expect(new Set(ids(byActivity)).size).toBe(byActivity.length);
+  });
+
+  it('finds brokers by part of their name or firm, whatever the case and accents', async () => {
+    const erin = await listed('Erin', { lastName: 'Québecois', brokerInfo: { name: 'Delta Commercial', address1: '2 River Rd', address2: '' } });
+    expect(ids(await everyone({ q: 'quebec' }))).toContain(erin.record.userId);
+    expect(ids(await everyone({ q: 'DELTA comm' }))).toContain(erin.record.userId);
+    expect(ids(await everyone({ q: 'nobody-called-this' }))).toEqual([]);
+  });
+
+  it('refuses a cursor of the other order instead of failing', async () => {
+    for (let i = 0; i < 3; i++) await listed(`Page${i}`);
+    const page = await listBrokers(directoryQuery.parse({ limit: 1, sort: 'activity' }));
+    expect(page.nextCursor).not.toBeNull();
+    await expect(listBrokers(directoryQuery.parse({ limit: 1, sort: 'name', cursor: page.nextCursor }))).rejects.toBeInstanceOf(InvalidCursorError);
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
+
+/**
+ * Issue 15 in Chromium against the whole local stack: broker A filters the directory by a county and a
+ * property type, finds broker B by the requirement B has out, opens B's page; B opts out in Profile →
+ * Privacy and is gone from A's directory at once. Screenshots: test-results/screenshots/brokers-*.png.
+ */
+type Broker = Awaited<ReturnType<typeof newBroker>>;
+const requirementTitle = `E2E Woodland yard ${Date.now().toString(36)}`;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('broker directory, end to end', () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let reader: Broker;
+  let subject: Broker;
+
+  beforeAll(async () => {
+    [reader, subject] = await Promise.all([
+      newBroker('reader', { approved: true, password: 'Reader!2345pass' }),
+      newBroker('subject', { approved: true, password: 'Subject!2345pass' }),
+    ]);
+    const { requirement } = await apiAs<{ requirement: { requirementId: string } }>(subject, 'POST', '/requirement', {
+      requirementTypeId: 'for-sale-user',
+      propertyTypeId: 'land',
+      marketIds: ['yolo-woodland'],
+      title: requirementTitle,
+      timing: 'Summer 2027',
+      description: 'Contractor yard, two acres.',
+      highlights: [],
+    });
+    await until('the requirement is sent', async () => {
+      const { requirement: read } = await apiAs<{ requirement: { status: string } }>(subject, 'GET', `/requirement/${requirement.requirementId}`);
+      return read.status === 'sent';
+    });
+    browser = await openBrowser(DESKTOP);
+  }, 120_000);
+  afterAll(async () => browser?.dispose());
+
+  it('A filters by county and property type, finds B by what B works on, and opens B\'s page', async () => {
+    const page = await browser.newPage();
+    await signIn(page, reader);
+    await page.getByRole('link', { name: 'Brokers' }).first().click();
+    await page.waitForURL('**/consumer/brokers');
+    await page.getByLabel('Market').selectOption('yolo');
+    await page.getByLabel('Property Type').selectOption('land');
+    await page.waitForURL(/marketId=yolo/);
+    expect(page.url()).toMatch(/propertyTypeId=land/);
+    const card = page.getByRole('listitem').filter({ hasText: subject.email });
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain('Delta Commercial');
+    expect(text).toContain('Woodland');
+    expect(text).toContain('0 listings, 1 requirement');
+    expect(await page.getByRole('listitem').filter({ hasText: reader.email }).count()).toBe(0);
+    await screenshot(page, 'brokers-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await card.getByRole('link', { name: 'Riley Requirer' }).click();
+    await page.waitForURL(`**/consumer/brokers/${subject.userId}`);
+    await page.getByRole('link', { name: requirementTitle }).waitFor();
+    await screenshot(page, 'broker-page-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'broker-page-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('B opts out in Profile → Privacy and is gone from A\'s directory at once', async () => {
+    const own = await openBrowser(DESKTOP);
+    const mine = await own.newPage();
+    await signIn(mine, subject);
+    await mine.goto('/consumer/profile');
+    await mine.getByRole('button', { name: 'Edit Privacy' }).click();
+    await mine.getByLabel('Show me in the broker directory').uncheck();
+    await mine.getByRole('button', { name: 'Save Privacy' }).click();
+    await mine.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await mine.getByRole('list', { name: 'Privacy' }).innerText()).toMatch(/Show me in the broker directory\s*No/);
+    await screenshot(mine, 'profile-privacy-desktop');
+    await own.dispose();
+
+    // A's browser still holds A's session from the test before.
+    const page = await browser.newPage();
+    await page.goto('/consumer/brokers?marketId=yolo&propertyTypeId=land');
+    await page.locator('main#main').waitFor();
+    await page.getByText('No brokers match these filters.').or(page.getByRole('list', { name: 'Brokers' })).first().waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: subject.email }).count()).toBe(0);
+    const gone = await page.goto(`/consumer/brokers/${subject.userId}`);
+    expect(gone?.ok()).toBe(true);
+    await page.getByText('This broker is not in the directory.').waitFor();
+    await page.close();
+  });
+});

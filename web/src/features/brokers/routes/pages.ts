@@ -1,0 +1,3 @@
+/** This feature's pages, each its own chunk, loaded by routes/index.tsx (why: "Page loaders" in consumer-route.tsx). */
+export const brokersPage = () => import('../browse/brokers-page');
+export const brokerPage = () => import('../detail/broker-page');
