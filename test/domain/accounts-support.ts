@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { inject } from 'vitest';
+import { cognito } from '../../lambdas/core/aws';
+import { HttpError } from '../../lambdas/core/errors';
+import { cognitoClient, createConfirmedUser } from '../../lib/local/testing';
+
+/**
+ * Fixtures of the account domain tests (users, admin, console sync, unsubscribe, mail feedback): Cognito
+ * users made on the run's emulator, as an operator would make them, and the refusals calls end in.
+ */
+
+export interface Refusal {
+  readonly status: number;
+  readonly message: string;
+  readonly currentVersion?: number;
+}
+
+/** The HttpError a call is refused with (status, message and the current version a 409 names), or null. */
+export const refusal = (promise: Promise<unknown>): Promise<Refusal | null | unknown> =>
+  promise.then(
+    () => null,
+    (error: unknown) =>
+      error instanceof HttpError
+        ? { status: error.statusCode, message: error.message, ...(error.currentVersion === undefined ? {} : { currentVersion: error.currentVersion }) }
+        : error,
+  );
+
+/** An address no other test of the run uses. */
+export const newEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+let client: CognitoIdentityProviderClient | undefined;
+/** A Cognito client on the run's emulator (one per test file). */
+export const cognitoAdmin = (): CognitoIdentityProviderClient => (client ??= cognitoClient(inject('localStack')));
+export const userPoolId = () => inject('localStack').userPoolId;
+
+/** A confirmed Cognito user with a given and family name: its sub and e-mail. */
+export async function cognitoUser(label: string, names: { firstName?: string; lastName?: string } = {}): Promise<{ sub: string; email: string }> {
+  const email = newEmail(label);
+  const sub = await createConfirmedUser(inject('localStack'), {
+    email,
+    password: 'Password-123!',
+    firstName: names.firstName ?? 'Given',
+    lastName: names.lastName ?? 'Family',
+  });
+  return { sub, email };
+}
+
+/** A Cognito user with an e-mail and nothing else (no given or family name): its sub. */
+export async function bareCognitoUser(email: string): Promise<string> {
+  const { User } = await cognitoAdmin().send(
+    new AdminCreateUserCommand({ UserPoolId: userPoolId(), Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
+  return User!.Attributes!.find((a) => a.Name === 'sub')!.Value!;
+}
+
+/** Whether Cognito lets the user sign in, and the groups it puts them in. */
+export async function cognitoStateOf(username: string): Promise<{ enabled: boolean; groups: string[] }> {
+  const ids = { UserPoolId: userPoolId(), Username: username };
+  const user = await cognitoAdmin().send(new AdminGetUserCommand(ids));
+  const groups = await cognitoAdmin().send(new AdminListGroupsForUserCommand(ids));
+  return { enabled: user.Enabled !== false, groups: (groups.Groups ?? []).map((g) => g.GroupName!) };
+}
+
+/**
+ * Makes the functions' Cognito client fail its next call of `commandName` as an outage would (the SDK's own
+ * retries spent), then answer again: a fault of the identity provider, not of our code. Returns the undo.
+ */
+export function cognitoFailsOnce(commandName: string): () => void {
+  const client = cognito() as unknown as { send: (command: { constructor: { name: string } }, ...rest: unknown[]) => Promise<unknown> };
+  const original = client.send;
+  let failed = false;
+  client.send = (command, ...rest) => {
+    if (!failed && command.constructor.name === commandName) {
+      failed = true;
+      return Promise.reject(Object.assign(new Error('injected: Cognito unavailable'), { name: 'ServiceUnavailable' }));
+    }
+    return original.call(client, command, ...rest);
+  };
+  return () => {
+    client.send = original;
+  };
+}
