@@ -67,22 +67,27 @@ export async function cognitoStateOf(username: string): Promise<{ enabled: boole
   return { enabled: user.Enabled !== false, groups: (groups.Groups ?? []).map((g) => g.GroupName!) };
 }
 
+type Sending = { send: (command: { constructor: { name: string } }, ...rest: unknown[]) => Promise<unknown> };
+
 /**
- * Makes the functions' Cognito client fail its next call of `commandName` as an outage would (the SDK's own
- * retries spent), then answer again: a fault of the identity provider, not of our code. Returns the undo.
+ * Makes an AWS client of the functions fail its next call of `commandName` as an outage would (the SDK's
+ * own retries spent), then answer again: a fault of the service, not of our code. Returns the undo.
  */
-export function cognitoFailsOnce(commandName: string): () => void {
-  const client = cognito() as unknown as { send: (command: { constructor: { name: string } }, ...rest: unknown[]) => Promise<unknown> };
-  const original = client.send;
+export function failsOnce(client: unknown, commandName: string, name = 'ServiceUnavailable'): () => void {
+  const sending = client as Sending;
+  const original = sending.send;
   let failed = false;
-  client.send = (command, ...rest) => {
+  sending.send = (command, ...rest) => {
     if (!failed && command.constructor.name === commandName) {
       failed = true;
-      return Promise.reject(Object.assign(new Error('injected: Cognito unavailable'), { name: 'ServiceUnavailable' }));
+      return Promise.reject(Object.assign(new Error(`injected: ${commandName} failed`), { name }));
     }
-    return original.call(client, command, ...rest);
+    return original.call(sending, command, ...rest);
   };
   return () => {
-    client.send = original;
+    sending.send = original;
   };
 }
+
+/** The functions' Cognito client fails its next `commandName` call. */
+export const cognitoFailsOnce = (commandName: string) => failsOnce(cognito(), commandName);

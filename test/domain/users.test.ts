@@ -166,7 +166,7 @@ describe('sign-up and the own record', () => {
     const { sub, email } = await cognitoUser('outage');
     const restore = cognitoFailsOnce('AdminGetUserCommand');
     try {
-      await expect(createUser({ cognitoId: sub, email, firstName: 'A', lastName: 'B', acceptedTermsAndConditions: true })).rejects.toThrow('injected: Cognito unavailable');
+      await expect(createUser({ cognitoId: sub, email, firstName: 'A', lastName: 'B', acceptedTermsAndConditions: true })).rejects.toThrow('injected: AdminGetUserCommand failed');
     } finally {
       restore();
     }
