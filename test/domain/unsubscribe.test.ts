@@ -1,0 +1,162 @@
+import { randomInt } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../lambdas/data/table';
+import { usersRepository } from '../../lambdas/data/users';
+import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
+import { unsubscribeLinks, unsubscribeToken } from '../../lambdas/domain/mail';
+import {
+  readUnsubscribeLink,
+  requestUnsubscribeLink,
+  unsubscribeWithToken,
+  updateFromUnsubscribeLink,
+} from '../../lambdas/domain/unsubscribe';
+import { subscriptionCategories } from '../../shared/catalog';
+import { newEmail, refusal } from './accounts-support';
+import { broker, mailsTo } from './support';
+
+const allCategories = subscriptionCategories.map((c) => c.id);
+const linkSent = { statusCode: '200', body: { message: 'If this address receives BISN e-mails, we have sent it a link to confirm.' } };
+const unsubscribed = { statusCode: '200', body: { message: 'Unsubscribed successfully' } };
+const invalidLink = { status: 400, message: 'This unsubscribe link is not valid. Enter your e-mail address to unsubscribe instead.' };
+const rateLimited = { status: 429, message: 'Too many unsubscribe requests. Please wait an hour and try again.' };
+const HOUR_MS = 3_600_000;
+
+/** A client address no other test uses. */
+const freshClient = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+const on = (state: { subscriptions: { _id: string; subscribed: boolean }[] }) => state.subscriptions.filter((s) => s.subscribed).map((s) => s._id);
+
+/** The hourly window counter the form keeps for `name` and `key` now. */
+async function windowOf(name: string, key: string) {
+  const now = Date.now();
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: `RATE#${name}#${key}`, sk: `WINDOW#${now - (now % HOUR_MS)}` } }));
+  return Item && { hits: Item.hits as number, expiresAtEpoch: Item.expiresAtEpoch as number, windowStart: now - (now % HOUR_MS) };
+}
+
+describe('the public form', () => {
+  it('mails an account a signed link to its unsubscribe page and changes nothing', async () => {
+    const { record } = await broker('reader');
+    const client = freshClient();
+    expect(await requestUnsubscribeLink(`  ${record.email.toUpperCase()} `, client)).toEqual(linkSent);
+    expect((await usersRepository.get(record.userId))?.subscribed).toEqual(allCategories);
+
+    const mails = await mailsTo(record.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm how you want to hear from BISN']);
+    const { pageUrl, oneClickUrl } = await unsubscribeLinks(record.email, 'all');
+    expect(pageUrl).toContain(encodeURIComponent(await unsubscribeToken(record.email, 'all')));
+    expect(mails[0]!.html).toContain(pageUrl.replace(/&/g, '&amp;'));
+    expect(mails[0]!.text).toContain(pageUrl);
+    expect(mails[0]!.headers).toContainEqual({ name: 'List-Unsubscribe', value: `<${oneClickUrl}>` });
+
+    // The request counted against the client and the (normalised) address, each in an hourly window.
+    for (const [name, key] of [['unsubscribe-client', client], ['unsubscribe-address', record.email]] as const) {
+      const window = await windowOf(name, key);
+      expect(window?.hits).toBe(1);
+      expect(window!.expiresAtEpoch).toBe(Math.ceil((window!.windowStart + HOUR_MS) / 1000) + 60);
+    }
+  });
+
+  it('answers the same for an address without an account and for one whose mail is stopped, and mails neither', async () => {
+    const stranger = newEmail('stranger');
+    expect(await requestUnsubscribeLink(stranger, freshClient())).toEqual(linkSent);
+    const { record } = await broker('stoppedreader', { mailStop: { reason: 'bounce', at: '2024-01-01T00:00:00.000Z', detail: 'smtp; 550' } });
+    expect(await requestUnsubscribeLink(record.email, freshClient())).toEqual(linkSent);
+    expect(await mailsTo(stranger)).toEqual([]);
+    expect(await mailsTo(record.email)).toEqual([]);
+  });
+
+  it('takes 3 requests an hour per address, from any client, then 429 and no mail', async () => {
+    const { record } = await broker('flooded');
+    for (let i = 0; i < 3; i++) expect(await requestUnsubscribeLink(record.email, freshClient())).toEqual(linkSent);
+    expect(await refusal(requestUnsubscribeLink(record.email.toUpperCase(), freshClient()))).toEqual(rateLimited);
+    expect(await mailsTo(record.email)).toHaveLength(3);
+  });
+
+  it('takes 30 requests an hour per client, then 429; another client is not held back', async () => {
+    const client = freshClient();
+    const answers = await Promise.all(Array.from({ length: 31 }, () => refusal(requestUnsubscribeLink(newEmail('parallel'), client))));
+    expect(answers.filter((a) => a === null)).toHaveLength(30);
+    expect(answers.filter((a) => a !== null)).toEqual([rateLimited]);
+    expect(await requestUnsubscribeLink(newEmail('neighbour'), freshClient())).toEqual(linkSent);
+  });
+});
+
+describe('one click (RFC 8058)', () => {
+  it('unsubscribes the address from every category and the match notices, raising the version; the directory follows', async () => {
+    const { record } = await broker('oneclick');
+    await refreshDirectory(record.userId);
+    expect((await listedBroker(record.userId)).propertyTypes).not.toEqual([]);
+    expect(await unsubscribeWithToken(await unsubscribeToken(record.email))).toEqual(unsubscribed);
+    expect(await usersRepository.get(record.userId)).toMatchObject({ subscribed: [], matchNotices: false, version: 1 });
+    expect((await listedBroker(record.userId)).propertyTypes).toEqual([]);
+
+    // Once more: nothing left to stop, nothing written.
+    const before = await usersRepository.get(record.userId);
+    expect(await unsubscribeWithToken(await unsubscribeToken(record.email, 'office-requirements'))).toEqual(unsubscribed);
+    expect(await usersRepository.get(record.userId)).toEqual(before);
+  });
+
+  it('stops the match notices of an address with no category left, and the categories of one with notices off', async () => {
+    const noCategories = await broker('nocategories', { subscribed: [] });
+    await unsubscribeWithToken(await unsubscribeToken(noCategories.record.email));
+    expect(await usersRepository.get(noCategories.record.userId)).toMatchObject({ subscribed: [], matchNotices: false, version: 1 });
+
+    const noNotices = await broker('nonotices', { matchNotices: false });
+    await unsubscribeWithToken(await unsubscribeToken(noNotices.record.email));
+    expect(await usersRepository.get(noNotices.record.userId)).toMatchObject({ subscribed: [], matchNotices: false, version: 1 });
+  });
+
+  it('answers the same for a valid link of an address without an account, and refuses a forged one', async () => {
+    expect(await unsubscribeWithToken(await unsubscribeToken(newEmail('gone')))).toEqual(unsubscribed);
+    const { record } = await broker('victim');
+    const forged = `${Buffer.from(record.email).toString('base64url')}.${'A'.repeat(43)}`;
+    expect(await refusal(unsubscribeWithToken(forged))).toEqual(invalidLink);
+    expect((await usersRepository.get(record.userId))?.subscribed).toEqual(allCategories);
+  });
+});
+
+describe('the link page', () => {
+  it('shows the address, the stream and the subscriptions, and changes nothing', async () => {
+    const { record } = await broker('scanned', { subscribed: ['office-requirements', 'retail-listings'] });
+    const token = await unsubscribeToken(record.email, 'office-requirements');
+    const state = await readUnsubscribeLink(token);
+    expect(state).toEqual({
+      email: record.email,
+      stream: { id: 'office-requirements', name: 'Office Requirements' },
+      subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: c.id === 'office-requirements' || c.id === 'retail-listings' })),
+    });
+    expect(await usersRepository.get(record.userId)).toEqual(record);
+
+    const stranger = newEmail('nobody');
+    const none = await readUnsubscribeLink(await unsubscribeToken(stranger, 'listings'));
+    expect(none.stream).toEqual({ id: 'listings', name: 'the weekday listings blast' });
+    expect(none.email).toBe(stranger);
+    expect(on(none)).toEqual([]);
+    expect(await refusal(readUnsubscribeLink('no-dot-in-this-token'))).toEqual(invalidLink);
+  });
+
+  it('its buttons keep the categories sent, in catalogue order, raising the version; the directory follows', async () => {
+    const { record } = await broker('buttons');
+    await refreshDirectory(record.userId);
+    const token = await unsubscribeToken(record.email, 'office-requirements');
+    const state = await updateFromUnsubscribeLink(token, ['retail-requirements', 'office-listings', 'not-a-category']);
+    expect(on(state)).toEqual(['office-listings', 'retail-requirements']);
+    expect(state.stream).toEqual({ id: 'office-requirements', name: 'Office Requirements' });
+    expect(await usersRepository.get(record.userId)).toMatchObject({ subscribed: ['office-listings', 'retail-requirements'], version: 1 });
+    expect((await listedBroker(record.userId)).propertyTypes.map((t) => t.id)).toEqual(['office', 'retail']);
+
+    expect(on(await updateFromUnsubscribeLink(token, []))).toEqual([]);
+    expect(await usersRepository.get(record.userId)).toMatchObject({ subscribed: [], version: 2 });
+  });
+
+  it('answers the page of an address without an account, and refuses a forged link, changing nothing', async () => {
+    const stranger = newEmail('ghost');
+    const state = await updateFromUnsubscribeLink(await unsubscribeToken(stranger, 'all'), allCategories);
+    expect(state).toMatchObject({ email: stranger, stream: { id: 'all', name: 'all BISN e-mails' } });
+    expect(on(state)).toEqual([]);
+    const { record } = await broker('forgedpage');
+    const genuine = await unsubscribeToken(record.email, 'office-requirements');
+    expect(await refusal(updateFromUnsubscribeLink(genuine.replace('.office-requirements.', '.retail-requirements.'), []))).toEqual(invalidLink);
+    expect((await usersRepository.get(record.userId))?.subscribed).toEqual(allCategories);
+  });
+});
