@@ -1,0 +1,450 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { documentClient, ses } from '../../lambdas/core/aws';
+import { env } from '../../lambdas/core/env';
+import { blastsRepository, type BlastRun } from '../../lambdas/data/blasts';
+import { listingsRepository, type ListingRecord } from '../../lambdas/data/listings';
+import { locksRepository } from '../../lambdas/data/locks';
+import { runBlast, type BlastReport } from '../../lambdas/domain/blast';
+import { unsubscribeLinks } from '../../lambdas/domain/mail';
+import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
+import { dynamoRefusing, logsDuring, onEachSend, queuedListing, retire, sesRefusing } from './blast-support';
+import { broker, mailsTo, type Actor } from './support';
+
+// PRODUCT.md "Listing lifecycle": queued → (weekday 9:00 America/New_York blast) → processing → published;
+// publishedOn is when the blast sent it, expiresAt 120 days later; each listing broadcast exactly once
+// (retries, crashes, overlapping runs). "Subscriptions": a broker receives a listing only if subscribed to
+// its category, and nothing on a day with nothing for them; every broadcast carries RFC 8058 headers.
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Monday 10 March 2025, 09:00 EDT (the clocks went forward the day before). */
+const MONDAY_9 = new Date('2025-03-10T13:00:00.000Z');
+
+const actors: Actor[] = [];
+async function active(label: string, fields: Parameters<typeof broker>[1] = {}): Promise<Actor> {
+  const actor = await broker(label, fields);
+  actors.push(actor);
+  return actor;
+}
+
+/** Each test mails only the brokers it made: earlier tests' brokers leave the active list. */
+afterEach(async () => {
+  await Promise.all(actors.splice(0).map(retire));
+});
+
+const digests = async (actor: Actor) => (await mailsTo(actor.record.email)).filter((mail) => / on BISN · /.test(mail.subject));
+const digestCount = async (actor: Actor) => (await digests(actor)).length;
+const header = (mail: { headers: { name: string; value: string }[] }, name: string) =>
+  mail.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+const detailUrl = (listing: ListingRecord) => `${env().SITE_URL}/consumer/listing/${listing.listingId}`;
+const lockItem = async () =>
+  (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { pk: 'LOCK#blast', sk: 'LOCK' } }))).Item;
+const runOf = async (report: BlastReport, i = 0) => (await blastsRepository.get(report.runs[i]!.runId))!;
+
+/** A run stopped in `state` (crashed or timed out) naming `listings`, which it holds when it got that far. */
+async function stoppedRun(state: BlastRun['state'], fields: Partial<BlastRun> = {}): Promise<BlastRun> {
+  return blastsRepository.create({
+    runId: `2025-03-07-${Math.random().toString(16).slice(2, 10)}`,
+    state,
+    listingIds: [],
+    startedAt: '2025-03-07T14:00:00.000Z',
+    publishedOn: null,
+    finishedAt: null,
+    sent: 0,
+    failed: 0,
+    attempts: 0,
+    ...fields,
+  });
+}
+
+describe('the weekday blast (domain)', () => {
+  it('sends each approved broker one digest of the categories they follow, none of their own listings, and publishes', async () => {
+    const author = await active('author', { brokerInfo: { name: 'Capitol CRE', address1: '', address2: '' } });
+    const everything = await active('everything');
+    const officeOnly = await active('officeonly', { subscribed: ['office-listings', 'retail-requirements'] });
+    const retailOnly = await active('retailonly', { subscribed: ['retail-listings'] });
+    const requirementsOnly = await active('reqonly', { subscribed: ['office-requirements', 'retail-requirements'] });
+    const stopped = await active('stopped', { mailStop: { reason: 'bounce', at: '2025-03-01T00:00:00.000Z', detail: '' } });
+    const pending = await active('pending', { status: 'awaiting approval' });
+    const disabled = await active('disabled', { status: 'disabled' });
+
+    const office = await queuedListing(author, { title: 'Capitol Mall office tower', propertyTypeId: 'office' }, {
+      images: [{ _id: 'i1', thumbnail: 'listings/x/i1/thumbnail.webp', medium: '', large: '' }],
+    });
+    const retail = await queuedListing(author, {
+      title: 'Folsom retail pad',
+      propertyTypeId: 'retail',
+      listingTypeId: 'for-lease',
+      marketId: 'sac-folsom',
+      sqft: null,
+      minSqft: 1200,
+      maxSqft: 4800,
+    });
+    const untyped = await queuedListing(author, { title: 'Untyped listing', propertyTypeId: null });
+
+    const { result: report, logs } = await logsDuring(() => runBlast({ now: MONDAY_9 }));
+    expect(logs.filter((line) => line.level === 'ERROR')).toEqual([]);
+    expect(report).toEqual({
+      status: 'ran',
+      runs: [{ runId: expect.stringMatching(/^2025-03-10-[0-9a-f]{8}$/), listings: 3, sent: 3, failed: 0, state: 'done' }],
+    });
+    const run = await runOf(report);
+    expect(run).toEqual({
+      runId: report.runs[0]!.runId,
+      state: 'done',
+      listingIds: expect.arrayContaining([office.listingId, retail.listingId, untyped.listingId]),
+      startedAt: MONDAY_9.toISOString(),
+      publishedOn: MONDAY_9.toISOString(),
+      finishedAt: expect.any(String),
+      sent: 3,
+      failed: 0,
+      attempts: 1,
+    });
+    expect((await blastsRepository.deliveries(run.runId)).sort()).toEqual(
+      [everything.record.userId, officeOnly.record.userId, retailOnly.record.userId].sort(),
+    );
+
+    const [both] = await digests(everything);
+    expect(await digestCount(everything)).toBe(1);
+    expect(both!.subject).toBe('2 new listings on BISN · 03/10/2025');
+    for (const part of [both!.html, both!.text]) {
+      expect(part).toContain(detailUrl(office));
+      expect(part).toContain(detailUrl(retail));
+      expect(part).toContain('Capitol Mall office tower');
+      expect(part).toContain('Folsom retail pad');
+      expect(part).toContain('1,200 - 4,800 sqft');
+      expect(part).toContain('author Tester · Capitol CRE · (916) 555-0100');
+      expect(part).not.toContain('Untyped listing');
+    }
+    expect(both!.text).toContain('Broker: author Tester · Capitol CRE · (916) 555-0100');
+    expect(both!.html).toContain(`${env().ASSET_BASE_URL}/listings/x/i1/thumbnail.webp`);
+    const links = await unsubscribeLinks(everything.record.email, 'listings');
+    expect(header(both!, 'List-Unsubscribe')).toBe(`<${links.oneClickUrl}>`);
+    expect(header(both!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(both!.html).toContain(`href="${links.pageUrl}"`);
+
+    const [one] = await digests(officeOnly);
+    expect(await digestCount(officeOnly)).toBe(1);
+    expect(one!.subject).toBe('1 new listing on BISN · 03/10/2025');
+    expect(one!.html).toContain(detailUrl(office));
+    expect(one!.html).not.toContain(detailUrl(retail));
+    expect(one!.html).toContain(`href="${(await unsubscribeLinks(officeOnly.record.email, 'listings')).pageUrl}"`);
+    expect(one!.html).not.toContain(links.pageUrl);
+    // Two one-listing digests of different categories: each broker gets their own category's listing.
+    const [retailDigest] = await digests(retailOnly);
+    expect(retailDigest!.subject).toBe('1 new listing on BISN · 03/10/2025');
+    expect(retailDigest!.html).toContain(detailUrl(retail));
+    expect(retailDigest!.html).not.toContain(detailUrl(office));
+
+    for (const quiet of [author, requirementsOnly, stopped, pending, disabled]) expect(await digestCount(quiet)).toBe(0);
+
+    for (const listing of [office, retail, untyped]) {
+      expect(await listingsRepository.get(listing.listingId)).toMatchObject({
+        status: 'published',
+        runId: run.runId,
+        publishedOn: MONDAY_9.toISOString(),
+        expiresAt: new Date(MONDAY_9.getTime() + 120 * DAY_MS).toISOString(),
+        onMarketSince: MONDAY_9.toISOString(),
+      });
+    }
+    expect(new Date(MONDAY_9.getTime() + 120 * DAY_MS).toISOString()).toBe('2025-07-08T13:00:00.000Z');
+    const browse = await listingsRepository.pagePublished({ propertyTypeId: 'retail', marketId: 'sac-folsom' }, 10);
+    expect(browse.items.map((item) => item.listingId)).toEqual([retail.listingId]);
+
+    // A second run the same day finds nothing queued: it sends nothing and starts no run.
+    expect(await runBlast({ now: new Date(MONDAY_9.getTime() + 60_000) })).toEqual({ status: 'idle', runs: [] });
+    expect(await digestCount(everything)).toBe(1);
+    expect(await blastsRepository.unfinished()).toEqual([]);
+  });
+
+  it('names its run after the New York day, and sends on a Saturday when run by hand', async () => {
+    const author = await active('author');
+    const reader = await active('reader');
+    // 23:30 EST on Friday 7 March is 04:30 UTC on Saturday: the run and the subject say Friday.
+    await queuedListing(author);
+    const friday = await runBlast({ now: new Date('2025-03-08T04:30:00.000Z') });
+    expect(friday.runs[0]!.runId).toMatch(/^2025-03-07-[0-9a-f]{8}$/);
+    expect((await digests(reader)).map((mail) => mail.subject)).toEqual(['1 new listing on BISN · 03/07/2025']);
+
+    // The schedule skips weekends; the job itself does not look at the day.
+    const saturdayListing = await queuedListing(author);
+    const saturday = new Date('2025-03-08T15:00:00.000Z');
+    const report = await runBlast({ now: saturday });
+    expect(report.runs).toMatchObject([{ runId: expect.stringMatching(/^2025-03-08-/), listings: 1, sent: 1, state: 'done' }]);
+    expect(await listingsRepository.get(saturdayListing.listingId)).toMatchObject({ status: 'published', publishedOn: saturday.toISOString() });
+  });
+
+  it('waits while another run holds a live lease, takes over a lapsed one, and gives its own back', async () => {
+    const author = await active('author');
+    const reader = await active('reader');
+    const listing = await queuedListing(author);
+    expect(await locksRepository.acquire('blast', 60_000, 'another-run')).toBe(true);
+    expect(await runBlast()).toEqual({ status: 'busy', runs: [] });
+    expect((await listingsRepository.get(listing.listingId))!.status).toBe('queued');
+    expect(await digestCount(reader)).toBe(0);
+
+    // The holder crashed ten minutes ago: its five-minute lease lapsed.
+    await locksRepository.release('blast', 'another-run');
+    expect(await locksRepository.acquire('blast', 5 * 60_000, 'crashed-run', Date.now() - 10 * 60_000)).toBe(true);
+    const leases: { owner: unknown; ttl: number }[] = [];
+    const report = await onEachSend(async () => {
+      const lock = await lockItem();
+      leases.push({ owner: lock?.owner, ttl: Number(lock?.expiresAtMs) - Date.parse(String(lock?.acquiredAt)) });
+    }, () => runBlast());
+    expect(report).toMatchObject({ status: 'ran', runs: [{ sent: 1, state: 'done' }] });
+    // While it sends it holds a lease of its own, of five minutes (renewed after every batch).
+    expect(leases).toEqual([{ owner: expect.not.stringMatching(/^crashed-run$/), ttl: 5 * 60_000 }]);
+    expect(await digestCount(reader)).toBe(1);
+    expect(await lockItem()).toBeUndefined();
+    expect(await runBlast()).toEqual({ status: 'idle', runs: [] });
+  });
+
+  it('stops when another run took its lease, and the next run resumes it without sending anyone twice', async () => {
+    const author = await active('author');
+    const first = await active('first');
+    const second = await active('second');
+    await queuedListing(author);
+    let stolen = false;
+    const crashed = onEachSend(async () => {
+      if (stolen) return;
+      stolen = true;
+      // Another process believes the lease lapsed (its clock is ahead) and takes it over.
+      expect(await locksRepository.acquire('blast', 60 * 60_000, 'thief', Date.now() + 6 * 60_000)).toBe(true);
+    }, () => runBlast({ batchSize: 1 }));
+    await expect(crashed).rejects.toThrow('blast lease lost to another run');
+    const [run] = await blastsRepository.unfinished();
+    expect(run).toMatchObject({ state: 'sending', sent: 0, attempts: 0 });
+    // The thief's lease stays: this run gives back only its own.
+    expect((await lockItem())?.owner).toBe('thief');
+    expect(await runBlast()).toEqual({ status: 'busy', runs: [] });
+    await locksRepository.release('blast', 'thief');
+
+    expect(await runBlast()).toEqual({ status: 'ran', runs: [{ runId: run!.runId, listings: 1, sent: 1, failed: 0, state: 'done' }] });
+    expect([await digestCount(first), await digestCount(second)]).toEqual([1, 1]);
+    expect(await blastsRepository.get(run!.runId)).toMatchObject({ state: 'done', sent: 1, attempts: 1 });
+  });
+
+  it('resumes a run that crashed after its first batch: the brokers of that batch are not mailed again', async () => {
+    const author = await active('author');
+    const readers = [await active('crowd0'), await active('crowd1'), await active('crowd2'), await active('crowd3')];
+    const listing = await queuedListing(author);
+    let lockPuts = 0;
+    // The process dies when it renews its lease after its first batch (the first put takes the lease). Batches
+    // hold active brokers in sign-up order: the author (no digest of their own listing), then crowd0.
+    const crash = dynamoRefusing((command) => {
+      const item = (command.input as { Item?: { pk?: string } }).Item;
+      return command instanceof PutCommand && item?.pk === 'LOCK#blast' && ++lockPuts === 2;
+    }, () => runBlast({ batchSize: 2 }));
+    await expect(crash).rejects.toThrow('injected throttling');
+    const counts = async () => Promise.all(readers.map(digestCount));
+    expect(await counts()).toEqual([1, 0, 0, 0]);
+    expect((await listingsRepository.get(listing.listingId))!.status).toBe('processing');
+
+    const report = await runBlast({ batchSize: 3 });
+    expect(report.runs).toMatchObject([{ listings: 1, sent: 3, failed: 0, state: 'done' }]);
+    expect(await counts()).toEqual([1, 1, 1, 1]);
+    expect((await listingsRepository.get(listing.listingId))!.status).toBe('published');
+  });
+
+  it('retries only the digests SES refused, on the next run, keeping the first publish time', async () => {
+    const author = await active('author');
+    const accepted = await active('accepted');
+    const refused = await active('refused');
+    const listing = await queuedListing(author);
+    const { result: first } = await sesRefusing([refused.record.email], () => runBlast({ now: MONDAY_9 }));
+    expect(first.runs).toEqual([{ runId: expect.any(String), listings: 1, sent: 1, failed: 1, state: 'sending' }]);
+    const runId = first.runs[0]!.runId;
+    expect(await blastsRepository.get(runId)).toMatchObject({ state: 'sending', sent: 1, failed: 1, attempts: 1, finishedAt: null, publishedOn: MONDAY_9.toISOString() });
+    expect(await blastsRepository.deliveries(runId)).toEqual([accepted.record.userId]);
+    // One broker's mail failing does not hold the listing back.
+    expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published', publishedOn: MONDAY_9.toISOString() });
+    expect([await digestCount(accepted), await digestCount(refused)]).toEqual([1, 0]);
+
+    const later = new Date(MONDAY_9.getTime() + 3600_000);
+    const retry = await runBlast({ now: later });
+    expect(retry).toEqual({ status: 'ran', runs: [{ runId, listings: 1, sent: 1, failed: 0, state: 'done' }] });
+    expect([await digestCount(accepted), await digestCount(refused)]).toEqual([1, 1]);
+    expect(await blastsRepository.get(runId)).toMatchObject({ state: 'done', sent: 2, failed: 0, attempts: 2, publishedOn: MONDAY_9.toISOString() });
+    expect(await listingsRepository.get(listing.listingId)).toMatchObject({ publishedOn: MONDAY_9.toISOString() });
+    expect(await runBlast()).toEqual({ status: 'idle', runs: [] });
+  });
+
+  it('counts a delivery claim DynamoDB refused as failed, and the next run sends that digest', async () => {
+    const author = await active('author');
+    const reader = await active('reader');
+    const throttled = await active('throttled');
+    await queuedListing(author);
+    const refusedClaim = (command: { input: unknown }) =>
+      command instanceof PutCommand && (command.input as { Item?: { sk?: string } }).Item?.sk === `SENT#${throttled.record.userId}`;
+    const first = await dynamoRefusing(refusedClaim, () => runBlast());
+    expect(first.runs).toMatchObject([{ sent: 1, failed: 1, state: 'sending' }]);
+    expect([await digestCount(reader), await digestCount(throttled)]).toEqual([1, 0]);
+    const second = await runBlast();
+    expect(second.runs).toMatchObject([{ sent: 1, failed: 0, state: 'done' }]);
+    expect([await digestCount(reader), await digestCount(throttled)]).toEqual([1, 1]);
+  });
+
+  it(`gives up on digests that keep failing after the fifth sending pass`, async () => {
+    const author = await active('author');
+    const bouncing = await active('bouncing');
+    const run = await stoppedRun('sending', { attempts: 3, failed: 1, publishedOn: MONDAY_9.toISOString() });
+    const listing = await queuedListing(author, {}, { status: 'processing', runId: run.runId });
+    await blastsRepository.advance(run.runId, 'sending', { listingIds: [listing.listingId] });
+
+    const fourth = await sesRefusing([bouncing.record.email], () => logsDuring(() => runBlast()));
+    expect(fourth.result.result.runs).toEqual([{ runId: run.runId, listings: 1, sent: 0, failed: 1, state: 'sending' }]);
+    expect(fourth.result.logs.filter((line) => line.level === 'ERROR')).toEqual([]);
+    expect(await blastsRepository.get(run.runId)).toMatchObject({ attempts: 4, finishedAt: null });
+
+    const fifth = await sesRefusing([bouncing.record.email], () => logsDuring(() => runBlast()));
+    expect(fifth.refused).toEqual([bouncing.record.email]);
+    expect(fifth.result.result.runs).toEqual([{ runId: run.runId, listings: 1, sent: 0, failed: 1, state: 'done' }]);
+    expect(fifth.result.logs.filter((line) => line.level === 'ERROR')).toMatchObject([
+      { message: 'blast: giving up on digests that keep failing', runId: run.runId, failed: 1 },
+    ]);
+    expect(await blastsRepository.get(run.runId)).toMatchObject({ state: 'done', attempts: 5, finishedAt: expect.any(String) });
+    expect(await blastsRepository.unfinished()).toEqual([]);
+    expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published', publishedOn: MONDAY_9.toISOString() });
+    expect(await digestCount(bouncing)).toBe(0);
+  });
+
+  it('resumes a run stopped while claiming: listings gone or taken drop out, then unfinished runs go before a fresh one', async () => {
+    const author = await active('author');
+    const reader = await active('reader');
+    const kept = await queuedListing(author, { title: 'Kept while claiming' });
+    const taken = await queuedListing(author, { title: 'Taken by another run' }, { status: 'processing', runId: 'another-run' });
+    const claiming = await stoppedRun('claiming', { listingIds: [kept.listingId, 'deleted-meanwhile', taken.listingId] });
+    const emptyRun = await stoppedRun('claiming', { listingIds: ['deleted-too'], startedAt: '2025-03-07T14:00:01.000Z' });
+    const fresh = await queuedListing(author, { title: 'Queued after the crash' });
+
+    const report = await runBlast({ now: MONDAY_9 });
+    expect(report.status).toBe('ran');
+    expect(report.runs).toHaveLength(3);
+    const byId = new Map(report.runs.map((r) => [r.runId, r]));
+    expect(byId.get(claiming.runId)).toEqual({ runId: claiming.runId, listings: 1, sent: 1, failed: 0, state: 'done' });
+    expect(byId.get(emptyRun.runId)).toEqual({ runId: emptyRun.runId, listings: 0, sent: 0, failed: 0, state: 'done' });
+    expect(report.runs[2]).toEqual({ runId: expect.stringMatching(/^2025-03-10-/), listings: 1, sent: 1, failed: 0, state: 'done' });
+    expect(await blastsRepository.get(emptyRun.runId)).toMatchObject({ state: 'done', listingIds: [], finishedAt: expect.any(String), attempts: 0 });
+    expect(await blastsRepository.get(claiming.runId)).toMatchObject({ listingIds: [kept.listingId] });
+
+    const mails = await digests(reader);
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((mail) => mail.text.includes('Kept while claiming'))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.text.includes('Queued after the crash'))).toHaveLength(1);
+    expect(mails.some((mail) => mail.text.includes('Taken by another run'))).toBe(false);
+    expect(await listingsRepository.get(taken.listingId)).toMatchObject({ status: 'processing', runId: 'another-run' });
+    expect(await listingsRepository.get(fresh.listingId)).toMatchObject({ status: 'published' });
+  });
+
+  it('sends only the listings its run still holds, and a run stopped while publishing publishes without mailing', async () => {
+    const author = await active('author');
+    const reader = await active('reader');
+    const sending = await stoppedRun('sending', { publishedOn: null });
+    const own = await queuedListing(author, { title: 'Held by the run' }, { status: 'processing', runId: sending.runId });
+    const other = await queuedListing(author, { title: 'Held by someone else' }, { status: 'processing', runId: 'someone-else' });
+    await blastsRepository.advance(sending.runId, 'sending', { listingIds: [own.listingId, other.listingId, 'deleted-meanwhile'] });
+    const publishing = await stoppedRun('publishing', { publishedOn: '2025-03-07T14:05:00.000Z', attempts: 1 });
+    const left = await queuedListing(author, { title: 'Sent, not yet published' }, { status: 'processing', runId: publishing.runId });
+    await blastsRepository.advance(publishing.runId, 'publishing', { listingIds: [left.listingId] });
+
+    const report = await runBlast({ now: MONDAY_9 });
+    const byId = new Map(report.runs.map((r) => [r.runId, r]));
+    expect(byId.get(sending.runId)).toEqual({ runId: sending.runId, listings: 3, sent: 1, failed: 0, state: 'done' });
+    expect(byId.get(publishing.runId)).toEqual({ runId: publishing.runId, listings: 1, sent: 0, failed: 0, state: 'done' });
+    const mails = await digests(reader);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Held by the run');
+    expect(mails[0]!.text).not.toContain('Held by someone else');
+    expect(mails[0]!.text).not.toContain('Sent, not yet published');
+    expect(await listingsRepository.get(own.listingId)).toMatchObject({ status: 'published', publishedOn: MONDAY_9.toISOString() });
+    expect(await listingsRepository.get(other.listingId)).toMatchObject({ status: 'processing' });
+    expect(await listingsRepository.get(left.listingId)).toMatchObject({
+      status: 'published',
+      publishedOn: '2025-03-07T14:05:00.000Z',
+      expiresAt: '2025-07-05T14:05:00.000Z',
+    });
+    expect(await blastsRepository.get(publishing.runId)).toMatchObject({ state: 'done', attempts: 1, finishedAt: expect.any(String) });
+  });
+
+  it('marks a property back on BISN cheaper than its last listing, and continues its days and price history', async () => {
+    const author = await active('author');
+    const reader = await active('reader');
+    const address = { address1: `77 ${Math.random().toString(36).slice(2, 10)} Way`, address2: '' };
+    const base = Date.now();
+    const ended = new Date(base - 2 * DAY_MS).toISOString();
+    const earlier = await queuedListing(author, { ...address, price: 1_500_000, leasePrice: 1.5 }, { status: 'expired', publishedOn: new Date(base - 12 * DAY_MS).toISOString() });
+    await rememberPropertyEnd({ ...earlier, publishedOn: earlier.publishedOn! }, ended);
+    await listingsRepository.delete(earlier.listingId);
+    const now = new Date();
+    const back = await queuedListing(author, { ...address, title: 'Back on BISN cheaper', price: 1_200_000, leasePrice: 1.5 });
+
+    await runBlast({ now });
+    const [mail] = await digests(reader);
+    for (const part of [mail!.html, mail!.text]) expect(part).toContain('Price reduced 20 % since its last listing');
+    const published = await listingsRepository.get(back.listingId);
+    expect(published).toMatchObject({
+      status: 'published',
+      onMarketSince: new Date(now.getTime() - 10 * DAY_MS).toISOString(),
+      priceHistory: [
+        { at: ended, price: 1_500_000, leasePrice: 1.5 },
+        { at: now.toISOString(), price: 1_200_000, leasePrice: 1.5 },
+      ],
+    });
+    const days = await listingsRepository.pagePublished({}, 50, undefined, 'daysOnBisn');
+    expect(days.items.find((item) => item.listingId === back.listingId)?.onMarketSince).toBe(published!.onMarketSince);
+  });
+
+  it('takes a listing its owner deleted during the publish back out of the browser', async () => {
+    const author = await active('author');
+    const listing = await queuedListing(author, { title: 'Deleted while publishing' });
+    let deleted = false;
+    const restoreable = await import('./blast-support');
+    const restore = restoreable.intercept(documentClient(), async (command) => {
+      if (deleted || !(command instanceof BatchWriteCommand)) return;
+      const writes = Object.values((command.input as { RequestItems: Record<string, { PutRequest?: { Item: { listingId?: string } } }[]> }).RequestItems).flat();
+      if (!writes.some((w) => w.PutRequest?.Item.listingId === listing.listingId)) return;
+      deleted = true;
+      await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: { pk: `LST#${listing.listingId}`, sk: 'LST' } }));
+    });
+    try {
+      await runBlast();
+    } finally {
+      restore();
+    }
+    expect(deleted).toBe(true);
+    expect(await listingsRepository.get(listing.listingId)).toBeNull();
+    const browse = await listingsRepository.pagePublished({}, 100);
+    expect(browse.items.map((item) => item.listingId)).not.toContain(listing.listingId);
+    const days = await listingsRepository.pagePublished({}, 100, undefined, 'daysOnBisn');
+    expect(days.items.map((item) => item.listingId)).not.toContain(listing.listingId);
+  });
+  it('sends a batch with no more SES calls at once than its concurrency, and sends nothing for listings of no category', async () => {
+    const author = await active('author');
+    const readers = [await active('para0'), await active('para1'), await active('para2')];
+    await queuedListing(author);
+    let inFlight = 0;
+    let most = 0;
+    const client = ses() as unknown as { send: (...args: unknown[]) => Promise<unknown> };
+    const original = client.send;
+    client.send = async (...args: unknown[]) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await original.apply(client, args);
+      } finally {
+        inFlight--;
+      }
+    };
+    try {
+      expect((await runBlast({ concurrency: 1 })).runs).toMatchObject([{ sent: 3, state: 'done' }]);
+    } finally {
+      client.send = original;
+    }
+    expect(most).toBe(1);
+    expect(await Promise.all(readers.map(digestCount))).toEqual([1, 1, 1]);
+
+    const untyped = await queuedListing(author, { propertyTypeId: null });
+    expect((await runBlast()).runs).toEqual([{ runId: expect.any(String), listings: 1, sent: 0, failed: 0, state: 'done' }]);
+    expect(await Promise.all(readers.map(digestCount))).toEqual([1, 1, 1]);
+    expect(await listingsRepository.get(untyped.listingId)).toMatchObject({ status: 'published' });
+  });
+});
