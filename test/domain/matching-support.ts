@@ -112,7 +112,7 @@ export function refuseMails(refused: (to: string) => boolean = () => true): () =
 }
 
 /** A DynamoDB request as the document client is asked it: the parts a test tells commands apart by. */
-export type DbRequest = { UpdateExpression?: string; ConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> };
+export type DbRequest = { UpdateExpression?: string; ConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown>; Item?: Record<string, unknown> };
 
 /**
  * Runs `action` (another run taking over, an operator deleting, a crash) just before the first DynamoDB
