@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from './table';
 
-export type CreationKind = 'requirement' | 'listing';
+/** What a broker may do a limited number of times a day: create requirements and listings, export contact lists. */
+export type CreationKind = 'requirement' | 'listing' | 'export';
 
 const keys = (userId: string, kind: CreationKind, day: string) => ({ pk: `QUOTA#${userId}`, sk: `${kind}#${day}` });
 /** Kept two days past its day (the cloud table's TTL attribute removes it; nothing reads an old day). */

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DirectoryBroker } from '../../shared/api';
 import { batchWrite, db, encodeCursor, InvalidCursorError, startKeyFor, tableName } from './table';
 
@@ -78,6 +79,8 @@ interface Meta {
   partitions: string[];
   sortKeys: string[];
   lastActiveAt: string | null;
+  /** The card and facets last written, hashed: a refresh that would write the same writes nothing. */
+  digest?: string;
 }
 
 const keysOf = (meta: Pick<Meta, 'partitions' | 'sortKeys'>): StoredKey[] => meta.partitions.flatMap((pk) => meta.sortKeys.map((sk) => ({ pk, sk })));
@@ -88,6 +91,7 @@ async function readMeta(userId: string): Promise<Meta> {
     partitions: (Item?.partitions as string[] | undefined) ?? [],
     sortKeys: (Item?.sortKeys as string[] | undefined) ?? [],
     lastActiveAt: (Item?.lastActiveAt as string | null | undefined) ?? null,
+    digest: Item?.digest as string | undefined,
   };
 }
 
@@ -114,6 +118,8 @@ export const directoryRepository = {
    */
   async replace(userId: string, entry: DirectoryEntry | null): Promise<void> {
     const before = await readMeta(userId);
+    const digest = entry ? createHash('sha256').update(JSON.stringify(entry)).digest('base64url') : undefined;
+    if (digest && digest === before.digest) return;
     const lastActiveAt = entry?.broker.lastActiveAt ?? before.lastActiveAt;
     const items = entry ? itemsOf(entry) : [];
     const after = { partitions: [...new Set(items.map((item) => item.pk))], sortKeys: [...new Set(items.map((item) => item.sk))] };
@@ -128,7 +134,7 @@ export const directoryRepository = {
     }
     await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
     await batchWrite(stale.map((Key) => ({ DeleteRequest: { Key } })));
-    await writeMeta(userId, { ...after, lastActiveAt });
+    await writeMeta(userId, { ...after, lastActiveAt, ...(digest ? { digest } : {}) });
   },
 
   /** One page of one partition; `activeSince` keeps the activity order's head (a key range, not a filter). */
@@ -169,6 +175,16 @@ export const directoryRepository = {
     return { items, nextCursor: encodeCursor(startKey && { ...startKey }) };
   },
 
+  /** The cards of those of `userIds` who are listed, in no particular order (a fixed contact list). */
+  async cards(userIds: readonly string[]): Promise<DirectoryBroker[]> {
+    const metas = await batchGet(userIds.map(metaKey));
+    const cardKeys = metas.flatMap((meta) => {
+      const sk = (meta.sortKeys as string[] | undefined)?.find((key) => key.startsWith(NAME));
+      return sk && (meta.partitions as string[] | undefined)?.includes(ALL_PARTITION) ? [{ pk: ALL_PARTITION, sk }] : [];
+    });
+    return (await batchGet(cardKeys)).map((item) => item.broker as DirectoryBroker);
+  },
+
   /** The broker's card as listed (one item of the all-`*` partition), or null when they are not listed. */
   async get(userId: string): Promise<DirectoryBroker | null> {
     const { partitions, sortKeys } = await readMeta(userId);
@@ -178,6 +194,21 @@ export const directoryRepository = {
     return (Item?.broker as DirectoryBroker | undefined) ?? null;
   },
 };
+
+/** BatchGet in chunks of 100, asking again for what DynamoDB leaves unprocessed. */
+async function batchGet(keys: readonly StoredKey[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: StoredKey[] = keys.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('BatchGet left keys unprocessed after retries');
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      out.push(...(Responses?.[tableName()] ?? []));
+      pending = (UnprocessedKeys?.[tableName()]?.Keys as StoredKey[] | undefined) ?? [];
+    }
+  }
+  return out;
+}
 
 function itemsOf({ broker, facets }: DirectoryEntry) {
   const searchText = searchTextOf(broker);

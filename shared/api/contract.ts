@@ -97,6 +97,12 @@ export const updateMatch = e(route.updateMatch, { params: s.matchParams, body: s
 
 export const listBrokers = e(route.listBrokers, { query: s.directoryQuery, response: s.directoryPage });
 export const getBrokerPage = e(route.getBrokerPage, { params: s.userIdParams, response: s.brokerPage });
+export const listContactLists = e(route.listContactLists, { response: s.contactListsResponse });
+export const createContactList = e(route.createContactList, { body: s.createContactListRequest, response: s.contactListResponse });
+export const getContactList = e(route.getContactList, { params: s.contactListParams, response: s.contactListBrokers });
+export const updateContactList = e(route.updateContactList, { params: s.contactListParams, body: s.updateContactListRequest, response: s.contactListResponse });
+export const deleteContactList = e(route.deleteContactList, { params: s.contactListParams });
+export const exportContactList = e(route.exportContactList, { params: s.contactListParams, body: s.exportContactListRequest, response: s.exportFile });
 export const updateDirectoryPrivacy = e(route.updateDirectoryPrivacy, { params: s.userIdParams, body: s.directoryPrivacySave, response: s.userResponse });
 
 export const adminListUsers = e(route.adminListUsers, { query: s.adminUsersQuery, response: s.adminUsersResponse });
@@ -105,6 +111,7 @@ export const adminDisableUser = e(route.adminDisableUser, { params: s.userIdPara
 export const adminEnableUser = e(route.adminEnableUser, { params: s.userIdParams, response: s.userResponse });
 export const adminDeleteListing = e(route.adminDeleteListing, { params: s.listingIdParams });
 export const adminDeleteRequirement = e(route.adminDeleteRequirement, { params: s.requirementIdParams });
+export const adminListExports = e(route.adminListExports, { query: s.pageQuery, response: s.exportLogPage });
 
 /** Every route's endpoint by id (the web client, the tests). */
 export const contract = {
@@ -156,6 +163,12 @@ export const contract = {
   updateMatch,
   listBrokers,
   getBrokerPage,
+  listContactLists,
+  createContactList,
+  getContactList,
+  updateContactList,
+  deleteContactList,
+  exportContactList,
   updateDirectoryPrivacy,
   adminListUsers,
   adminApproveUser,
@@ -163,6 +176,7 @@ export const contract = {
   adminEnableUser,
   adminDeleteListing,
   adminDeleteRequirement,
+  adminListExports,
 } satisfies { readonly [K in RouteId]: Endpoint<K> };
 
 export type Contract = typeof contract;

@@ -106,6 +106,12 @@ export const updateMatch = r('updateMatch', 'PUT', '/match/{requirementId}/{list
 // broker directory (issue 15)
 export const listBrokers = r('listBrokers', 'GET', '/brokers', 'approved', 'brokers/list-brokers');
 export const getBrokerPage = r('getBrokerPage', 'GET', '/broker/{userId}', 'approved', 'brokers/get-broker-page');
+export const listContactLists = r('listContactLists', 'GET', '/lists', 'approved', 'brokers/list-contact-lists');
+export const createContactList = r('createContactList', 'POST', '/lists', 'approved', 'brokers/create-contact-list');
+export const getContactList = r('getContactList', 'GET', '/list/{listId}', 'approved', 'brokers/get-contact-list', 'owner');
+export const updateContactList = r('updateContactList', 'PUT', '/list/{listId}', 'approved', 'brokers/update-contact-list', 'owner');
+export const deleteContactList = r('deleteContactList', 'DELETE', '/list/{listId}', 'approved', 'brokers/delete-contact-list', 'owner');
+export const exportContactList = r('exportContactList', 'POST', '/list/{listId}/export', 'approved', 'brokers/export-contact-list', 'owner');
 export const updateDirectoryPrivacy = r('updateDirectoryPrivacy', 'POST', '/user/privacy/{userId}', 'user', 'users/update-directory-privacy', 'self');
 // operators (PRODUCT.md "Accounts and approval")
 export const adminListUsers = r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users');
@@ -113,6 +119,7 @@ export const adminApproveUser = r('adminApproveUser', 'POST', '/admin/users/{use
 export const adminDisableUser = r('adminDisableUser', 'POST', '/admin/users/{userId}/disable', 'operator', 'admin/disable-user');
 export const adminEnableUser = r('adminEnableUser', 'POST', '/admin/users/{userId}/enable', 'operator', 'admin/enable-user');
 export const adminDeleteListing = r('adminDeleteListing', 'DELETE', '/admin/listing/{listingId}', 'operator', 'admin/delete-listing');
+export const adminListExports = r('adminListExports', 'GET', '/admin/exports', 'operator', 'admin/list-exports');
 export const adminDeleteRequirement = r('adminDeleteRequirement', 'DELETE', '/admin/requirement/{requirementId}', 'operator', 'admin/delete-requirement');
 
 /** Every route, in table order. */
@@ -165,6 +172,12 @@ export const routes = [
   updateMatch,
   listBrokers,
   getBrokerPage,
+  listContactLists,
+  createContactList,
+  getContactList,
+  updateContactList,
+  deleteContactList,
+  exportContactList,
   updateDirectoryPrivacy,
   adminListUsers,
   adminApproveUser,
@@ -172,6 +185,7 @@ export const routes = [
   adminEnableUser,
   adminDeleteListing,
   adminDeleteRequirement,
+  adminListExports,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseCsv } from 'csv-parse/sync';
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
 
 /**
  * Issue 15 in Chromium against the whole local stack: broker A filters the directory by a county and a
- * property type, finds broker B by the requirement B has out, opens B's page; B opts out in Profile →
- * Privacy and is gone from A's directory at once. Screenshots: test-results/screenshots/brokers-*.png.
+ * property type, finds broker B by the requirement B has out, opens B's page, saves the filter as a list
+ * and downloads it as CSV and vCard (parsed by real parsers); B opts out in Profile → Privacy and is gone
+ * from A's directory at once. Screenshots: test-results/screenshots/brokers-*.png, lists-*.png.
  */
 type Broker = Awaited<ReturnType<typeof newBroker>>;
 const requirementTitle = `E2E Woodland yard ${Date.now().toString(36)}`;
@@ -17,6 +22,13 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Clicks a download button and answers the downloaded file's text, checking its name. */
+async function downloaded(page: Page, button: string, fileName: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  expect(download.suggestedFilename()).toBe(fileName);
+  return readFileSync((await download.path())!, 'utf8');
 }
 
 describe('broker directory, end to end', () => {
@@ -72,6 +84,35 @@ describe('broker directory, end to end', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
     await screenshot(page, 'broker-page-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('A saves the filter as a list and downloads it as CSV and as vCard', async () => {
+    const page = await browser.newPage();
+    await page.goto('/consumer/brokers?marketId=yolo&propertyTypeId=land&dealTypeId=for-sale-user');
+    await page.getByRole('listitem').filter({ hasText: subject.email }).waitFor();
+    await page.getByRole('button', { name: 'Save as list' }).click();
+    await page.getByLabel('List name').fill('Yolo land buyers');
+    await page.getByRole('button', { name: 'Save list' }).click();
+    await page.getByRole('link', { name: 'Open your lists' }).click();
+    await page.waitForURL('**/consumer/lists');
+    await page.getByText('Saved filter: For Sale - User · Land · Yolo').waitFor();
+    await screenshot(page, 'lists-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Yolo land buyers' }).click();
+    await page.getByRole('list', { name: 'Brokers on this list' }).getByText(subject.email).waitFor();
+    await screenshot(page, 'list-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const csv = parseCsv(await downloaded(page, 'Download CSV', 'Yolo-land-buyers.csv'), { columns: true, bom: true }) as Record<string, string>[];
+    expect(csv.map((row) => row['E-mail Address'])).toContain(subject.email);
+    expect(csv.find((row) => row['E-mail Address'] === subject.email)).toMatchObject({ 'First Name': 'Riley', 'Last Name': 'Requirer', Company: 'Delta Commercial', Markets: 'Woodland' });
+    const vcards = [ICAL.parse(await downloaded(page, 'Download vCard', 'Yolo-land-buyers.vcf')) as unknown[]].flatMap((parsed) => (Array.isArray(parsed[0]) ? parsed : [parsed]));
+    const emails = vcards.map((jcard) => new ICAL.Component(jcard as never).getFirstPropertyValue('email'));
+    expect(emails).toContain(subject.email);
+    expect(vcards).toHaveLength(csv.length);
+    await page.setViewportSize(PHONE);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   });

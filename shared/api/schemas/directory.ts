@@ -1,6 +1,6 @@
 import * as z from '../../zod';
 import { idsOf, marketAreas } from '../../catalog';
-import { allOr, pageOf, pageQuery, text } from './common';
+import { allOr, idParam, pageOf, pageQuery, text } from './common';
 import { listingSummary } from './listings';
 import { propertyTypeId, requirementSummary, requirementTypeId } from './requirements';
 
@@ -52,3 +52,75 @@ export const brokerPage = z.object({
   requirements: z.array(requirementSummary),
 });
 export type BrokerPage = z.infer<typeof brokerPage>;
+
+/** A saved list's filter: the directory's, without paging or order (the list stays current). */
+export const contactListFilter = z.object({
+  dealTypeId: z.optional(requirementTypeId),
+  propertyTypeId: z.optional(propertyTypeId),
+  marketId: z.optional(directoryAreaId),
+  recent: z._default(z.boolean(), false),
+  q: z.optional(text(100)),
+});
+export type ContactListFilter = z.infer<typeof contactListFilter>;
+
+/** A fixed list holds at most this many brokers, picked one by one. */
+export const CONTACT_LIST_MAX_MEMBERS = 500;
+/** An export or a list's page holds at most this many rows. */
+export const CONTACT_LIST_MAX_ROWS = 5000;
+/** Exports per broker per day (issue 15). */
+export const DAILY_EXPORT_LIMIT = 20;
+
+const listName = z.string().check(z.trim(), z.minLength(1, 'Name the list.'), z.maxLength(100, 'Must be at most 100 characters'));
+const memberIds = (max: number) => z.array(idParam).check(z.maxLength(max, `At most ${max} brokers at a time.`));
+
+export const createContactListRequest = z
+  .object({
+    name: listName,
+    filter: z.optional(contactListFilter),
+    members: z.optional(memberIds(CONTACT_LIST_MAX_MEMBERS)),
+  })
+  .check(z.refine((list) => (list.filter === undefined) !== (list.members === undefined), 'A list is either a saved filter or brokers picked one by one.'));
+export type CreateContactListRequest = z.infer<typeof createContactListRequest>;
+
+export const updateContactListRequest = z.object({
+  name: z.optional(listName),
+  add: z.optional(memberIds(CONTACT_LIST_MAX_MEMBERS)),
+  remove: z.optional(memberIds(CONTACT_LIST_MAX_MEMBERS)),
+});
+export type UpdateContactListRequest = z.infer<typeof updateContactListRequest>;
+
+export const contactList = z.object({
+  listId: z.string(),
+  name: z.string(),
+  kind: z.enum(['filter', 'fixed']),
+  filter: z.nullable(contactListFilter),
+  /** The brokers picked (a fixed list); null for a filter. */
+  members: z.nullable(z.array(z.string())),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactList = z.infer<typeof contactList>;
+export const contactListResponse = z.object({ list: contactList });
+export const contactListsResponse = z.object({ items: z.array(contactList) });
+
+export const contactListParams = z.object({ listId: idParam });
+export const contactListBrokers = z.object({ list: contactList, brokers: z.array(directoryBroker), total: z.number() });
+export type ContactListBrokers = z.infer<typeof contactListBrokers>;
+
+export const exportFormats = ['csv', 'vcard'] as const;
+export const exportContactListRequest = z.object({ format: z.enum(exportFormats, { error: 'Choose CSV or vCard.' }) });
+export const exportFile = z.object({ fileName: z.string(), contentType: z.string(), content: z.string(), rows: z.number() });
+export type ExportFile = z.infer<typeof exportFile>;
+
+/** Operators' log of exports: who, which list, how many rows. */
+export const exportLogEntry = z.object({
+  at: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  listId: z.string(),
+  listName: z.string(),
+  format: z.enum(exportFormats),
+  rows: z.number(),
+});
+export const exportLogPage = pageOf(exportLogEntry);
+export type ExportLogPage = z.infer<typeof exportLogPage>;

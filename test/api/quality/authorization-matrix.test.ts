@@ -93,6 +93,9 @@ interface RouteCase {
 const listingOf = (fx: Fixtures, target: Target) => (target === 'hidden' ? fx.draft : fx.published);
 const requirementOf = (fx: Fixtures, target: Target) => (target === 'hidden' ? fx.pending : fx.sent);
 const self = (fx: Fixtures) => ({ userId: fx.owner.userId });
+/** A fresh contact list of the owner's (issue 15). */
+const ownersList = async (fx: Fixtures) =>
+  (await expectOk(call<{ list: { listId: string } }>(fx.stack, fx.owner.token, 'createContactList', { body: { name: 'Picked', members: [fx.other.userId] } }))).list.listId;
 
 
 /** An upload made for the owner under `prefix` as the browser makes it; answers its key. */
@@ -274,6 +277,13 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   listMatches: { ok: 200, request: () => ({ query: { limit: 50 } }) },
   listBrokers: { ok: 200, request: () => ({ query: { limit: 25 } }) },
   getBrokerPage: { ok: 200, request: (fx) => ({ params: { userId: fx.owner.userId } }) },
+  listContactLists: { ok: 200, request: () => ({}) },
+  createContactList: { ok: 201, request: () => ({ body: { name: 'Office brokers', filter: { propertyTypeId: 'office' } } }) },
+  // Lists live in their owner's partition: to anyone else, operators included, another broker's list is 404.
+  getContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) } }) },
+  updateContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) }, body: { name: 'Renamed' } }) },
+  deleteContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) } }) },
+  exportContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) }, body: { format: 'vcard' } }) },
   updateDirectoryPrivacy: { ok: 200, request: (fx) => ({ params: self(fx), body: { listed: true, showPhone: true, showEmail: true } }) },
   countMatches: { ok: 200, request: () => ({}) },
   listRequirementMatches: {
@@ -316,6 +326,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
     request: (fx, target) => ({ params: { listingId: (target === 'hidden' ? fx.draft : fx.publishedToClose).listingId }, body: { outcome: 'sold', closedOn: '2026-11-02' } }),
   },
   adminListUsers: { ok: 200, request: () => ({ query: { status: 'awaiting approval', limit: 5 } }) },
+  adminListExports: { ok: 200, request: () => ({ query: { limit: 5 } }) },
   adminApproveUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'applicant')).userId } }) },
   adminDisableUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'leaving')).userId } }) },
   adminEnableUser: { ok: 200, request: (fx) => ({ params: { userId: fx.awaiting.userId } }) },

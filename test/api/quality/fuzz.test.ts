@@ -14,6 +14,7 @@ import {
   contract,
   createRequirementRequest,
   imageKinds,
+  contactListFilter,
   listingDraft,
   matchStates,
   personalInfoRequest,
@@ -32,6 +33,7 @@ import {
   leaseFrequencies,
   leaseTypes,
   listingTypes,
+  marketAreas,
   markets,
   propertyTypes,
   requirementTypes,
@@ -295,6 +297,21 @@ const brokerInfo = fc.record(
 
 const privacy = fc.record({ listed: fc.boolean(), showPhone: fc.boolean(), showEmail: fc.boolean() });
 
+const directoryFilter = fc.record(
+  {
+    dealTypeId: oneOf(idsOf(requirementTypes)),
+    propertyTypeId: oneOf(idsOf(propertyTypes)),
+    marketId: oneOf(idsOf(marketAreas)),
+    recent: fc.boolean(),
+    q: text(100),
+  },
+  { requiredKeys: [] },
+);
+const contactListInput = fc.oneof(
+  fc.record({ name: text(100, 1), filter: directoryFilter }),
+  fc.record({ name: text(100, 1), members: fc.uniqueArray(fc.uuid(), { maxLength: 5 }) }),
+);
+
 const subscriptionIds = subscriptionCategories.map((c) => c.id);
 const subscriptions = fc.record(
   {
@@ -345,6 +362,12 @@ const ownListing = async (listingId: string) =>
   (await expectOk(call<{ listing: Listing }>(fx.stack, fx.owner.token, 'getListing', { params: { listingId } }))).listing;
 const expectGone = async (id: 'getListing' | 'getRequirement', params: Record<string, string>, token = fx.owner.token) =>
   expect((await call(fx.stack, token, id, { params })).status).toBe(404);
+
+/** A contact list of the owner's (issue 15): a saved filter unless `members` are given. */
+const newList = async (body: Record<string, unknown> = { name: 'Office brokers', filter: { propertyTypeId: 'office' } }) =>
+  (await expectOk(call<{ list: { listId: string } }>(fx.stack, fx.owner.token, 'createContactList', { body }))).list.listId;
+const ownList = async (listId: string) =>
+  (await expectOk(call<{ list: { name: string; filter: unknown; members: string[] | null } }>(fx.stack, fx.owner.token, 'getContactList', { params: { listId } }))).list;
 
 const draftFields = Object.keys(listingDraft.shape) as (keyof Listing)[];
 const pick = (from: object, keys: readonly string[]) =>
@@ -451,6 +474,57 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   listListingMatches: 'read-only',
   listBrokers: 'read-only',
   getBrokerPage: 'read-only',
+  listContactLists: 'read-only',
+  getContactList: 'read-only',
+  adminListExports: 'read-only',
+
+  createContactList: fuzzCase({
+    template: () => ({ body: { name: 'Office brokers', filter: { propertyTypeId: 'office' } } }),
+    valid: () => contactListInput,
+    validRuns: 10,
+    request: (_f, body) => ({ body }),
+    roundTrip: async (_f, input, _req, answer) => {
+      const list = await ownList((answer.body.list as { listId: string }).listId);
+      expect(list.name).toBe(input.name.trim());
+      if ('filter' in input) expect(list.filter).toEqual(contactListFilter.parse(input.filter));
+      else expect(list.members).toEqual(input.members);
+    },
+  }),
+
+  updateContactList: fuzzCase({
+    template: async () => ({ params: { listId: await newList({ name: 'Picked', members: [] }) }, body: { name: 'Renamed' } }),
+    valid: () => fc.record({ name: text(100, 1), add: fc.uniqueArray(fc.uuid(), { maxLength: 5 }) }),
+    validRuns: 6,
+    request: async (_f, body) => ({ params: { listId: await newList({ name: 'Picked', members: [] }) }, body }),
+    roundTrip: async (_f, input, req) => {
+      const list = await ownList(req.params!.listId!);
+      expect(list.name).toBe(input.name.trim());
+      expect(list.members).toEqual(input.add);
+    },
+    refused: () => unknownId.map((listId) => ({ params: { listId }, body: { name: 'Not mine' } })),
+  }),
+
+  deleteContactList: fuzzCase({
+    template: async () => ({ params: { listId: await newList() } }),
+    valid: () => fc.constant(null),
+    validRuns: 4,
+    request: async () => ({ params: { listId: await newList() } }),
+    roundTrip: async (_f, _input, req) => expect((await call(fx.stack, fx.owner.token, 'getContactList', { params: req.params })).status).toBe(404),
+    refused: () => unknownId.map((listId) => ({ params: { listId } })),
+  }),
+
+  exportContactList: fuzzCase({
+    template: async () => ({ params: { listId: await newList() }, body: { format: 'csv' } }),
+    valid: () => fc.constantFrom('csv', 'vcard').map((format) => ({ format })),
+    // Twenty exports a day per broker: the valid runs and the pollution check stay under it.
+    validRuns: 4,
+    request: async (_f, body) => ({ params: { listId: await newList() }, body }),
+    roundTrip: async (_f, input, _req, answer) => {
+      expect(answer.body.contentType).toContain(input.format === 'csv' ? 'text/csv' : 'text/vcard');
+      expect(answer.body.content).toEqual(expect.any(String));
+    },
+    refused: () => unknownId.map((listId) => ({ params: { listId }, body: { format: 'csv' } })),
+  }),
 
   createUser: fuzzCase({
     caller: () => null,

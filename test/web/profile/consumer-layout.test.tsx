@@ -29,6 +29,7 @@ describe('consumer layout', { timeout: 20_000 }, () => {
       ['Vendors - Coming Soon!', '/consumer/vendors'],
       ['My Requirements', '/consumer/my-requirements'],
       ['My Listings', '/consumer/my-listings'],
+      ['My Lists', '/consumer/lists'],
       ['My Profile', '/consumer/profile'],
     ]);
     expect(within(nav()).getByText('My Information')).toBeInTheDocument();

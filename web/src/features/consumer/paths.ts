@@ -11,6 +11,7 @@ type ConsumerScreen =
   | 'myListings'
   | 'matches'
   | 'brokers'
+  | 'lists'
   | 'profile'
   | 'vendors'
   | 'operators';
@@ -24,6 +25,7 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   myListings: '/consumer/my-listings',
   matches: '/consumer/matches',
   brokers: '/consumer/brokers',
+  lists: '/consumer/lists',
   profile: '/consumer/profile',
   vendors: '/consumer/vendors',
   operators: '/consumer/operators',
@@ -32,3 +34,4 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
 export const requirementPath = (requirementId: string) => `/consumer/requirement/${encodeURIComponent(requirementId)}`;
 export const listingPath = (listingId: string) => `/consumer/listing/${encodeURIComponent(listingId)}`;
 export const brokerPath = (userId: string) => `/consumer/brokers/${encodeURIComponent(userId)}`;
+export const contactListPath = (listId: string) => `/consumer/lists/${encodeURIComponent(listId)}`;

@@ -16,13 +16,14 @@ import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { oneOf } from '@/lib/search-params';
 import { directoryQuery, type DirectoryFilters } from '../api/broker-queries';
 import { BrokerCard } from '../components/broker-card';
+import { SaveListButton } from '../components/save-list-dialog';
 import type { BrokersSearchParams } from './brokers-search';
 
 const route = getRouteApi('/consumer/brokers');
 export const noBrokersText = 'No brokers match these filters.';
 
 /** The URL's filters with unknown catalogue ids dropped (an unknown value means ALL). */
-function knownFilters(search: BrokersSearchParams): DirectoryFilters {
+function knownFilters(search: BrokersSearchParams) {
   return {
     dealTypeId: oneOf(idsOf(requirementTypes), search.dealTypeId),
     propertyTypeId: oneOf(idsOf(propertyTypes), search.propertyTypeId),
@@ -30,7 +31,7 @@ function knownFilters(search: BrokersSearchParams): DirectoryFilters {
     ...(search.recent ? { recent: 'true' as const } : {}),
     ...(search.q ? { q: search.q } : {}),
     ...(search.sort ? { sort: search.sort } : {}),
-  };
+  } satisfies DirectoryFilters;
 }
 
 /**
@@ -81,6 +82,7 @@ export function BrokersPage() {
             }}
           />
           <div className="flex flex-wrap items-end gap-6">
+            <SaveListButton filter={{ dealTypeId: filters.dealTypeId, propertyTypeId: filters.propertyTypeId, marketId: filters.marketId, recent: !!filters.recent, q: filters.q }} />
             <div className="flex items-center gap-2">
               <Checkbox id="brokers-recent" checked={!!search.recent} onCheckedChange={(on) => set({ recent: on === true ? 'true' : undefined })} />
               <Label htmlFor="brokers-recent" className="font-normal">

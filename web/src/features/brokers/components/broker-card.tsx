@@ -3,6 +3,7 @@ import type { DirectoryBroker } from '@shared/api/schemas/directory';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { brokerPath } from '@/features/consumer/paths';
+import { AddToListButton } from './add-to-list-dialog';
 
 const list = (items: readonly { name: string }[]) => items.map((item) => item.name).join(', ');
 
@@ -11,7 +12,7 @@ export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker;
   const name = `${broker.firstName} ${broker.lastName}`;
   return (
     <Card className="h-full">
-      <CardContent className="grid gap-3 p-4">
+      <CardContent className="flex h-full flex-col gap-3 p-4">
         <div className="flex items-center gap-3">
           <Avatar className="size-12">
             {broker.photoUrl && <AvatarImage src={broker.photoUrl} alt="" />}
@@ -71,6 +72,9 @@ export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker;
             {broker.activeRequirements === 1 ? 'requirement' : 'requirements'}
           </dd>
         </dl>
+        <div className="mt-auto">
+          <AddToListButton userId={broker.userId} name={name} />
+        </div>
       </CardContent>
     </Card>
   );

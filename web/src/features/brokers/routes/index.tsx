@@ -5,7 +5,7 @@ import { brokersSearch } from '../browse/brokers-search';
 
 const pages = () => import('./pages');
 
-/** /consumer/brokers and /consumer/brokers/$userId (issue 15). */
+/** /consumer/brokers, /consumer/brokers/$userId, /consumer/lists and /consumer/lists/$listId (issue 15). */
 export const brokersRoutes = [
   createRoute({
     getParentRoute: () => consumerRoute,
@@ -19,5 +19,17 @@ export const brokersRoutes = [
     path: 'brokers/$userId',
     staticData: { crumbs: [{ label: 'Brokers', to: consumerPaths.brokers }] },
     component: lazyRouteComponent(() => pages().then((page) => page.brokerPage()), 'BrokerPage'),
+  }),
+  createRoute({
+    getParentRoute: () => consumerRoute,
+    path: 'lists',
+    staticData: { crumbs: [{ label: 'Lists' }] },
+    component: lazyRouteComponent(() => pages().then((page) => page.listsPage()), 'ListsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => consumerRoute,
+    path: 'lists/$listId',
+    staticData: { crumbs: [{ label: 'Lists', to: consumerPaths.lists }] },
+    component: lazyRouteComponent(() => pages().then((page) => page.listPage()), 'ListPage'),
   }),
 ];

@@ -1,3 +1,5 @@
 /** This feature's pages, each its own chunk, loaded by routes/index.tsx (why: "Page loaders" in consumer-route.tsx). */
 export const brokersPage = () => import('../browse/brokers-page');
 export const brokerPage = () => import('../detail/broker-page');
+export const listsPage = () => import('../lists/lists-page');
+export const listPage = () => import('../lists/list-page');

@@ -6,6 +6,7 @@ import {
   HandshakeIcon,
   LayoutDashboardIcon,
   ListIcon,
+  ListChecksIcon,
   ShieldCheckIcon,
   StoreIcon,
   UserRoundIcon,
@@ -48,6 +49,7 @@ const mainItems: readonly NavItem[] = [
 const myInformationItems: readonly NavItem[] = [
   { label: 'My Requirements', to: consumerPaths.myRequirements, icon: FileTextIcon },
   { label: 'My Listings', to: consumerPaths.myListings, icon: ListIcon },
+  { label: 'My Lists', to: consumerPaths.lists, icon: ListChecksIcon, alsoActiveOn: ['/consumer/lists/'] },
   { label: 'My Profile', to: consumerPaths.profile, icon: UserRoundIcon },
 ];
 

@@ -12,6 +12,7 @@ import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/utils';
 import { fullName, useAccountAction } from '../api';
 import { AccountList } from '../components/account-list';
+import { ExportLog } from '../components/export-log';
 
 function ApproveButton({ user }: { user: AdminUser }) {
   const approve = useAccountAction('approve', 'awaiting approval');
@@ -110,6 +111,9 @@ export function OperatorsPage() {
           <Tabs.Trigger value="members" className={tabTrigger}>
             Members
           </Tabs.Trigger>
+          <Tabs.Trigger value="exports" className={tabTrigger}>
+            Exports
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="queue" className="grid gap-3 outline-none">
           <p className="text-sm text-muted-foreground">
@@ -124,6 +128,10 @@ export function OperatorsPage() {
         </Tabs.Content>
         <Tabs.Content value="members" className="outline-none">
           <MembersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="exports" className="grid gap-3 outline-none">
+          <p className="text-sm text-muted-foreground">Every export of a contact list: who, which list, how many rows.</p>
+          <ExportLog />
         </Tabs.Content>
       </Tabs.Root>
     </ConsumerPage>
