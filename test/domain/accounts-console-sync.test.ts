@@ -46,6 +46,8 @@ describe('console changes applied to the record', () => {
     const { record: back } = await account('deletedrecord', { status: 'deleted' });
     expect(await applyConsoleChange(change('AdminEnableUser', back.userId))).toBe('unchanged');
     expect(await applyConsoleChange(change('AdminAddUserToGroup', back.userId, approved))).toBe('unchanged');
+    await cognitoAdmin().send(new AdminDisableUserCommand(ids(back.userId)));
+    expect(await applyConsoleChange(change('AdminDisableUser', back.userId))).toBe('unchanged');
     expect(await statusOf(back.userId)).toBe('deleted');
   });
 

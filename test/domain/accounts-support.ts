@@ -89,5 +89,25 @@ export function failsOnce(client: unknown, commandName: string, name = 'ServiceU
   };
 }
 
+/**
+ * Runs `meanwhile` just before the client's next `commandName` call leaves (another function acting between
+ * a read and a write), then lets the call go on.
+ */
+export function justBefore(client: unknown, commandName: string, meanwhile: () => Promise<unknown>): () => void {
+  const sending = client as Sending;
+  const original = sending.send;
+  const restore = () => {
+    sending.send = original;
+  };
+  sending.send = async (command, ...rest) => {
+    if (command.constructor.name === commandName) {
+      restore();
+      await meanwhile();
+    }
+    return original.call(sending, command, ...rest);
+  };
+  return restore;
+}
+
 /** The functions' Cognito client fails its next `commandName` call. */
 export const cognitoFailsOnce = (commandName: string) => failsOnce(cognito(), commandName);

@@ -2,11 +2,12 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it, inject } from 'vitest';
 import { documentClient } from '../../lambdas/core/aws';
 import { recentCallers } from '../../lambdas/core/recent-callers';
+import { InvalidCursorError } from '../../lambdas/data/table';
 import { usersRepository, type UserRecord } from '../../lambdas/data/users';
 import { approveUser, disableUser, enableUser, listUsers, toAdminUser } from '../../lambdas/domain/admin';
 import { listedBroker } from '../../lambdas/domain/directory';
 import { signIn } from '../../lib/local/testing';
-import { cognitoAdmin, cognitoFailsOnce, cognitoStateOf, cognitoUser, failsOnce, refusal } from './accounts-support';
+import { cognitoAdmin, cognitoFailsOnce, cognitoStateOf, cognitoUser, failsOnce, justBefore, refusal } from './accounts-support';
 import { broker, mailsTo, type Actor } from './support';
 
 const approvalSubject = 'Your BISN account is approved';
@@ -54,8 +55,8 @@ describe('the operator list', () => {
     expect(all.items.map((u) => u.status)).toEqual(all.items.map(() => 'disabled'));
     expect(all.items.slice(0, 3).map((u) => u._id)).toEqual([first.record.userId, second.record.userId, third.record.userId]);
 
-    await expect(listUsers('active', { limit: 2, cursor: page.nextCursor! })).rejects.toThrow();
-    await expect(listUsers('disabled', { cursor: 'garbage!' })).rejects.toThrow();
+    await expect(listUsers('active', { limit: 2, cursor: page.nextCursor! })).rejects.toBeInstanceOf(InvalidCursorError);
+    await expect(listUsers('disabled', { cursor: 'garbage!' })).rejects.toBeInstanceOf(InvalidCursorError);
   });
 });
 
@@ -207,5 +208,16 @@ describe('disable and enable', () => {
     const { record } = await account('enablerace', { status: 'disabled' });
     const answers = await Promise.all([enableUser(record.userId), enableUser(record.userId)]);
     expect(answers.map((a) => a.status)).toEqual(['active', 'active']);
+  });
+
+  it('an enable that loses to a deletion made meanwhile leaves the account deleted', async () => {
+    const { record } = await account('enabledeleted', { status: 'disabled' });
+    const restore = justBefore(documentClient(), 'UpdateCommand', () => usersRepository.update(record.userId, { status: 'deleted' }));
+    try {
+      expect(await refusal(enableUser(record.userId))).toEqual({ status: 409, message: 'This account has been deleted.' });
+    } finally {
+      restore();
+    }
+    expect((await usersRepository.get(record.userId))?.status).toBe('deleted');
   });
 });
