@@ -1,29 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 /**
- * The tests StrykerJS runs against each mutant (`npm run mutation`, stryker.config.mjs): the unit tier (rules,
- * schemas against the spec table) and the domain tier (lambdas/domain called in the test worker, where
- * Stryker switches the mutant on, against the emulators the global setup starts once per Stryker process).
- * The api tier is left out: its handlers run in the global setup's process, which never sees a mutant, and
- * one of its tests costs what dozens of domain tests do. Per-test coverage picks the tests that reach a mutant.
+ * The tests StrykerJS runs against each mutant of the rules and the schemas (stryker.config.mjs): the unit
+ * tier, which holds the rules' tables and the schemas against the spec table. One project, no global setup:
+ * a static mutant (most of a schema is built at module load) reruns every test, and these take seconds.
  */
 export default defineConfig({
-  test: {
-    projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
-      {
-        test: {
-          name: 'domain',
-          include: ['test/domain/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          globalSetup: ['test/api/global-setup.ts'],
-          setupFiles: ['test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
-        },
-      },
-    ],
-  },
+  test: { include: ['test/unit/**/*.test.ts'], environment: 'node' },
 });
