@@ -5,7 +5,11 @@ import { env } from '../../core/env';
 
 let secret: Promise<string> | undefined;
 
-/** The HMAC key of the unsubscribe (and, derived, the renew) links: an env var locally, a Secrets Manager secret in the cloud (read once per cold start). */
+/**
+ * The HMAC key of the unsubscribe (and, derived, the renew) links: an env var locally, a Secrets Manager
+ * secret in the cloud (read once per cold start). A failed read is not kept: the next link asks again,
+ * rather than every link of this instance failing until it is recycled.
+ */
 export function unsubscribeSecret(): Promise<string> {
   secret ??= (async () => {
     const e = env();
@@ -16,6 +20,7 @@ export function unsubscribeSecret(): Promise<string> {
     if (!out.SecretString) throw new Error('unsubscribe secret is empty');
     return out.SecretString;
   })();
+  secret.catch(() => (secret = undefined));
   return secret;
 }
 

@@ -38,6 +38,20 @@ describe('the unsubscribe key from Secrets Manager', () => {
     expect(calls).toEqual([{ secretId: ARN, region: 'us-west-2' }]);
   });
 
+  it('asks again after a failed read instead of failing every later link', async () => {
+    let answers = 0;
+    vi.spyOn(SecretsManagerClient.prototype, 'send').mockImplementation(async () => {
+      answers++;
+      if (answers === 1) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+      return { SecretString: 'secret-after-a-retry' } as never;
+    });
+    const { unsubscribeSecret } = await import('../../../lambdas/domain/mail/unsubscribe');
+    await expect(unsubscribeSecret()).rejects.toThrow('Rate exceeded');
+    expect(await unsubscribeSecret()).toBe('secret-after-a-retry');
+    expect(await unsubscribeSecret()).toBe('secret-after-a-retry');
+    expect(answers).toBe(2);
+  });
+
   it('refuses an empty secret', async () => {
     secretsAnswer('');
     const { unsubscribeSecret } = await import('../../../lambdas/domain/mail/unsubscribe');
