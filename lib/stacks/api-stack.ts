@@ -4,13 +4,11 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { routes, type RouteId } from '../../shared/api/routes';
 import { routeCapabilitiesOf, routeProfileOf } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
-import { FunctionAlarms } from '../constructs/function-alarms';
 import { repoRoot, resolveEntry } from '../constructs/code-root';
 import { acknowledge } from '../constructs/nag';
 import { scanEntries } from '../constructs/bundle-scan';
@@ -24,7 +22,6 @@ export interface ApiStackProps extends StackProps {
   readonly userPoolClient: IUserPoolClient;
   readonly targets: FunctionTargets;
   readonly environment: Readonly<Record<string, string>>;
-  readonly alarmTopic: ITopic;
 }
 
 /** Why each public route needs no token; a public route missing here fails the synth. */
@@ -86,6 +83,5 @@ export class ApiStack extends Stack {
       }
     }
     this.functions = functions;
-    new FunctionAlarms(this, 'Alarms', functions, props.alarmTopic);
   }
 }

@@ -10,6 +10,7 @@ import { DataStack, tableIndexes } from './data-stack';
 import { JobsStack } from './jobs-stack';
 import { MailStack } from './mail-stack';
 import { MonitoringStack } from './monitoring-stack';
+import { ApiAlarmsStack } from './api-alarms-stack';
 import { WebStack } from './web-stack';
 
 export interface BisnStageProps extends StageProps {
@@ -28,6 +29,7 @@ export class BisnStage extends Stage {
   readonly auth: AuthStack;
   readonly web: WebStack;
   readonly api: ApiStack;
+  readonly apiAlarms: ApiAlarmsStack;
   readonly jobs: JobsStack;
   readonly monitoring: MonitoringStack;
 
@@ -84,8 +86,12 @@ export class BisnStage extends Stage {
       userPoolClient: this.auth.userPoolClient,
       targets,
       environment,
-      alarmTopic: this.monitoring.alarmTopic,
       description: `BISN ${config.name}: API routes and their functions`,
+    });
+    this.apiAlarms = new ApiAlarmsStack(this, 'ApiAlarms', {
+      functions: this.api.functions,
+      alarmTopic: this.monitoring.alarmTopic,
+      description: `BISN ${config.name}: the API functions' error and throttle alarms`,
     });
     this.jobs = new JobsStack(this, 'Jobs', { config, codeRoot, targets, environment, alarmTopic: this.monitoring.alarmTopic,
       userPoolId: this.auth.userPool.userPoolId,

@@ -9,9 +9,9 @@ describe('alarms and dashboard', () => {
     synth = synthesiseStages();
   }, 120_000);
 
-  const alarmsOf = (stack: 'api' | 'jobs' | 'monitoring') => resourcesOf(synth.template('dev', stack), 'AWS::CloudWatch::Alarm');
+  const alarmsOf = (stack: 'apiAlarms' | 'jobs' | 'monitoring') => resourcesOf(synth.template('dev', stack), 'AWS::CloudWatch::Alarm');
   /** Every alarm action is the stage's one alarm topic (imported into the Api and Jobs stacks). */
-  const topicActions = (stack: 'api' | 'jobs' | 'monitoring') => alarmsOf(stack).map((a) => renderSample((a.properties.AlarmActions as unknown[])[0], 'TOPIC'));
+  const topicActions = (stack: 'apiAlarms' | 'jobs' | 'monitoring') => alarmsOf(stack).map((a) => renderSample((a.properties.AlarmActions as unknown[])[0], 'TOPIC'));
 
   it('mails the operators through one encrypted, TLS-only topic', () => {
     const template = synth.template('dev', 'monitoring');
@@ -24,15 +24,15 @@ describe('alarms and dashboard', () => {
   });
 
   it('alarms on any error and any throttle of every function, to that topic', () => {
-    const described = [...alarmsOf('api'), ...alarmsOf('jobs')].map((a) => String(a.properties.AlarmDescription));
+    const described = [...alarmsOf('apiAlarms'), ...alarmsOf('jobs')].map((a) => String(a.properties.AlarmDescription));
     for (const id of [...routes.map((r) => r.id), ...jobs.map((j) => j.id), ...adminFunctions.map((f) => f.id)]) {
       expect(described, id).toContain(`${id}: errors in the last 5 minutes`);
       expect(described, id).toContain(`${id}: throttles in the last 5 minutes`);
     }
-    for (const alarm of alarmsOf('api')) {
+    for (const alarm of alarmsOf('apiAlarms')) {
       expect(alarm.properties, alarm.logicalId).toMatchObject({ Threshold: 1, EvaluationPeriods: 1, Period: 300, TreatMissingData: 'notBreaching' });
     }
-    const actions = new Set([...topicActions('api'), ...topicActions('jobs'), ...topicActions('monitoring')]);
+    const actions = new Set([...topicActions('apiAlarms'), ...topicActions('jobs'), ...topicActions('monitoring')]);
     expect(actions.size).toBe(1);
   });
 
