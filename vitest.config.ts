@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { domainTier } from './test/domain/project';
 
 /** The web app's import aliases, as in web/vite.config.ts and web/tsconfig.json `paths`. */
 const webAliases = {
@@ -26,18 +27,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
-      {
-        extends: true,
-        test: {
-          name: 'domain',
-          include: ['test/domain/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          globalSetup: ['test/api/global-setup.ts'],
-          setupFiles: ['test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
-        },
-      },
+      { extends: true, test: domainTier },
       {
         extends: true,
         test: {

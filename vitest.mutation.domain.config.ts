@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { domainTier } from './test/domain/project';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -13,17 +14,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
-      {
-        test: {
-          name: 'domain',
-          include: ['test/domain/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          globalSetup: ['test/api/global-setup.ts'],
-          setupFiles: ['test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
-        },
-      },
+      { test: domainTier },
     ],
   },
 });

@@ -3,7 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
+import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, until } from './support';
 
 /**
  * Issue 15 in Chromium against the whole local stack: broker A filters the directory by a county and a
@@ -14,15 +14,6 @@ import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yV
 type Broker = Awaited<ReturnType<typeof newBroker>>;
 const requirementTitle = `E2E Woodland yard ${Date.now().toString(36)}`;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** Clicks a download button and answers the downloaded file's text, checking its name. */
 async function downloaded(page: Page, button: string, fileName: string): Promise<string> {
@@ -53,7 +44,7 @@ describe('broker directory, end to end', () => {
     await until('the requirement is sent', async () => {
       const { requirement: read } = await apiAs<{ requirement: { status: string } }>(subject, 'GET', `/requirement/${requirement.requirementId}`);
       return read.status === 'sent';
-    });
+    }, 60_000);
     browser = await openBrowser(DESKTOP);
   }, 120_000);
   afterAll(async () => browser?.dispose());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn } from './support';
+import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn, until } from './support';
 
 /**
  * Issue 13 in Chromium against the whole local stack: broker A's requirement is sent, broker B's fitting
@@ -13,15 +13,6 @@ const stamp = Date.now().toString(36);
 const requirementTitle = `E2E restoration studio ${stamp}`;
 const listingTitle = `E2E Shingle Springs workshop ${stamp}`;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** B's listing, fitting A's requirement, published through the blast. */
 const publishFittingListing = (owner: Broker) =>

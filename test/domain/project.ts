@@ -1,0 +1,14 @@
+/**
+ * The domain tier's vitest options, shared by vitest.config.ts (`npm test`) and the domain's mutation run
+ * (vitest.mutation.domain.config.ts): lambdas/domain called in the test worker against the emulators the
+ * global setup starts, each file on a fresh table (fresh-table.ts).
+ */
+export const domainTier = {
+  name: 'domain',
+  include: ['test/domain/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  globalSetup: ['test/api/global-setup.ts'],
+  setupFiles: ['test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
+};
