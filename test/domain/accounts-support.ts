@@ -7,29 +7,14 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
 import { cognito } from '../../lambdas/core/aws';
-import { HttpError } from '../../lambdas/core/errors';
 import { cognitoClient, createConfirmedUser } from '../../lib/local/testing';
+
+export { refusal, type Refusal } from './support';
 
 /**
  * Fixtures of the account domain tests (users, admin, console sync, unsubscribe, mail feedback): Cognito
  * users made on the run's emulator, as an operator would make them, and the refusals calls end in.
  */
-
-export interface Refusal {
-  readonly status: number;
-  readonly message: string;
-  readonly currentVersion?: number;
-}
-
-/** The HttpError a call is refused with (status, message and the current version a 409 names), or null. */
-export const refusal = (promise: Promise<unknown>): Promise<Refusal | null | unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) =>
-      error instanceof HttpError
-        ? { status: error.statusCode, message: error.message, ...(error.currentVersion === undefined ? {} : { currentVersion: error.currentVersion }) }
-        : error,
-  );
 
 /** An address no other test of the run uses. */
 export const newEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../lambdas/core/errors';
 import { InvalidCursorError } from '../../lambdas/data/table';
 import { usersRepository } from '../../lambdas/data/users';
 import { listBrokers, listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
@@ -8,7 +7,7 @@ import { createRequirement } from '../../lambdas/domain/requirements';
 import { withdrawRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
 import { directoryQuery, type DirectoryBroker } from '../../shared/api';
-import { broker, requirementInput, type Actor } from './support';
+import { broker, refusal, requirementInput, type Actor } from './support';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -31,11 +30,6 @@ async function listed(label: string, fields: Parameters<typeof broker>[1] = {}):
   return actor;
 }
 
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => (error instanceof HttpError ? { status: error.statusCode, message: error.message } : error),
-  );
 
 describe('broker directory (domain)', () => {
   it('lists an approved broker with their card, phone and e-mail shown by default, and the types they subscribe to', async () => {

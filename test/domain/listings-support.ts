@@ -1,40 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { HttpError } from '../../lambdas/core/errors';
 import { listKeys, putObject } from '../../lambdas/core/images-bucket';
 import type { Principal } from '../../lambdas/core/principal';
 import { draftOf, listingsRepository, type ListingRecord, type PublishedListing, type StoredListingImage } from '../../lambdas/data/listings';
 import { createListing, updateListing } from '../../lambdas/domain/listings';
 import { listingDraft, type AcceptedImageType, type ListingDraftInput, type PresignResponse } from '../../shared/api';
-import { validDraft, type Actor } from './support';
+import { publishedFields, validDraft, type Actor } from './support';
+
+export { refusal, type Refusal } from './support';
 
 /**
  * Fixtures of the listing and image domain tests: drafts made through the domain, published listings written
  * straight to the table (the blast is tested elsewhere), tiny photos made with sharp and posted the way the
  * browser posts them.
  */
-
-export interface Refusal {
-  readonly status: number;
-  readonly message: string;
-  readonly currentVersion?: number;
-  readonly fieldErrors?: Record<string, string[]>;
-}
-
-/** The HttpError a call is refused with (status and message, and the version or field errors it names). */
-export const refusal = (promise: Promise<unknown>): Promise<Refusal | null | unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) =>
-      error instanceof HttpError
-        ? {
-            status: error.statusCode,
-            message: error.message,
-            ...(error.currentVersion === undefined ? {} : { currentVersion: error.currentVersion }),
-            ...(error.fieldErrors === undefined ? {} : { fieldErrors: error.fieldErrors }),
-          }
-        : error,
-  );
 
 /** An address no other listing of the file has: listings at one address share their history. */
 export const uniqueAddress = () => ({ address1: `${1000 + Math.floor(Math.random() * 8000)} ${randomUUID().slice(0, 8)} Street`, address2: '' });
@@ -60,8 +39,6 @@ export async function storedPhoto(prefix: string): Promise<StoredListingImage> {
   return image;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /**
  * A listing as the blast leaves it: published at `publishedOn`, expiring 120 days later, in the browser's
  * index. Written straight to the table with the fields given.
@@ -69,16 +46,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export async function publishedListing(owner: Actor, fields: Partial<ListingRecord> = {}, publishedOn = new Date().toISOString()): Promise<PublishedListing> {
   const record: PublishedListing = {
     ...draftOf(listingDraft.parse(validDraft(uniqueAddress()))),
-    listingId: randomUUID(),
-    userId: owner.record.userId,
-    status: 'published',
-    images: [],
-    location: null,
-    geocodedAddress: null,
-    createdAt: publishedOn,
-    updatedAt: publishedOn,
-    publishedOn,
-    expiresAt: new Date(Date.parse(publishedOn) + 120 * DAY_MS).toISOString(),
+    ...publishedFields(owner.record.userId, publishedOn),
     version: 1,
     ...fields,
   } as PublishedListing;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareStack } from '@smithy/types';
 import { documentClient, ses } from '../../lambdas/core/aws';
-import { HttpError } from '../../lambdas/core/errors';
 import { listingsRepository, type ListingRecord } from '../../lambdas/data/listings';
 import { requirementsRepository, type RequirementRecord } from '../../lambdas/data/requirements';
 import type { UserRecord } from '../../lambdas/data/users';
 import { listingDraft } from '../../shared/api';
-import { validDraft } from './support';
+import { publishedFields, validDraft } from './support';
+
+export { refusal, type Refusal } from './support';
 
 /**
  * Fixtures of the matching and lifecycle domain tests: requirements and listings written through the
@@ -16,13 +17,6 @@ import { validDraft } from './support';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
-
-/** What a refused call answered: its status and message (null when it did not refuse). */
-export const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => (error instanceof HttpError ? { status: error.statusCode, message: error.message } : error),
-  );
 
 export type SentRequirement = RequirementRecord & { sentAt: string };
 
@@ -78,16 +72,7 @@ export async function storedListing(owner: Pick<UserRecord, 'userId'>, fields: P
       description: '',
       highlights: [],
     })),
-    listingId: randomUUID(),
-    userId: owner.userId,
-    status: 'published',
-    images: [],
-    location: null,
-    geocodedAddress: null,
-    createdAt: publishedOn,
-    updatedAt: publishedOn,
-    publishedOn,
-    expiresAt: new Date(Date.parse(publishedOn) + 120 * DAY_MS).toISOString(),
+    ...publishedFields(owner.userId, publishedOn),
     ...fields,
   };
   await listingsRepository.create(record);

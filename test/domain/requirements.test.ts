@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../lambdas/core/errors';
 import { requirementsRepository } from '../../lambdas/data/requirements';
 import { listRequirementsQuery } from '../../shared/api/schemas/requirements';
 import {
@@ -14,13 +13,8 @@ import {
 } from '../../lambdas/domain/requirements';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
-import { broker, mailsTo, requirementInput } from './support';
+import { broker, mailsTo, refusal, requirementInput } from './support';
 
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => (error instanceof HttpError ? { status: error.statusCode, message: error.message } : error),
-  );
 
 describe('requirements (domain)', () => {
   it('stores a new requirement as pending with every field, catalogue names resolved and the author card attached', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { HttpError } from '../../lambdas/core/errors';
 import type { Principal } from '../../lambdas/core/principal';
 import { newUserRecord, usersRepository, type UserRecord } from '../../lambdas/data/users';
 
@@ -65,3 +66,39 @@ export async function mailsTo(address: string): Promise<SentMail[]> {
     .filter((mail) => mail.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()))
     .map((mail) => ({ to: mail.destination.to, subject: mail.subject, html: mail.body.html ?? '', text: mail.body.text ?? '', headers: mail.headers ?? [] }));
 }
+
+export interface Refusal {
+  readonly status: number;
+  readonly message: string;
+  readonly currentVersion?: number;
+  readonly fieldErrors?: Record<string, string[]>;
+}
+
+/** The HttpError a call is refused with (status and message, and the version or field errors it names). */
+export const refusal = (promise: Promise<unknown>): Promise<Refusal | null | unknown> =>
+  promise.then(
+    () => null,
+    (error: unknown) =>
+      error instanceof HttpError
+        ? {
+            status: error.statusCode,
+            message: error.message,
+            ...(error.currentVersion === undefined ? {} : { currentVersion: error.currentVersion }),
+            ...(error.fieldErrors === undefined ? {} : { fieldErrors: error.fieldErrors }),
+          }
+        : error,
+  );
+
+/** The fields of a listing as the blast leaves it: published at `publishedOn`, expiring 120 days later. */
+export const publishedFields = (userId: string, publishedOn: string) => ({
+  listingId: randomUUID(),
+  userId,
+  status: 'published' as const,
+  images: [],
+  location: null,
+  geocodedAddress: null,
+  createdAt: publishedOn,
+  updatedAt: publishedOn,
+  publishedOn,
+  expiresAt: new Date(Date.parse(publishedOn) + 120 * 24 * 60 * 60 * 1000).toISOString(),
+});
