@@ -163,6 +163,8 @@ export const directoryRepository = {
           KeyConditionExpression: range.condition,
           ...(filters.length ? { FilterExpression: filters.map((f) => f.expression).join(' AND ') } : {}),
           ExpressionAttributeValues: { ':pk': pk, ...range.values, ...Object.fromEntries(filters.map((f) => [f.name, f.value])) },
+          // The card alone: the facets and search text are only for the conditions (half of each item's bytes).
+          ProjectionExpression: 'broker',
           ScanIndexForward: !byActivity,
           Limit: limit - items.length,
           ExclusiveStartKey: startKey,

@@ -16,7 +16,9 @@ import type { BlastRunResult } from './blast-worker';
 import { measureBundles } from './bundles';
 import { runChild } from './child';
 import { closeAgent, openLatencyClient } from './http';
+import { bareDirectoryPage, directoryPagePath, EXPORT_DEAL_TYPE, EXPORT_MEMORY_MB, runExportBundle } from './directory';
 import { broadcastLatency } from './jobs';
+import { call, expectOk } from '../api/requirements/support';
 import { round, summarise, timeInterleaved, type LatencySummary } from './measure';
 import type { MatchingRunResult } from './matching-worker';
 import { bareMatchesPage, brokerMatches, listingCandidates, requirementCandidates, seedMatchingTable } from './matching';
@@ -38,6 +40,8 @@ const LARGE = Number(process.env.BENCH_ITEMS ?? 100_000);
 const MY_LISTINGS = 10;
 const BLAST_BROKERS = 5_000;
 const BLAST_LISTINGS = 200;
+const DIRECTORY_BROKERS = 5_000;
+const EXPORT_ROWS = 2_000;
 const KB = 1024;
 
 type SeedResult = { items: number; ms: number; perSecond: number };
@@ -53,6 +57,10 @@ async function tableItemCount(): Promise<number> {
   } while (startKey);
   return count;
 }
+
+/** A token's claims as API Gateway's JWT authorizer hands them to a function (lists as `[a b]`). */
+const claimsOf = (token: string) =>
+  Object.fromEntries(Object.entries(decodeJwt(token)).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
 
 const thousands = (n: number) => `${Math.round(n / 1000)}k`;
 const ms = (l: LatencySummary) => `${round(l.p50, 2)}/${round(l.p99, 1)} ms`;
@@ -112,7 +120,7 @@ async function apiPhase(out: Collector, bench: BenchStack): Promise<void> {
  * functions, the first call after it against the local stack. Target: cold import + first call ≤ 150 ms.
  */
 async function bundlePhase(out: Collector, bench: BenchStack): Promise<void> {
-  const claims = Object.fromEntries(Object.entries(decodeJwt(bench.broker.token)).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
+  const claims = claimsOf(bench.broker.token);
   const bundles = await measureBundles(REPO_ROOT, bench.stack.env, claims);
   for (const b of bundles) {
     const top = b.top.map(([name, bytes]) => `${name} ${Math.round(bytes / KB)}`).join(', ');
@@ -265,6 +273,36 @@ async function matchingPhase(out: Collector, bench: BenchStack): Promise<void> {
   out.details.matching = result;
 }
 
+/**
+ * 7 (issue 15): the broker directory at 5,000 listed brokers with activity: a filtered page against the
+ * bare Query of the same page, and a 2,000-row export as its Lambda runs it (time and memory).
+ */
+async function directoryPhase(out: Collector, bench: BenchStack): Promise<void> {
+  const seeded = await seed({ kind: 'directory', count: DIRECTORY_BROKERS, exportRows: EXPORT_ROWS });
+  out.info('directory', 'seed: listed brokers', seeded.items, 'brokers', `${round(seeded.ms / 1000)} s through the directory's repository`);
+
+  const limit = 25;
+  const client = await openLatencyClient(bench.stack.urls.api);
+  try {
+    const [gateway, bare] = await timeInterleaved([() => client.getOk(directoryPagePath(limit), bench.broker.token), () => bareDirectoryPage(limit)], SAMPLES);
+    out.atMost('directory', `filtered page (submarket + property type) @${thousands(DIRECTORY_BROKERS)}: gateway/bare p50`, p50Ratio(gateway!, bare!), 1.3, '×', `p50/p99 gateway ${ms(gateway!)}, bare ${ms(bare!)}; ${limit} brokers a page`);
+  } finally {
+    client.close();
+  }
+
+  const { list } = await expectOk<{ list: { listId: string } }>(
+    call(bench.stack, bench.broker.token, 'createContactList', { body: { name: 'Bench export', filter: { dealTypeId: EXPORT_DEAL_TYPE } } }),
+  );
+  const claims = claimsOf(bench.broker.token);
+  for (const format of ['csv', 'vcard'] as const) {
+    const run = await runExportBundle(REPO_ROOT, bench.stack.env, claims, list.listId, format);
+    const note = `${run.rows} rows (answered ${run.status}); warm call ${Math.round(run.warmMs)} ms; its bundle in a fresh node process`;
+    out.atMost('directory', `export ${format}, ${EXPORT_ROWS} rows: cold call`, round(run.coldMs / 1000, 2), 2, 's', note);
+    out.atMost('directory', `export ${format}, ${EXPORT_ROWS} rows: peak RSS`, round(run.peakRssMb), EXPORT_MEMORY_MB, 'MB', `after the import ${round(run.importRssMb)} MB, after the first call ${round(run.firstCallRssMb)} MB`);
+    out.details[`export-${format}`] = run;
+  }
+}
+
 async function main() {
   const out = new Collector();
   const bench = await startBenchStack();
@@ -274,6 +312,7 @@ async function main() {
     ['web', webPhase],
     ['jobs', jobsPhase],
     ['matching', matchingPhase],
+    ['directory', directoryPhase],
   ];
   // BENCH_PHASES=bundles,web runs only those phases (while working on one of them).
   const only = process.env.BENCH_PHASES?.split(',');

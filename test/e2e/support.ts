@@ -67,6 +67,8 @@ export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext & 
     args: CHROMIUM_ARGS,
     viewport,
     baseURL: e2e().webUrl,
+    // No fades: axe reads a toast halfway through its opacity transition as low contrast (a failure by luck).
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(20_000);
   for (const page of context.pages()) watchConsole(page);
@@ -178,6 +180,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
   // Evaluated through the DevTools protocol: the site's CSP refuses an inline <script> (addScriptTag).
   await page.evaluate(axeSource);
+  // What is on screen once it settles: finite animations and transitions run out first (spinners never do).
+  await page.evaluate(async () => {
+    const doc = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown>; effect: { getComputedTiming(): { endTime?: number | string } } | null }[] } }).document;
+    const finite = doc.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
   const violations = await page.evaluate(async () => {
     // Runs in the page: globalThis is the window there.
     const page = globalThis as unknown as {
