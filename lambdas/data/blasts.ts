@@ -132,11 +132,22 @@ export const blastsRepository = {
   },
 
   /**
-   * Claims this run's digest for one broker before it is sent. False when the broker already has it (or it
-   * is in flight): the caller must not send.
+   * Claims this run's digest for one broker before it is sent (`state: sending`). False when the broker
+   * already has it or it is in flight (deliveryState tells which): the caller must not send.
    */
   claimDelivery(runId: string, userId: string): Promise<boolean> {
-    return ledger.claim(runId, userId);
+    return ledger.claim(runId, userId, { state: 'sending' });
+  },
+
+  /** SES accepted the digest. */
+  markDelivered(runId: string, userId: string): Promise<void> {
+    return ledger.mark(runId, userId, { state: 'sent' });
+  },
+
+  /** A claim another delivery holds: sent, or still sending since `claimedAt` (null: no claim). */
+  async deliveryState(runId: string, userId: string): Promise<{ state: 'sending' | 'sent'; claimedAt: string } | null> {
+    const item = await ledger.get(runId, userId);
+    return item ? { state: item.state === 'sending' ? 'sending' : 'sent', claimedAt: String(item.claimedAt) } : null;
   },
 
   /** The send failed: give the claim back so the retry sends it. */

@@ -10,7 +10,7 @@ import { countMetric } from '../core/metrics';
 import { enqueueDeliveries } from './delivery/queue';
 import type { DeliveryMessage, DigestRecipient } from './delivery/messages';
 import { workerPacer } from './delivery/pacing';
-import { sendMails, type OutgoingMail } from './mail';
+import { sendMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 import { matchListing, unmatchListing } from './matching';
 import { marketHistoryAt, reductionSinceLastListing } from './property-history';
@@ -50,6 +50,11 @@ export const DIGEST_BATCH_SIZE = 50;
  * queue. The queue's maxReceiveCount (lib/stacks/jobs-stack.ts, the local stack's queue).
  */
 export const MAX_DELIVERIES = 5;
+/**
+ * A claim still `sending` this long after it was made belongs to a worker that died (the worker function's
+ * timeout, lib/config/functions.ts, is shorter): its digest counts as sent.
+ */
+export const STALE_CLAIM_MS = 5 * 60 * 1000;
 
 export interface BlastOptions {
   now?: Date;
@@ -281,23 +286,52 @@ export async function sendBlastBatch(
     return renders.get(key)!.then((mailTo) => mailTo(recipient.email));
   };
 
-  const recipients = message.recipients.map((recipient) => ({ recipient, entries: digestFor(recipient) })).filter((r) => r.entries.length > 0);
-  // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
-  const built: OutgoingMail[] = await Promise.all(recipients.map((r) => digestMail(r.recipient, r.entries)));
-  // Settled, not all: a claim that failed (throttled) was not taken and counts as failed, so a redelivery
-  // retries that broker; the claims that were taken must still be sent, or those brokers would never get it.
-  // A claim that exists already is a digest an earlier delivery of this batch sent.
-  const claims = await Promise.allSettled(recipients.map((r) => blastsRepository.claimDelivery(run.runId, r.recipient.userId)));
-  const taken = claims.map((claim) => claim.status === 'fulfilled' && claim.value);
-  const claimed = recipients.filter((_, i) => taken[i]);
-  const mails = built.filter((_, i) => taken[i]);
-  const report = await sendMails(mails, { concurrency, pace: await workerPacer() });
-  const userIdByEmail = new Map(claimed.map((r) => [r.recipient.email, r.recipient.userId]));
-  await Promise.all(report.failed.map((f) => blastsRepository.releaseDelivery(run.runId, userIdByEmail.get(f.to)!)));
-  countMetric('BlastDigestsSent', report.sent.length);
-  countMetric('BlastDigestsFailed', report.failed.length);
-  const failed = report.failed.length + claims.filter((claim) => claim.status === 'rejected').length;
-  if (failed > 0 && !lastDelivery) return { outcome: 'retry', sent: report.sent.length, failed };
+  const recipients = message.recipients.filter((recipient) => digestFor(recipient).length > 0);
+  const pace = await workerPacer();
+  let sent = 0;
+  let failed = 0;
+  let next = 0;
+  // Each digest: its slot of the send rate, then its claim, then the send; a claim is only ever followed by a
+  // send attempt, so a worker killed mid-batch leaves unclaimed every digest it had not started (the
+  // redelivery sends them) and claimed only those SES was accepting. A claim that exists already is a digest
+  // an earlier delivery of this batch sent. A claim DynamoDB refused, or a send SES refused (the SDK's retries
+  // of its throttling spent), counts as failed: the redelivery retries that broker.
+  const worker = async () => {
+    while (next < recipients.length) {
+      const recipient = recipients[next++]!;
+      await pace();
+      const mail = await digestMail(recipient, digestFor(recipient));
+      let claimed: boolean;
+      try {
+        claimed = await blastsRepository.claimDelivery(run.runId, recipient.userId);
+      } catch (error) {
+        logger.warn('blast: delivery claim failed', { runId: run.runId, userId: recipient.userId, error: error as Error });
+        failed += 1;
+        continue;
+      }
+      if (!claimed) {
+        // Another delivery of this batch holds the claim: it sent the digest, or it is sending it now (SQS
+        // delivers a message twice at times), or it died while SES was accepting it (then it counts as sent:
+        // at most once). Only a live claim keeps the batch open.
+        const other = await blastsRepository.deliveryState(run.runId, recipient.userId);
+        if (other?.state === 'sending' && Date.parse(other.claimedAt) > Date.now() - STALE_CLAIM_MS) failed += 1;
+        continue;
+      }
+      try {
+        await sendMail(mail);
+        await blastsRepository.markDelivered(run.runId, recipient.userId);
+        sent += 1;
+      } catch (error) {
+        logger.warn('mail send failed', { to: mail.to, error: error as Error });
+        failed += 1;
+        await blastsRepository.releaseDelivery(run.runId, recipient.userId);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, recipients.length) }, worker));
+  countMetric('BlastDigestsSent', sent);
+  countMetric('BlastDigestsFailed', failed);
+  if (failed > 0 && !lastDelivery) return { outcome: 'retry', sent, failed };
   if (failed > 0) logger.error('blast: giving up on digests that keep failing', { runId: run.runId, batch: message.batch, failed });
 
   // Sent by this delivery or an earlier one: every recipient with a digest but those given up on.
@@ -305,7 +339,7 @@ export async function sendBlastBatch(
   if (after.state === 'sending' && after.batchesDone >= (after.batches ?? Infinity)) {
     await enqueueDeliveries([{ kind: 'blast-publish', runId: run.runId }]);
   }
-  return { outcome: 'done', sent: report.sent.length, failed };
+  return { outcome: 'done', sent, failed };
 }
 
 /** Every batch of the run is through: its listings become published (idempotent; repeated deliveries are harmless). */

@@ -35,6 +35,7 @@ export interface QueuePoller {
 export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
   const { client, queueUrl, batchSize } = options;
   let stopped = false;
+  const abort = new AbortController();
   let busy = 0;
   let handler: Promise<QueueHandler> | undefined;
   const handlerOf = () =>
@@ -44,14 +45,20 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
         : import(pathToFileURL(`${options.handler.root}/${options.handler.entry}`).href).then((module: { handler: QueueHandler }) => module.handler));
 
   const pollOnce = async () => {
-    const { Messages = [] } = await client.send(
+    const { Messages: received = [] } = await client.send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
         MaxNumberOfMessages: batchSize,
         WaitTimeSeconds: options.waitSeconds ?? 1,
+        // The emulator answers the (deprecated) AttributeNames with the receive count; SQS answers both.
+        AttributeNames: ['All'],
         MessageSystemAttributeNames: ['All'],
       }),
+      { abortSignal: abort.signal },
     );
+    // One message at most once per invocation, with its latest receipt (the emulator may hand one back
+    // twice in a long poll longer than its visibility timeout).
+    const Messages = [...new Map(received.map((message) => [message.MessageId, message])).values()];
     if (Messages.length === 0 || stopped) return;
     busy += 1;
     try {
@@ -92,6 +99,7 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
     },
     async stop() {
       stopped = true;
+      abort.abort();
       await Promise.all(loops);
     },
   };
