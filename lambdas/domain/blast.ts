@@ -8,7 +8,9 @@ import { locksRepository } from '../data/locks';
 import { usersRepository, type UserRecord } from '../data/users';
 import { countMetric } from '../core/metrics';
 import { enqueueDeliveries } from './delivery/queue';
-import type { DeliveryMessage, DigestRecipient } from './delivery/messages';
+import { MAX_DELIVERIES, type DeliveryMessage, type DigestRecipient } from './delivery/messages';
+
+export { MAX_DELIVERIES };
 import { workerPacer } from './delivery/pacing';
 import { sendMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
@@ -44,12 +46,6 @@ export const BLAST_JOB_ID = 'blast';
 export const BLAST_LEASE_MS = 5 * 60 * 1000;
 /** Brokers per queue message: claimed together, then sent together (a message stays far under SQS's 256 KB). */
 export const DIGEST_BATCH_SIZE = 50;
-/**
- * Deliveries of one message: on the last, a worker gives up on the digests SES keeps refusing and counts
- * the batch through; a message whose worker fails this often (a poison message) goes to the dead-letter
- * queue. The queue's maxReceiveCount (lib/stacks/jobs-stack.ts, the local stack's queue).
- */
-export const MAX_DELIVERIES = 5;
 /**
  * A claim still `sending` this long after it was made belongs to a worker that died (the worker function's
  * timeout, lib/config/functions.ts, is shorter): its digest counts as sent.

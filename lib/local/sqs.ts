@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createRequestHandler } from 'local-aws-sqs';
-import { MAX_DELIVERIES } from '../../lambdas/domain/blast';
+import { MAX_DELIVERIES } from '../../lambdas/domain/delivery/messages';
 import { close, HOST, listen, localUrl } from './net';
 
 export interface SqsEmulator {

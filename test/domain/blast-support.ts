@@ -141,7 +141,7 @@ export async function logsDuring<T>(action: () => Promise<T>): Promise<{ result:
 }
 
 /** A delivery queue (and dead-letter queue) of this file's own: no other file's worker takes its messages. */
-export async function freshDeliveryQueue(visibilitySeconds = 2): Promise<DeliveryQueues & { client: SQSClient }> {
+export async function freshDeliveryQueue(visibilitySeconds = 3): Promise<DeliveryQueues & { client: SQSClient }> {
   const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
   const queues = await createDeliveryQueues(client, `bisn-delivery-${randomUUID().slice(0, 8)}`, visibilitySeconds);
   process.env.DELIVERY_QUEUE_URL = queues.queueUrl;

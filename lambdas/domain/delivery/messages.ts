@@ -4,6 +4,13 @@ import * as z from '../../../shared/zod';
  * What travels on the delivery queue: a tagged union on `kind`, so requirement broadcasts and instant alerts
  * can ride the same queue and workers later as kinds of their own.
  */
+/**
+ * Deliveries of one message: on the last, a worker gives up on the digests SES keeps refusing and counts
+ * the batch through; a message whose worker fails this often (a poison message) goes to the dead-letter
+ * queue. The queue's maxReceiveCount (lib/stacks/jobs-stack.ts, lib/local/sqs.ts).
+ */
+export const MAX_DELIVERIES = 5;
+
 const recipient = z.object({
   userId: z.string().check(z.minLength(1)),
   email: z.string().check(z.minLength(3)),
