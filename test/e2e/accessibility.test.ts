@@ -98,6 +98,11 @@ describe.each([
       await signIn(page, demoLogin('operator'));
       await open(page, '/consumer/operators');
       expect(await seriousA11yViolations(page)).toEqual([]);
+      for (const tab of ['Members', 'Exports']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.getByRole('tabpanel', { name: tab }).waitFor();
+        expect({ tab, violations: await seriousA11yViolations(page) }).toEqual({ tab, violations: [] });
+      }
     } finally {
       await context.dispose();
     }
