@@ -1,5 +1,5 @@
 import { ALL } from '../catalog';
-import type { ListingsSearchFilters, RequirementsSearchFilters, SavedSearchPausedReason } from '../api/schemas/saved-searches';
+import type { SavedSearchPausedReason } from '../api/schemas/saved-searches';
 import { defaultNotificationPreferences, type NotificationPreferences } from '../api/schemas/users';
 
 /** What the Listings browser filters a listing on (a published listing's stored ids). */
@@ -17,6 +17,17 @@ export interface RequirementFacets {
 }
 
 type Filter = string | null | undefined;
+/** A saved search's filters (absent, null or "ALL": no filter). */
+export interface ListingsFilters {
+  listingTypeId?: Filter;
+  propertyTypeId?: Filter;
+  marketId?: Filter;
+}
+export interface RequirementsFilters {
+  requirementTypeId?: Filter;
+  propertyTypeId?: Filter;
+  marketId?: Filter;
+}
 const unset = (value: Filter): value is null | undefined | '' => !value || value === ALL;
 
 /**
@@ -31,10 +42,10 @@ const slotFits = (filter: Filter, values: readonly Filter[]) => unset(filter) ||
  * (issue 19). Only the filters: whether the item is public (a listing published, a requirement sent and
  * active) is the caller's to know.
  */
-export function fits(search: { kind: 'listings'; filters: ListingsSearchFilters }, item: ListingFacets): boolean;
-export function fits(search: { kind: 'requirements'; filters: RequirementsSearchFilters }, item: RequirementFacets): boolean;
+export function fits(search: { kind: 'listings'; filters: ListingsFilters }, item: ListingFacets): boolean;
+export function fits(search: { kind: 'requirements'; filters: RequirementsFilters }, item: RequirementFacets): boolean;
 export function fits(
-  search: { kind: 'listings'; filters: ListingsSearchFilters } | { kind: 'requirements'; filters: RequirementsSearchFilters },
+  search: { kind: 'listings'; filters: ListingsFilters } | { kind: 'requirements'; filters: RequirementsFilters },
   item: ListingFacets | RequirementFacets,
 ): boolean {
   if (search.kind === 'listings') {
