@@ -41,6 +41,8 @@ const requirementsQuery = z.object({ kind: z.literal('requirements'), filters: r
 /** What a saved search looks for: a browser and its filters. */
 export const savedSearchQuery = z.discriminatedUnion('kind', [listingsQuery, requirementsQuery]);
 export type SavedSearchQuery = z.infer<typeof savedSearchQuery>;
+/** As a browser hands it over: filters absent or "ALL" where it has none. */
+export type SavedSearchQueryInput = z.input<typeof savedSearchQuery>;
 
 export const savedSearchName = z.string().check(z.trim(), z.minLength(1, 'Name the search.'), z.maxLength(80, 'Must be at most 80 characters'));
 
