@@ -54,7 +54,7 @@ export function SavedSearchRow({ search }: { search: SavedSearch }) {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex items-center gap-2">
-          <Label htmlFor={`${id}-frequency`} className="text-sm">
+          <Label htmlFor={`${id}-frequency`} className="shrink-0 text-sm">
             E-mail me
           </Label>
           <NativeSelect
