@@ -454,6 +454,11 @@ export const listingsRepository = {
     return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
   },
 
+  /** How many listings the browser shows for a filter, counted up to `max` (a saved search's breadth). */
+  countPublished(filter: BrowseFilter, max: number): Promise<number> {
+    return index.countUpTo({ ...filter, typeId: filter.listingTypeId }, max);
+  },
+
   /** Listings published since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
   countPublishedSince(sinceIso: string): Promise<number> {
     return index.countSince(sinceIso);

@@ -188,6 +188,11 @@ export const requirementsRepository = {
     for await (const page of pages) yield page.map((item) => String(item.requirementId));
   },
 
+  /** How many requirements the browser shows for a filter, counted up to `max` (a saved search's breadth). */
+  countSent(filter: BrowseFilter, max: number): Promise<number> {
+    return index.countUpTo({ ...filter, typeId: filter.requirementTypeId }, max);
+  },
+
   /** Requirements sent since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
   countSentSince(sinceIso: string): Promise<number> {
     return index.countSince(sinceIso);

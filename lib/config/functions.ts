@@ -64,7 +64,7 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, Func
 };
 
 /** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
-export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'matches' | 'brokers' | 'admin';
+export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'matches' | 'brokers' | 'saved-searches' | 'admin';
 
 const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   users: ['users:read'],
@@ -74,6 +74,7 @@ const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   listings: [],
   matches: [],
   brokers: [],
+  'saved-searches': [],
   admin: [],
 };
 

@@ -113,6 +113,12 @@ export const updateContactList = r('updateContactList', 'PUT', '/list/{listId}',
 export const deleteContactList = r('deleteContactList', 'DELETE', '/list/{listId}', 'approved', 'brokers/delete-contact-list', 'owner');
 export const exportContactList = r('exportContactList', 'POST', '/list/{listId}/export', 'approved', 'brokers/export-contact-list', 'owner');
 export const updateDirectoryPrivacy = r('updateDirectoryPrivacy', 'POST', '/user/privacy/{userId}', 'user', 'users/update-directory-privacy', 'self');
+// saved searches and notification preferences (issue 19); the delivery reads them
+export const listSavedSearches = r('listSavedSearches', 'GET', '/searches', 'approved', 'saved-searches/list-saved-searches');
+export const createSavedSearch = r('createSavedSearch', 'POST', '/searches', 'approved', 'saved-searches/create-saved-search');
+export const updateSavedSearch = r('updateSavedSearch', 'PUT', '/search/{savedSearchId}', 'approved', 'saved-searches/update-saved-search', 'owner');
+export const deleteSavedSearch = r('deleteSavedSearch', 'DELETE', '/search/{savedSearchId}', 'approved', 'saved-searches/delete-saved-search', 'owner');
+export const updateNotificationPreferences = r('updateNotificationPreferences', 'POST', '/user/notifications/{userId}', 'user', 'users/update-notification-preferences', 'self');
 // operators (PRODUCT.md "Accounts and approval")
 export const adminListUsers = r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users');
 export const adminApproveUser = r('adminApproveUser', 'POST', '/admin/users/{userId}/approve', 'operator', 'admin/approve-user');
@@ -179,6 +185,11 @@ export const routes = [
   deleteContactList,
   exportContactList,
   updateDirectoryPrivacy,
+  listSavedSearches,
+  createSavedSearch,
+  updateSavedSearch,
+  deleteSavedSearch,
+  updateNotificationPreferences,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,

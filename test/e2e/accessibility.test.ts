@@ -17,6 +17,7 @@ const consumerScreens = [
   '/consumer/matches',
   '/consumer/brokers',
   '/consumer/lists',
+  '/consumer/saved-searches',
   '/consumer/profile',
   '/consumer/vendors',
 ];

@@ -30,6 +30,7 @@ describe('consumer layout', { timeout: 20_000 }, () => {
       ['My Requirements', '/consumer/my-requirements'],
       ['My Listings', '/consumer/my-listings'],
       ['My Lists', '/consumer/lists'],
+      ['Saved Searches', '/consumer/saved-searches'],
       ['My Profile', '/consumer/profile'],
     ]);
     expect(within(nav()).getByText('My Information')).toBeInTheDocument();

@@ -12,6 +12,7 @@ type ConsumerScreen =
   | 'matches'
   | 'brokers'
   | 'lists'
+  | 'savedSearches'
   | 'profile'
   | 'vendors'
   | 'operators';
@@ -26,6 +27,7 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   matches: '/consumer/matches',
   brokers: '/consumer/brokers',
   lists: '/consumer/lists',
+  savedSearches: '/consumer/saved-searches',
   profile: '/consumer/profile',
   vendors: '/consumer/vendors',
   operators: '/consumer/operators',

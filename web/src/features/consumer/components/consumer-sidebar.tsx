@@ -7,6 +7,7 @@ import {
   LayoutDashboardIcon,
   ListIcon,
   ListChecksIcon,
+  BookmarkIcon,
   ShieldCheckIcon,
   StoreIcon,
   UserRoundIcon,
@@ -50,6 +51,7 @@ const myInformationItems: readonly NavItem[] = [
   { label: 'My Requirements', to: consumerPaths.myRequirements, icon: FileTextIcon },
   { label: 'My Listings', to: consumerPaths.myListings, icon: ListIcon },
   { label: 'My Lists', to: consumerPaths.lists, icon: ListChecksIcon, alsoActiveOn: ['/consumer/lists/'] },
+  { label: 'Saved Searches', to: consumerPaths.savedSearches, icon: BookmarkIcon },
   { label: 'My Profile', to: consumerPaths.profile, icon: UserRoundIcon },
 ];
 
