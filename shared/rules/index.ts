@@ -8,3 +8,4 @@ export * from './links';
 export * from './matching';
 export * from './lifecycle';
 export * from './directory';
+export * from './market';

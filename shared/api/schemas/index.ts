@@ -6,3 +6,4 @@ export * from './requirements';
 export * from './listings';
 export * from './matches';
 export * from './directory';
+export * from './market';
