@@ -63,26 +63,32 @@ const sources = {
  * A crash between the claim and the adds leaves the cells short of this change until the nightly
  * reconciliation, which logs it.
  */
-async function sync(kind: Kind, id: string): Promise<void> {
+async function sync(kind: Kind, id: string): Promise<Synced> {
   const source = sources[kind];
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await source.get(id);
-    if (!record) return;
+    if (!record) return { facts: null, delta: new Map() };
     const stored = record.market ?? null;
-    const now = encode(source.facts(record));
-    if (now === stored) return;
+    const facts = source.facts(record);
+    const now = encode(facts);
+    if (now === stored) return { facts, delta: new Map() };
     if (await source.claim(id, stored, now)) {
-      await applyDelta(contributionDelta(decode(stored ?? undefined), decode(now ?? undefined)));
-      return;
+      const delta = contributionDelta(decode(stored ?? undefined), facts);
+      await applyDelta(delta);
+      return { facts, delta };
     }
   }
   logger.warn('market facts kept moving: left to the reconciliation', { kind, id });
+  return null;
 }
 
+/** What a sync settled on: the facts the item is now counted under and what it added; null if it gave up. */
+type Synced = { facts: MarketFacts | null; delta: Map<string, CellValues> } | null;
+
 /** After any write that may change what a listing contributes (publish, renew, price, close, expire). */
-export const syncListingMarket = (listingId: string) => sync('listing', listingId);
+export const syncListingMarket = async (listingId: string) => void (await sync('listing', listingId));
 /** After any write that may change what a requirement contributes (send, edit, renew, fill, withdraw, expire). */
-export const syncRequirementMarket = (requirementId: string) => sync('requirement', requirementId);
+export const syncRequirementMarket = async (requirementId: string) => void (await sync('requirement', requirementId));
 
 /** A deleted item (its record as the delete returned it): what it was counted under leaves the aggregates. */
 export async function forgetMarketFacts(removed: Pick<ListingRecord, 'market'> | null): Promise<void> {
@@ -171,12 +177,24 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
   const expected = new Map<string, CellValues>();
   const report: ReconcileReport = { read: { listings: 0, requirements: 0 }, staleItems: 0, cells: 0, driftedCells: 0, driftedValues: 0, busyCells: 0, week };
   const count = async (kind: Kind, record: ListingRecord | RequirementRecord, facts: MarketFacts | null) => {
+    let counted = facts;
     if ((record.market ?? null) !== encode(facts)) {
+      // Its write path stopped before its claim: bring it in line now, and keep what that added in view (its
+      // own `rev` raises), so the cells it touched are not taken for busy.
+      const id = 'listingId' in record ? record.listingId : record.requirementId;
       report.staleItems++;
-      logger.warn('market facts of an item were stale', { kind, id: 'listingId' in record ? record.listingId : record.requirementId });
-      await sync(kind, 'listingId' in record ? record.listingId : record.requirementId);
+      logger.warn('market facts of an item were stale', { kind, id });
+      const synced = await sync(kind, id);
+      if (synced) {
+        counted = synced.facts;
+        for (const [key, values] of synced.delta) {
+          const cell = stored.get(key) ?? stored.set(key, { key, values: {}, rev: 0 }).get(key)!;
+          addInto(cell.values, values);
+          cell.rev++;
+        }
+      }
     }
-    for (const [key, values] of contributions(facts)) addInto(expected.get(key) ?? expected.set(key, {}).get(key)!, values);
+    for (const [key, values] of contributions(counted)) addInto(expected.get(key) ?? expected.set(key, {}).get(key)!, values);
   };
 
   for await (const page of listingsRepository.published()) {
@@ -230,7 +248,7 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
         values: Object.fromEntries([...Object.keys(set), ...remove].filter(inWindow).map((attr) => [attr, { stored: have?.values[attr] ?? 0, recount: want[attr] ?? 0 }])),
       });
     }
-    if (Object.keys(set).length + remove.length > 0 && !(await marketRepository.fix(key, set, remove, have ? have.rev : null))) report.busyCells++;
+    if (Object.keys(set).length + remove.length > 0 && !(await marketRepository.fix(key, set, remove, have && have.rev > 0 ? have.rev : null))) report.busyCells++;
   }
 
   // The trend's point of the week that ended yesterday at the latest: Monday's run freezes the week before.
