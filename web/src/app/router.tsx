@@ -29,6 +29,7 @@ import { legalRoutes } from '@/features/legal/routes';
 import { listingsRoutes } from '@/features/listings/routes';
 import { matchesRoutes } from '@/features/matches/routes';
 import { brokersRoutes } from '@/features/brokers/routes';
+import { marketRoutes } from '@/features/market/routes';
 import { operatorsRoutes } from '@/features/operators/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { requirementsRoutes } from '@/features/requirements/routes';
@@ -46,6 +47,7 @@ const consumerTree = consumerRoute.addChildren([
   ...listingsRoutes,
   ...matchesRoutes,
   ...brokersRoutes,
+  ...marketRoutes,
   ...operatorsRoutes,
   ...consumerFallbackRoutes,
 ]);

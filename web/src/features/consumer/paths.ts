@@ -11,6 +11,7 @@ type ConsumerScreen =
   | 'myListings'
   | 'matches'
   | 'brokers'
+  | 'market'
   | 'lists'
   | 'profile'
   | 'vendors'
@@ -25,6 +26,7 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   myListings: '/consumer/my-listings',
   matches: '/consumer/matches',
   brokers: '/consumer/brokers',
+  market: '/consumer/market',
   lists: '/consumer/lists',
   profile: '/consumer/profile',
   vendors: '/consumer/vendors',
