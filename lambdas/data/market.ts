@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { cellKey, marketDealTypes, marketPropertyTypes, parseCellKey, type CellValues } from '../../shared/rules';
 import { batchGet, batchWrite, db, isConditionFailed, queryPages, tableName } from './table';
 
@@ -123,10 +123,5 @@ export const marketRepository = {
     });
     for await (const page of pages) for (const item of page) out.push({ week: String(item.sk), figures: item.figures as T });
     return out;
-  },
-
-  /** Writes a frozen week directly (the demo seed's history). */
-  async putWeekItem<T extends object>(key: string, week: string, figures: T): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { pk: weekPartition(key), sk: week, type: 'marketWeek', figures } }));
   },
 };

@@ -105,7 +105,7 @@ const trendFigures = (values: CellValues, week: string) => figuresOf(values, wee
  * bounded read whatever the table's size: one Query of ≤ 43 cells, one BatchGet of ≤ 11, one Query of
  * ≤ 52 weeks.
  */
-export async function marketOverview(query: MarketQuery, now = new Date()): Promise<MarketResponse> {
+export async function marketOverview(query: Partial<MarketQuery>, now = new Date()): Promise<MarketResponse> {
   const area = query.area ?? REGION;
   const p = query.propertyTypeId ?? ANY;
   const d = query.dealTypeId ?? ANY;

@@ -113,11 +113,12 @@ export function leaseRatePerSqftYear(rate: number | null | undefined, frequencyI
 // ---- histograms and medians -------------------------------------------------------------------------------
 
 /**
- * Sizes and prices are kept as histograms of logarithmic buckets, each 5 % wider than the one below: a
- * cell holds at most a few hundred numbers whatever its item count, buckets add up across cells (a county
- * is the sum of its parts) and a median read from them is within 2.5 % of the exact one.
+ * Sizes and prices are kept as histograms of logarithmic buckets, each 1 % wider than the one below: a
+ * cell holds a bounded set of numbers whatever its item count (a few hundred buckets over the sizes and
+ * prices that occur), buckets add up across cells (a county is the sum of its parts) and a median read
+ * from them is within 0.5 % of the exact one, shown to 3 significant digits.
  */
-export const BUCKET_BASE = 1.05;
+export const BUCKET_BASE = 1.01;
 
 export const bucketOf = (value: number): number => Math.floor(Math.log(value) / Math.log(BUCKET_BASE) + 1e-9);
 /** The middle of a bucket (geometric), the value a median in it reads as. */
@@ -318,7 +319,8 @@ function histogram(values: CellValues, prefix: string): Map<number, number> {
   return out;
 }
 
-const roundTo = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+/** A median to 3 significant digits (4,000 sq ft, $24.0): the histogram's precision, no false digits. */
+const significant = (value: number | null) => (value === null ? null : Number(value.toPrecision(3)));
 const ratio = (demand: number, supply: number) => (supply > 0 ? Math.round((demand / supply) * 100) / 100 : null);
 
 /**
@@ -332,14 +334,14 @@ export function figuresOf(values: CellValues, week: string, closedWeeks = RECENT
   return {
     requirements: v('rq'),
     requirementSqft: v('rqSf'),
-    requirementMedianSqft: roundTo(medianOf(histogram(values, 'hR')), 0),
+    requirementMedianSqft: significant(medianOf(histogram(values, 'hR'))),
     requirementsNew: v(newAttr('R', week)),
     requirementsFilled: closed('filled'),
     listings: v('ls'),
     listingSqft: v('lsSf'),
-    listingMedianSqft: roundTo(medianOf(histogram(values, 'hL')), 0),
-    medianPricePerSqft: roundTo(medianOf(histogram(values, 'hP')), 2),
-    medianLeaseRatePerSqftYear: roundTo(medianOf(histogram(values, 'hE')), 2),
+    listingMedianSqft: significant(medianOf(histogram(values, 'hL'))),
+    medianPricePerSqft: significant(medianOf(histogram(values, 'hP'))),
+    medianLeaseRatePerSqftYear: significant(medianOf(histogram(values, 'hE'))),
     listingsNew: v(newAttr('L', week)),
     listingsSold: closed('sold'),
     listingsLeased: closed('leased'),

@@ -56,13 +56,12 @@ export function MarketMap({ figures, selected, onSelect }: { figures: ReadonlyMa
         bottom: 0,
         itemWidth: 14,
         pieces: [
-          { lt: 0.5, label: 'Under 0.5', color: '#c6dbef' },
+          { lt: 0.5, label: 'Under 0.5 requirements per listing', color: '#c6dbef' },
           { gte: 0.5, lt: 1, label: '0.5–1', color: '#6baed6' },
           { gte: 1, lt: 2, label: '1–2', color: '#f16913' },
           { gte: 2, label: '2+ or no listings', color: '#a63603' },
         ],
         outOfRange: { color: '#e5e7eb' },
-        text: ['', 'Requirements per listing: '],
       },
       geo: { map: MAP, roam: false, top: 8, bottom: 48, itemStyle: { borderColor: '#64748b', areaColor: '#f1f5f9' }, emphasis: { label: { show: false } } },
       series: [
