@@ -56,14 +56,14 @@ export function MarketMap({ figures, selected, onSelect }: { figures: ReadonlyMa
         bottom: 0,
         itemWidth: 14,
         pieces: [
-          { lt: 0.5, label: 'Under 0.5 requirements per listing', color: '#c6dbef' },
+          { lt: 0.5, label: 'Under 0.5', color: '#c6dbef' },
           { gte: 0.5, lt: 1, label: '0.5–1', color: '#6baed6' },
           { gte: 1, lt: 2, label: '1–2', color: '#f16913' },
           { gte: 2, label: '2+ or no listings', color: '#a63603' },
         ],
         outOfRange: { color: '#e5e7eb' },
       },
-      geo: { map: MAP, roam: false, top: 8, bottom: 48, itemStyle: { borderColor: '#64748b', areaColor: '#f1f5f9' }, emphasis: { label: { show: false } } },
+      geo: { map: MAP, roam: false, top: 8, bottom: 40, left: 8, right: 8, itemStyle: { borderColor: '#64748b', areaColor: '#f1f5f9' }, emphasis: { label: { show: false } } },
       series: [
         {
           type: 'map',
@@ -102,11 +102,11 @@ export function MarketMap({ figures, selected, onSelect }: { figures: ReadonlyMa
   };
 
   return (
-    <div className="relative">
+    <figure className="relative">
       <EChart
         option={option}
         label="Map of the region's counties and submarkets shaded by requirements per listing"
-        className="h-[420px] w-full"
+        className="h-80 w-full sm:h-[420px]"
         onRendered={place}
         onClick={(params) => {
           const area = params.seriesType === 'map' ? countyOfShape.get(params.name) : params.seriesType === 'scatter' ? params.name : undefined;
@@ -131,7 +131,8 @@ export function MarketMap({ figures, selected, onSelect }: { figures: ReadonlyMa
           />
         );
       })}
-    </div>
+      <figcaption className="text-center text-xs text-muted-foreground">Shading: active requirements per active listing</figcaption>
+    </figure>
   );
 }
 
