@@ -1,13 +1,13 @@
 import { BarChart, LineChart, MapChart, ScatterChart } from 'echarts/charts';
 import { GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
-import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
+import { init, use as registerChartParts, type ComposeOption, type ECharts } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, MapSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { GeoComponentOption, GridComponentOption, LegendComponentOption, TooltipComponentOption, VisualMapComponentOption } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
 // Only what the Market page draws, so the chunk carries no more of ECharts than that.
-use([LineChart, BarChart, MapChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, GeoComponent, SVGRenderer]);
+registerChartParts([LineChart, BarChart, MapChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, GeoComponent, SVGRenderer]);
 
 export type ChartOption = ComposeOption<
   | LineSeriesOption
