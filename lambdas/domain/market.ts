@@ -36,7 +36,9 @@ import { requirementsRepository, type RequirementRecord } from '../data/requirem
 type Kind = 'listing' | 'requirement';
 const factsOfListing = (record: ListingRecord) => listingFacts(record);
 const factsOfRequirement = (record: RequirementRecord) => requirementFacts(record);
-const encode = (facts: MarketFacts | null) => (facts ? JSON.stringify(facts) : null);
+/** How an item stores the facts it is counted under (exported for bulk loads: test/bench writes items directly). */
+export const encodeMarketFacts = (facts: MarketFacts | null) => (facts ? JSON.stringify(facts) : null);
+const encode = encodeMarketFacts;
 const decode = (stored: string | undefined): MarketFacts | null => (stored ? (JSON.parse(stored) as MarketFacts) : null);
 
 async function applyDelta(delta: Map<string, CellValues>): Promise<void> {
