@@ -51,14 +51,20 @@ export const marketRepository = {
     );
   },
 
-  /** Every area's cell of one property type and deal type (`*` for all): one Query, at most 43 items. */
-  async areaCells(propertyTypeId: string, dealTypeId: string, consistent = false): Promise<StoredCell[]> {
+  /**
+   * Every area's cell of one property type and deal type (`*` for all): one Query, at most 43 items; only
+   * `attributes` of each when given (plus its keys).
+   */
+  async areaCells(propertyTypeId: string, dealTypeId: string, options: { consistent?: boolean; attributes?: readonly string[] } = {}): Promise<StoredCell[]> {
+    const names = ['pk', 'sk', ...(options.attributes ?? [])];
     const { Items } = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
+        KeyConditionExpression: '#a0 = :pk',
+        ExpressionAttributeNames: Object.fromEntries((options.attributes ? names : ['pk']).map((name, i) => [`#a${i}`, name])),
+        ...(options.attributes ? { ProjectionExpression: names.map((_, i) => `#a${i}`).join(', ') } : {}),
         ExpressionAttributeValues: { ':pk': cellPartition(propertyTypeId, dealTypeId) },
-        ConsistentRead: consistent,
+        ConsistentRead: options.consistent ?? false,
       }),
     );
     return (Items ?? []).map(fromCellItem);
@@ -71,7 +77,7 @@ export const marketRepository = {
 
   /** Every cell (the reconciliation): one Query per property type × deal type, 40 in all. */
   async *allCells(): AsyncGenerator<StoredCell[]> {
-    for (const p of marketPropertyTypes) for (const d of marketDealTypes) yield marketRepository.areaCells(p, d, true);
+    for (const p of marketPropertyTypes) for (const d of marketDealTypes) yield marketRepository.areaCells(p, d, { consistent: true });
   },
 
   /**

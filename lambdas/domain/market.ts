@@ -6,6 +6,7 @@ import {
   cellKey,
   contributionDelta,
   contributions,
+  countAttributes,
   figuresOf,
   listingFacts,
   marketDealTypes,
@@ -102,10 +103,10 @@ export async function forgetMarketFacts(removed: Pick<ListingRecord, 'market'> |
 const trendFigures = (values: CellValues, week: string) => figuresOf(values, week, 1);
 
 /**
- * The Market page for one area, property type and deal type (absent: all): every area's figures (the map
- * and the areas table), the selected area's by property type and by deal type, and its last 52 weeks. A
- * bounded read whatever the table's size: one Query of ≤ 43 cells, one BatchGet of ≤ 11, one Query of
- * ≤ 52 weeks.
+ * The Market page for one area, property type and deal type (absent: all): every area's counts (the map
+ * and the areas table: no medians, so no histograms read), the selected area's full figures, by property
+ * type and by deal type, and its last 52 weeks. A bounded read whatever the table's size: one Query of ≤ 43
+ * cells (their counts), one BatchGet of ≤ 12, one Query of ≤ 52 weeks.
  */
 export async function marketOverview(query: Partial<MarketQuery>, now = new Date()): Promise<MarketResponse> {
   const area = query.area ?? REGION;
@@ -114,11 +115,12 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
   const week = weekOf(now);
   const selected = cellKey(p, d, area);
   const others = [
+    selected,
     ...marketPropertyTypes.filter((t) => t !== p).map((t) => cellKey(t, d, area)),
     ...marketDealTypes.filter((t) => t !== d).map((t) => cellKey(p, t, area)),
   ];
   const [areaCells, breakdownCells, weeks] = await Promise.all([
-    marketRepository.areaCells(p, d),
+    marketRepository.areaCells(p, d, { attributes: countAttributes(week) }),
     marketRepository.cells(others),
     marketRepository.weeks<MarketFigures>(selected, addWeeks(week, -(TREND_WEEKS - 1))),
   ]);

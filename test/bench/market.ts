@@ -74,7 +74,8 @@ export function* marketItems(count: number, ownerIds: readonly string[], tally: 
       price: Math.round(sqft * (150 + 250 * spread(n, 4))),
       leasePrice: Math.round((0.8 + 2 * spread(n, 5)) * 100) / 100,
       leaseFrequencyId: n % 3 ? 'monthly' : 'annually',
-      ...(closed ? { status: n % 20 === 19 ? 'sold' : 'leased', closedAt } : {}),
+      // A closing moves the listing to gsi2 by its date, as the write path does.
+      ...(closed ? { status: n % 20 === 19 ? 'sold' : 'leased', closedAt, updatedAt: closedAt } : {}),
     } as ListingRecord);
     yield listingItem(listing);
     if (!closed && ids.listings.length < sample) ids.listings.push({ listingId: listing.listingId, userId: listing.userId });

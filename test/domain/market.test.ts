@@ -87,6 +87,13 @@ describe('the market reconciliation', () => {
     expect(trend.at(-2)).toMatchObject({ week: addWeeks(week, -1), figures: { requirements: now.requirements, listings: now.listings } });
     expect(trend.at(-1)).toMatchObject({ week, figures: { requirements: now.requirements } });
     expect(trend.at(-3)!.figures).toBeNull();
+
+    // Four more Monday nights, back in time: the trend reads them all (pages of 3 in this tier).
+    for (const back of [2, 3, 4, 5]) await reconcileQuietly(new Date(mondayNight.getTime() - (back - 1) * 7 * 24 * 60 * 60 * 1000));
+    const longer = await marketOverview({});
+    expect(longer.trend.slice(-6, -1).map((w) => [w.week, w.figures?.requirements])).toEqual([5, 4, 3, 2, 1].map((back) => [addWeeks(week, -back), now.requirements]));
+    expect(longer.trend.at(-7)!.figures).toBeNull();
+    expect(longer.itemsRead).toBeGreaterThanOrEqual(5);
   });
 });
 

