@@ -70,9 +70,9 @@ export const marketRepository = {
     return (Items ?? []).map(fromCellItem);
   },
 
-  /** Cells by key (absent cells are left out). */
-  async cells(keys: readonly string[]): Promise<StoredCell[]> {
-    return (await batchGet(keys.map(cellKeys))).map(fromCellItem);
+  /** Cells by key (absent cells are left out); only `attributes` of each when given. */
+  async cells(keys: readonly string[], attributes?: readonly string[]): Promise<StoredCell[]> {
+    return (await batchGet(keys.map(cellKeys), attributes)).map(fromCellItem);
   },
 
   /** Every cell (the reconciliation): one Query per property type × deal type, 40 in all. */

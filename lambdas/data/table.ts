@@ -65,13 +65,19 @@ export async function batchWrite(requests: NonNullable<BatchWriteCommandInput['R
 }
 
 /** BatchGet in chunks of 100, asking again for what DynamoDB leaves unprocessed. */
-export async function batchGet(keys: readonly { pk: string; sk: string }[]): Promise<Record<string, unknown>[]> {
+export async function batchGet(keys: readonly { pk: string; sk: string }[], attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
+  // Only `attributes` (and the keys) of each item, when given.
+  const names = attributes && ['pk', 'sk', ...attributes];
+  const projection = names && {
+    ProjectionExpression: names.map((_, i) => `#p${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#p${i}`, name])),
+  };
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending: { pk: string; sk: string }[] = keys.slice(i, i + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 8) throw new Error('BatchGet left keys unprocessed after retries');
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projection } } }));
       out.push(...(Responses?.[tableName()] ?? []));
       pending = (UnprocessedKeys?.[tableName()]?.Keys as { pk: string; sk: string }[] | undefined) ?? [];
     }

@@ -103,10 +103,10 @@ export async function forgetMarketFacts(removed: Pick<ListingRecord, 'market'> |
 const trendFigures = (values: CellValues, week: string) => figuresOf(values, week, 1);
 
 /**
- * The Market page for one area, property type and deal type (absent: all): every area's counts (the map
- * and the areas table: no medians, so no histograms read), the selected area's full figures, by property
- * type and by deal type, and its last 52 weeks. A bounded read whatever the table's size: one Query of ≤ 43
- * cells (their counts), one BatchGet of ≤ 12, one Query of ≤ 52 weeks.
+ * The Market page for one area, property type and deal type (absent: all): the selected cell's full
+ * figures, its medians included; the counts (no histograms read) of every area (the map and the areas
+ * table) and of the area by property type and by deal type; and its last 52 weeks. A bounded read whatever
+ * the table's size: one Query of ≤ 43 cells, one BatchGet of ≤ 12 (one whole), one Query of ≤ 52 weeks.
  */
 export async function marketOverview(query: Partial<MarketQuery>, now = new Date()): Promise<MarketResponse> {
   const area = query.area ?? REGION;
@@ -115,16 +115,17 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
   const week = weekOf(now);
   const selected = cellKey(p, d, area);
   const others = [
-    selected,
     ...marketPropertyTypes.filter((t) => t !== p).map((t) => cellKey(t, d, area)),
     ...marketDealTypes.filter((t) => t !== d).map((t) => cellKey(p, t, area)),
   ];
-  const [areaCells, breakdownCells, weeks] = await Promise.all([
-    marketRepository.areaCells(p, d, { attributes: countAttributes(week) }),
-    marketRepository.cells(others),
+  const counts = countAttributes(week);
+  const [areaCells, breakdownCells, selectedCell, weeks] = await Promise.all([
+    marketRepository.areaCells(p, d, { attributes: counts }),
+    marketRepository.cells(others, counts),
+    marketRepository.cells([selected]),
     marketRepository.weeks<MarketFigures>(selected, addWeeks(week, -(TREND_WEEKS - 1))),
   ]);
-  const values = new Map<string, CellValues>([...areaCells, ...breakdownCells].map((cell) => [cell.key, cell.values]));
+  const values = new Map<string, CellValues>([...areaCells, ...breakdownCells, ...selectedCell].map((cell) => [cell.key, cell.values]));
   const figures = (key: string) => figuresOf(values.get(key) ?? {}, week);
   const frozen = new Map(weeks.map((w) => [w.week, w.figures]));
   return {
@@ -141,7 +142,7 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
       week: w,
       figures: w === week ? trendFigures(values.get(selected) ?? {}, week) : (frozen.get(w) ?? null),
     })),
-    itemsRead: areaCells.length + breakdownCells.length + weeks.length,
+    itemsRead: areaCells.length + breakdownCells.length + selectedCell.length + weeks.length,
   };
 }
 

@@ -42,8 +42,9 @@ export const marketResponse = z.object({
   /** The current week (its Monday, Sacramento time). */
   week: z.string(),
   figures: marketFigures,
-  /** Every area's counts (the map, the areas table); its medians are null but the selected area's. */
+  /** Every area's counts (the map, the areas table); medians only for the selected one. */
   areas: z.array(z.object({ area: z.string(), figures: marketFigures })),
+  /** The area's counts by property type and by deal type; medians only for the selected one. */
   byPropertyType: z.array(z.object({ propertyTypeId: z.nullable(z.string()), figures: marketFigures })),
   byDealType: z.array(z.object({ dealTypeId: z.nullable(z.string()), figures: marketFigures })),
   /** The last 52 weeks, oldest first; a week's figures are null when no snapshot was taken. */

@@ -66,7 +66,7 @@ export function MarketPage() {
   const areaFigures = useMemo(() => new Map(areaRows.map((row) => [row.area, row.figures])), [areaRows]);
   const selectArea = (area: string) => set({ area: area === REGION ? undefined : area });
   const areaColumns: Column<AreaRow>[] = figureColumns<AreaRow>((r) => r.figures, { medians: false });
-  const typeColumns: Column<TypeRow>[] = figureColumns<TypeRow>((r) => r.figures);
+  const typeColumns: Column<TypeRow>[] = figureColumns<TypeRow>((r) => r.figures, { medians: false });
 
   return (
     <ConsumerPage title="Market">
