@@ -7,6 +7,7 @@ interface Tile {
 }
 
 const sqft = (n: number | null) => (n === null ? '—' : `${formatCount(n)} sq ft`);
+const counted = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 function tilesOf(f: Figures): Tile[] {
   return [
@@ -22,7 +23,7 @@ function tilesOf(f: Figures): Tile[] {
       value: `${formatCell(f.medianLeaseRatePerSqftYear, formatDollars)} /sq ft/yr`,
       detail: `lease · sale ${formatCell(f.medianPricePerSqft, formatDollars)} /sq ft`,
     },
-    { label: 'New this week', value: formatCount(f.requirementsNew + f.listingsNew), detail: `${f.requirementsNew} requirements · ${f.listingsNew} listings` },
+    { label: 'New this week', value: formatCount(f.requirementsNew + f.listingsNew), detail: `${counted(f.requirementsNew, 'requirement')} · ${counted(f.listingsNew, 'listing')}` },
     {
       label: 'Closed, last 90 days',
       value: formatCount(f.requirementsFilled + f.listingsSold + f.listingsLeased),
