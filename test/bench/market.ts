@@ -60,9 +60,12 @@ export function* marketItems(count: number, ownerIds: readonly string[], tally: 
   const all = partitionFor({});
   for (let n = 0; n < count; n++) {
     const closed = n % 10 === 9;
-    const closedAt = new Date(now - (n % 88) * DAY_MS).toISOString();
+    // Every item its own moment (n ms apart): the recount pages gsi2 by these dates, and a run with 100k
+    // listings on a hundred equal dates read 2 fewer than were written (the embedded engine's paging of
+    // ties, it seems; not yet pinned down).
+    const closedAt = new Date(now - (n % 88) * DAY_MS - n).toISOString();
     const sqft = Math.round(500 * 400 ** spread(n, 3));
-    const base = publishedListing(n, nth(ownerIds, n), now);
+    const base = publishedListing(n, nth(ownerIds, n), now - n);
     const listing = tally.listing({
       ...base,
       listingTypeId: nth(listingTypes, n).id,
@@ -80,7 +83,7 @@ export function* marketItems(count: number, ownerIds: readonly string[], tally: 
     yield listingItem(listing);
     if (!closed && ids.listings.length < sample) ids.listings.push({ listingId: listing.listingId, userId: listing.userId });
 
-    const sent = sentRequirement(n, nth(ownerIds, n + 1), now);
+    const sent = sentRequirement(n, nth(ownerIds, n + 1), now - n);
     const low = Math.round(500 * 400 ** spread(n, 1));
     const requirement = tally.requirement({
       ...sent,
