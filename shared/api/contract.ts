@@ -103,6 +103,7 @@ export const getContactList = e(route.getContactList, { params: s.contactListPar
 export const updateContactList = e(route.updateContactList, { params: s.contactListParams, body: s.updateContactListRequest, response: s.contactListResponse });
 export const deleteContactList = e(route.deleteContactList, { params: s.contactListParams });
 export const exportContactList = e(route.exportContactList, { params: s.contactListParams, body: s.exportContactListRequest, response: s.exportFile });
+export const getMarket = e(route.getMarket, { query: s.marketQuery, response: s.marketResponse });
 export const updateDirectoryPrivacy = e(route.updateDirectoryPrivacy, { params: s.userIdParams, body: s.directoryPrivacySave, response: s.userResponse });
 
 export const listSavedSearches = e(route.listSavedSearches, { response: s.savedSearchesResponse });
@@ -181,6 +182,7 @@ export const contract = {
   updateSavedSearch,
   deleteSavedSearch,
   updateNotificationPreferences,
+  getMarket,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,

@@ -9,3 +9,4 @@ export * from './matching';
 export * from './lifecycle';
 export * from './directory';
 export * from './saved-search';
+export * from './market';

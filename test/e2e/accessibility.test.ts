@@ -16,6 +16,7 @@ const consumerScreens = [
   '/consumer/my-listings',
   '/consumer/matches',
   '/consumer/brokers',
+  '/consumer/market',
   '/consumer/lists',
   '/consumer/saved-searches',
   '/consumer/profile',

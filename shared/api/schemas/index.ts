@@ -7,3 +7,4 @@ export * from './listings';
 export * from './matches';
 export * from './directory';
 export * from './saved-searches';
+export * from './market';

@@ -291,6 +291,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   updateContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) }, body: { name: 'Renamed' } }) },
   deleteContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) } }) },
   exportContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) }, body: { format: 'vcard' } }) },
+  getMarket: { ok: 200, request: () => ({ query: { area: 'placer', propertyTypeId: 'office' } }) },
   updateDirectoryPrivacy: { ok: 200, request: (fx) => ({ params: self(fx), body: { listed: true, showPhone: true, showEmail: true } }) },
   listSavedSearches: { ok: 200, request: () => ({}) },
   createSavedSearch: { ok: 201, request: () => ({ body: { name: 'Sales', kind: 'requirements', filters: { requirementTypeId: 'for-lease' }, frequency: 'instant' } }) },

@@ -510,6 +510,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   listRequirementMatches: 'read-only',
   listListingMatches: 'read-only',
   listBrokers: 'read-only',
+  getMarket: 'read-only',
   getBrokerPage: 'read-only',
   listContactLists: 'read-only',
   listSavedSearches: 'read-only',

@@ -26,6 +26,7 @@ describe('consumer layout', { timeout: 20_000 }, () => {
       ['Listings', '/consumer/listings'],
       ['Matches', '/consumer/matches'],
       ['Brokers', '/consumer/brokers'],
+      ['Market', '/consumer/market'],
       ['Vendors - Coming Soon!', '/consumer/vendors'],
       ['My Requirements', '/consumer/my-requirements'],
       ['My Listings', '/consumer/my-listings'],

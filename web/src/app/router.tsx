@@ -30,6 +30,7 @@ import { listingsRoutes } from '@/features/listings/routes';
 import { matchesRoutes } from '@/features/matches/routes';
 import { brokersRoutes } from '@/features/brokers/routes';
 import { savedSearchesRoutes } from '@/features/saved-searches/routes';
+import { marketRoutes } from '@/features/market/routes';
 import { operatorsRoutes } from '@/features/operators/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { requirementsRoutes } from '@/features/requirements/routes';
@@ -48,6 +49,7 @@ const consumerTree = consumerRoute.addChildren([
   ...matchesRoutes,
   ...brokersRoutes,
   ...savedSearchesRoutes,
+  ...marketRoutes,
   ...operatorsRoutes,
   ...consumerFallbackRoutes,
 ]);

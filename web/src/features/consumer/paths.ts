@@ -11,6 +11,7 @@ type ConsumerScreen =
   | 'myListings'
   | 'matches'
   | 'brokers'
+  | 'market'
   | 'lists'
   | 'savedSearches'
   | 'profile'
@@ -26,6 +27,7 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   myListings: '/consumer/my-listings',
   matches: '/consumer/matches',
   brokers: '/consumer/brokers',
+  market: '/consumer/market',
   lists: '/consumer/lists',
   savedSearches: '/consumer/saved-searches',
   profile: '/consumer/profile',

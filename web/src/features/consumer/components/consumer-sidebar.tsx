@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import {
   Building2Icon,
+  ChartColumnIcon,
   ClipboardListIcon,
   FileTextIcon,
   HandshakeIcon,
@@ -44,6 +45,7 @@ const mainItems: readonly NavItem[] = [
   { label: 'Listings', to: consumerPaths.listings, icon: Building2Icon, alsoActiveOn: ['/consumer/listing/'] },
   { label: 'Matches', to: consumerPaths.matches, icon: HandshakeIcon },
   { label: 'Brokers', to: consumerPaths.brokers, icon: UsersRoundIcon, alsoActiveOn: ['/consumer/brokers/'] },
+  { label: 'Market', to: consumerPaths.market, icon: ChartColumnIcon },
   { label: 'Vendors - Coming Soon!', to: consumerPaths.vendors, icon: StoreIcon },
 ];
 
