@@ -53,6 +53,8 @@ export default defineConfig({
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A component test types and clicks through userEvent: seconds on a busy machine, past vitest's 5 s.
+          testTimeout: 30_000,
           setupFiles: ['test/web/setup.ts'],
         },
       },

@@ -31,8 +31,8 @@ export interface HttpRequest<K extends RouteId> {
   /** Null only on public routes called without a token. */
   readonly principal: K extends PublicRouteId ? Principal | null : Principal;
   /**
-   * The caller's own record, already checked for the route's auth level. Null on a read-only `user` route
-   * unless its handler sets `usesCurrentUser`.
+   * The caller's own record, already checked for the route's auth level. Null on a read-only (GET) `user` or
+   * `approved` route unless its handler sets `usesCurrentUser`.
    */
   readonly currentUser: K extends PublicRouteId ? null : UserRecord | null;
   /** The caller's account is approved (or an operator's): it may see other brokers' contact details. */
@@ -131,9 +131,10 @@ async function authorize(route: RouteDef, principal: Principal | null, options: 
   if (!principal) throw unauthorized();
   if (route.auth === 'operator' && !principal.isOperator) throw forbidden('Only operators can do this.');
   const approvedOr = (status: UserStatus | undefined) => principal.isOperator || status === 'active';
-  if (route.method === 'GET' && route.auth === 'user' && !options.usesCurrentUser) {
+  if (route.method === 'GET' && (route.auth === 'user' || route.auth === 'approved') && !options.usesCurrentUser) {
     const cached = recentCallers.get(principal.sub);
-    if (cached) return { user: null, approved: approvedOr(cached) };
+    // An approval-level read trusts only a remembered approval; any other status is read again.
+    if (cached && (route.auth === 'user' || approvedOr(cached))) return { user: null, approved: approvedOr(cached) };
   }
   // A disabled account's ID token stays valid until it expires: the record refuses it, operators included.
   const user = await usersRepository.get(principal.sub);

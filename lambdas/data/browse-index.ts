@@ -57,6 +57,30 @@ export function browseIndex(prefix: string) {
       return { items: Items ?? [], nextCursor: encodeCursor(LastEvaluatedKey) };
     },
 
+    /**
+     * How many items the browser shows for a filter, counted up to `max` (COUNT Queries of its one
+     * partition, stopping once `max` are counted: a bounded read however broad the filter).
+     */
+    async countUpTo(filter: IndexFilter, max: number): Promise<number> {
+      let count = 0;
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const out = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': partitionFor(filter) },
+            Select: 'COUNT',
+            Limit: Math.min(max - count, fullReadPageSize() ?? max),
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        count += out.Count ?? 0;
+        startKey = out.LastEvaluatedKey;
+      } while (startKey && count < max);
+      return count;
+    },
+
     /** Items made public since `sinceIso`, community-wide. */
     async countSince(sinceIso: string): Promise<number> {
       let count = 0;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DirectoryBroker } from '../../shared/api';
-import { batchWrite, db, encodeCursor, InvalidCursorError, startKeyFor, tableName } from './table';
+import { batchGet, batchWrite, db, encodeCursor, InvalidCursorError, startKeyFor, tableName } from './table';
 
 const ACTIVITY = 'A#';
 const NAME = 'N#';
@@ -196,21 +196,6 @@ export const directoryRepository = {
     return (Item?.broker as DirectoryBroker | undefined) ?? null;
   },
 };
-
-/** BatchGet in chunks of 100, asking again for what DynamoDB leaves unprocessed. */
-async function batchGet(keys: readonly StoredKey[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: StoredKey[] = keys.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchGet left keys unprocessed after retries');
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
-      out.push(...(Responses?.[tableName()] ?? []));
-      pending = (UnprocessedKeys?.[tableName()]?.Keys as StoredKey[] | undefined) ?? [];
-    }
-  }
-  return out;
-}
 
 function itemsOf({ broker, facets }: DirectoryEntry) {
   const searchText = searchTextOf(broker);

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
 import type { PricePoint } from '../../shared/rules';
-import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, queryPages, tableName } from './table';
+import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, queryPages, setMarketFacts, tableName } from './table';
 import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -57,6 +57,8 @@ export interface ListingRecord extends ListingDraft {
    * saw. Absent on listings stored before versions existed, which count as version 0.
    */
   version?: number;
+  /** The market facts it is counted under in the Market page's aggregates (JSON; README "Market intelligence"). */
+  market?: string;
 }
 
 /** The version of a stored listing (absent = 0). */
@@ -454,6 +456,11 @@ export const listingsRepository = {
     return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
   },
 
+  /** How many listings the browser shows for a filter, counted up to `max` (a saved search's breadth). */
+  countPublished(filter: BrowseFilter, max: number): Promise<number> {
+    return index.countUpTo({ ...filter, typeId: filter.listingTypeId }, max);
+  },
+
   /** Listings published since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
   countPublishedSince(sinceIso: string): Promise<number> {
     return index.countSince(sinceIso);
@@ -529,6 +536,19 @@ export const listingsRepository = {
       '#status IN (:published, :expired)',
       { ':to': to, ':published': 'published', ':expired': 'expired', ':now': now, ':gsi2pk': statusKey(to), ...(closedOn ? { ':closedOn': closedOn } : {}) },
     );
+  },
+
+  /**
+   * Records that the listing is now counted under `to` in the market aggregates (absent: nothing), only
+   * while it is still counted under `from`: of two writers of one transition, one wins. False otherwise.
+   */
+  setMarketFacts(listingId: string, from: string | null, to: string | null): Promise<boolean> {
+    return setMarketFacts(keys(listingId), from, to);
+  },
+
+  /** Sold or leased listings closed at or after `fromIso`, page by page (the market reconciliation). */
+  closedSince(status: 'sold' | 'leased', fromIso: string): AsyncGenerator<ListingRecord[]> {
+    return statusPages(status, 'gsi2pk = :pk AND gsi2sk >= :from', { ':from': fromIso });
   },
 
   /** Every published listing, page by page (the rematch backfill). */

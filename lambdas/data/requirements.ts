@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, queryPages, startKeyFor, tableName } from './table';
+import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, queryPages, setMarketFacts, startKeyFor, tableName } from './table';
 import { deliveryLedger } from './delivery-ledger';
 import { browseIndex } from './browse-index';
 
@@ -43,6 +43,8 @@ export interface RequirementRecord {
   outcome?: { kind: 'bisn-listing'; listingId: string; listingTitle: string } | { kind: 'elsewhere' };
   /** Raised by every edit of its owner (absent: 0, as for listings). */
   version?: number;
+  /** The market facts it is counted under in the Market page's aggregates (JSON; README "Market intelligence"). */
+  market?: string;
 }
 
 /** The version of a stored requirement (absent = 0). */
@@ -104,8 +106,10 @@ export function toItem({ sentAt, ...record }: RequirementRecord) {
     ...keys(record.requirementId),
     gsi1pk: ownerKey(record.userId),
     gsi1sk: record.createdAt,
-    // Sparse: only not-yet-sent requirements sit in the status index the broadcast job reads.
+    // Sparse: only not-yet-sent requirements sit in the status index the broadcast job reads, and filled
+    // ones by when, which the market reconciliation reads.
     ...(BROADCAST_STATUSES.includes(record.status) ? { gsi2pk: statusKey(record.status), gsi2sk: record.updatedAt } : {}),
+    ...(record.status === 'filled' && record.closedAt ? { gsi2pk: statusKey('filled'), gsi2sk: record.closedAt } : {}),
     type: 'requirement',
     ...record,
     // Absent until the broadcast stamps it once (`if_not_exists`), never stored as null.
@@ -186,6 +190,11 @@ export const requirementsRepository = {
       ProjectionExpression: 'requirementId',
     });
     for await (const page of pages) yield page.map((item) => String(item.requirementId));
+  },
+
+  /** How many requirements the browser shows for a filter, counted up to `max` (a saved search's breadth). */
+  countSent(filter: BrowseFilter, max: number): Promise<number> {
+    return index.countUpTo({ ...filter, typeId: filter.requirementTypeId }, max);
   },
 
   /** Requirements sent since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */
@@ -372,12 +381,15 @@ export const requirementsRepository = {
       values[':activeFrom'] = fields.expectActiveFrom;
     }
     if (fields.outcome) values[':outcome'] = fields.outcome;
+    // A filled one is kept under gsi2 by when (the market's "filled in the last 90 days").
+    const statusIndex = to === 'filled' ? ', gsi2pk = :gsi2pk, gsi2sk = :now REMOVE leaseId' : ' REMOVE gsi2pk, gsi2sk, leaseId';
+    if (to === 'filled') values[':gsi2pk'] = statusKey('filled');
     try {
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys(requirementId),
-          UpdateExpression: `SET #status = :to, closedAt = :now, updatedAt = :now${fields.outcome ? ', outcome = :outcome' : ''} REMOVE gsi2pk, gsi2sk, leaseId`,
+          UpdateExpression: `SET #status = :to, closedAt = :now, updatedAt = :now${fields.outcome ? ', outcome = :outcome' : ''}${statusIndex}`,
           ConditionExpression: condition,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: values,
@@ -389,6 +401,28 @@ export const requirementsRepository = {
       if (isConditionFailed(error)) return null;
       throw error;
     }
+  },
+
+  /** Filled requirements closed at or after `fromIso`, page by page (the market reconciliation). */
+  async *filledSince(fromIso: string): AsyncGenerator<RequirementRecord[]> {
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :from',
+      ExpressionAttributeValues: { ':pk': statusKey('filled'), ':from': fromIso },
+      Limit: fullReadPageSize(100),
+    });
+    for await (const page of pages) yield page.map(fromItem);
+  },
+
+  /** Requirements by id (absent ones are left out): BatchGet, 100 a request. */
+  async getMany(requirementIds: readonly string[]): Promise<RequirementRecord[]> {
+    return (await batchGet(requirementIds.map(keys))).map(fromItem);
+  },
+
+  /** Like listingsRepository.setMarketFacts. */
+  setMarketFacts(requirementId: string, from: string | null, to: string | null): Promise<boolean> {
+    return setMarketFacts(keys(requirementId), from, to);
   },
 
   /** sent or expired → sent, active again from `now` (issue 14). Answers the record before, or null. */

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, PutCommand, QueryCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/aws';
 import { env } from '../core/env';
 
@@ -64,6 +64,27 @@ export async function batchWrite(requests: NonNullable<BatchWriteCommandInput['R
   }
 }
 
+/** BatchGet in chunks of 100, asking again for what DynamoDB leaves unprocessed. */
+export async function batchGet(keys: readonly { pk: string; sk: string }[], attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
+  // Only `attributes` (and the keys) of each item, when given.
+  const names = attributes && ['pk', 'sk', ...attributes];
+  const projection = names && {
+    ProjectionExpression: names.map((_, i) => `#p${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#p${i}`, name])),
+  };
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: { pk: string; sk: string }[] = keys.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('BatchGet left keys unprocessed after retries');
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projection } } }));
+      out.push(...(Responses?.[tableName()] ?? []));
+      pending = (UnprocessedKeys?.[tableName()]?.Keys as { pk: string; sk: string }[] | undefined) ?? [];
+    }
+  }
+  return out;
+}
+
 /** Puts an item unless its key exists: true when written, false when it was already there. */
 export async function putIfAbsent(item: Record<string, unknown>): Promise<boolean> {
   try {
@@ -95,4 +116,26 @@ export async function queryAll(input: QueryInput): Promise<Record<string, unknow
   const out: Record<string, unknown>[] = [];
   for await (const page of queryPages(input)) out.push(...page);
   return out;
+}
+
+/**
+ * Sets (or removes) an item's `market` facts only while they are `from` (absent: null) and the item exists:
+ * the claim of one market transition (lambdas/domain/market.ts). False when someone else moved them first.
+ */
+export async function setMarketFacts(key: { pk: string; sk: string }, from: string | null, to: string | null): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: to === null ? 'REMOVE market' : 'SET market = :to',
+        ConditionExpression: `attribute_exists(pk) AND ${from === null ? 'attribute_not_exists(market)' : 'market = :from'}`,
+        ExpressionAttributeValues: { ...(to === null ? {} : { ':to': to }), ...(from === null ? {} : { ':from': from }) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, UserStatus } from '../../shared/api';
+import type { BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, NotificationPreferences, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { expiringMap } from '../core/expiring-map';
 import { db, fullReadPageSize, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
@@ -22,6 +22,8 @@ export interface UserRecord {
   matchNotices?: boolean;
   /** Profile → Privacy (issue 15); absent means listed in the broker directory with phone and e-mail shown. */
   directory?: DirectoryPrivacy;
+  /** Profile → Notifications (issue 19); absent means the defaults (notificationPreferencesOf in shared/rules). */
+  notifications?: NotificationPreferences;
   profileImage: ImageVariants | null;
   brokerImage: ImageVariants | null;
   brokerInfo: BrokerInfo | null;

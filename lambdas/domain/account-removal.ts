@@ -2,6 +2,7 @@ import { logger } from '../core/logger';
 import { recentCallers } from '../core/recent-callers';
 import { listingsRepository } from '../data/listings';
 import { requirementsRepository } from '../data/requirements';
+import { savedSearchesRepository } from '../data/saved-searches';
 import { usersRepository, type UserRecord } from '../data/users';
 import { removeListing } from './listings';
 import { removeRequirement } from './requirements';
@@ -10,12 +11,13 @@ import { refreshDirectory } from './directory';
 /**
  * An account deleted in Cognito: its record says so (every call of its still-valid tokens is refused) and
  * its listings and requirements leave every list, removed as an operator removes them, through the
- * owner's own index (no Scan). Safe to run again: a retried event finishes what a crashed one began.
+ * owner's own index (no Scan); its saved searches are deleted, so the delivery never reads them. Safe to run again: a retried event finishes what a crashed one began.
  */
 export async function markAccountDeleted(record: UserRecord): Promise<{ listings: number; requirements: number }> {
   if (record.status !== 'deleted') await usersRepository.update(record.userId, { status: 'deleted' });
   recentCallers.delete(record.userId);
   await refreshDirectory(record.userId);
+  await savedSearchesRepository.deleteAll(record.userId);
   const listings = await listingsRepository.allByOwner(record.userId);
   for (const listing of listings) await removeListing(listing.listingId);
   let requirements = 0;

@@ -17,6 +17,7 @@ import { blastDigestMails, digestEntry, type DigestEntry } from './mail/template
 import { matchListing, unmatchListing } from './matching';
 import { marketHistoryAt, reductionSinceLastListing } from './property-history';
 import { refreshDirectory } from './directory';
+import { syncListingMarket } from './market';
 
 /**
  * The weekday listings blast (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in one
@@ -370,6 +371,7 @@ async function publishListings(run: BlastRun): Promise<void> {
           await listingsRepository.deleteIndex(published);
         }
         await refreshDirectory(published.userId);
+        await syncListingMarket(id);
       }),
     );
   }

@@ -36,6 +36,8 @@ async function cognitoState(username: string): Promise<{ enabled: boolean; group
 async function transition(record: UserRecord, from: UserRecord['status'], fields: Partial<UserRecord>): Promise<boolean> {
   try {
     await usersRepository.update(record.userId, fields, { ifStatus: from });
+    // An approval taken back must not be remembered by this process's read cache.
+    recentCallers.delete(record.userId);
     await refreshDirectory(record.userId);
     return true;
   } catch (error) {

@@ -12,6 +12,7 @@ import { listingChangedElsewhere, ownListing, removeListing, toListingDto } from
 import { rememberPropertyEnd } from './property-history';
 import { remindOnce } from './reminders';
 import { refreshDirectory } from './directory';
+import { syncListingMarket } from './market';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the owner can renew, or mark sold or leased (and what a renew link can renew). */
@@ -31,6 +32,7 @@ async function leaveCommunity(before: ListingRecord, now: string): Promise<void>
   }
   await unmatchListing(before);
   await refreshDirectory(before.userId);
+  await syncListingMarket(before.listingId);
 }
 
 /**
@@ -48,6 +50,7 @@ export async function renewListingRecord(listingId: string): Promise<ListingReco
     await matchListing(after);
   }
   await refreshDirectory(after.userId);
+  await syncListingMarket(listingId);
   return after;
 }
 
@@ -92,6 +95,7 @@ export async function changeListingPrice(principal: Principal, listingId: string
   }
   await listingsRepository.writeIndex({ ...after, expiresAt: after.expiresAt! });
   await matchListing(after);
+  await syncListingMarket(listingId);
   return dtoOf(after);
 }
 

@@ -33,6 +33,7 @@ import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact, withoutContactDetails } from './users';
 import { refreshDirectory } from './directory';
+import { forgetMarketFacts } from './market';
 
 /** "Recent listings" on the dashboard: published in the last 7 days. */
 export const RECENT_LISTING_DAYS = 7;
@@ -251,6 +252,7 @@ export async function removeListing(listingId: string): Promise<ListingRecord | 
   }
   const removed = await listingsRepository.delete(listingId);
   if (removed?.status === 'published') await refreshDirectory(removed.userId);
+  await forgetMarketFacts(removed);
   if (removed) await deleteImageKeys(removed.images.flatMap(variantKeysOf));
   await deleteImagePrefix(`${listingImagePrefix(listingId)}/`).catch((error: unknown) =>
     logger.warn('listing image prefix not swept', { listingId, error: error as Error }),

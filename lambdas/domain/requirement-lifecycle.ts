@@ -20,6 +20,7 @@ import { rematchRequirement, unmatchRequirement } from './matching';
 import { remindOnce } from './reminders';
 import { toRequirementDto } from './requirements';
 import { refreshDirectory } from './directory';
+import { syncRequirementMarket } from './market';
 
 const requirementNotFound = 'Requirement not found';
 export const notYourRequirement = 'Only its owner can change this requirement.';
@@ -72,6 +73,7 @@ export async function editRequirement(principal: Principal, requirementId: strin
     await requirementsRepository.writeIndex(after);
     await rematchRequirement(before, after);
     await refreshDirectory(after.userId);
+    await syncRequirementMarket(requirementId);
   }
   return dtoOf(after);
 }
@@ -102,6 +104,7 @@ async function leaveCommunity(before: RequirementRecord): Promise<void> {
   if (before.status === 'sent' && isSent(before)) await requirementsRepository.deleteIndex(before);
   await unmatchRequirement(before);
   await refreshDirectory(before.userId);
+  await syncRequirementMarket(before.requirementId);
 }
 
 /** Filled, with how (issue 14): through a listing on BISN (it must exist) or elsewhere. */
@@ -136,6 +139,7 @@ export async function renewRequirementRecord(requirementId: string): Promise<Req
   await requirementsRepository.writeIndex(after);
   await rematchRequirement(before, after);
   await refreshDirectory(after.userId);
+  await syncRequirementMarket(requirementId);
   return after;
 }
 

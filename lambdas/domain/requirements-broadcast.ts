@@ -10,6 +10,7 @@ import { requirementBroadcastMails } from './mail/templates/requirement-broadcas
 import { toRequirementDto } from './requirements';
 import { matchRequirement, unmatchRequirement } from './matching';
 import { refreshDirectory } from './directory';
+import { syncRequirementMarket } from './market';
 
 /**
  * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once").
@@ -145,6 +146,7 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
   await matchRequirement(sent);
   if (await requirementsRepository.markSent(requirementId, runId)) {
     await refreshDirectory(record.userId);
+    await syncRequirementMarket(requirementId);
     return outcome('sent', total);
   }
   if (!(await requirementsRepository.get(requirementId))) {

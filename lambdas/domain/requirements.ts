@@ -24,6 +24,7 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { unmatchRequirement } from './matching';
 import { toContact, withoutContactDetails } from './users';
 import { refreshDirectory } from './directory';
+import { forgetMarketFacts } from './market';
 
 
 const requirementTypeById = byId(requirementTypes);
@@ -158,9 +159,10 @@ export async function removeRequirement(requirementId: string): Promise<boolean>
   const record = await requirementsRepository.get(requirementId);
   if (!record) return false;
   await unmatchRequirement(record);
-  const removed = !!(await requirementsRepository.delete(requirementId));
+  const removed = await requirementsRepository.delete(requirementId);
   await refreshDirectory(record.userId);
-  return removed;
+  await forgetMarketFacts(removed);
+  return !!removed;
 }
 
 /** Operator removal. */

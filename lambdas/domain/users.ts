@@ -1,5 +1,6 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import type { BrokerInfoSave, Contact, CreateUserRequest, DirectoryPrivacySave, PersonalInfoSave, SubscriptionsSave, User } from '../../shared/api';
+import type { BrokerInfoSave, Contact, CreateUserRequest, DirectoryPrivacySave, NotificationPreferencesSave, PersonalInfoSave, SubscriptionsSave, User } from '../../shared/api';
+import { notificationPreferencesOf } from '../../shared/rules/saved-search';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { cognito } from '../core/aws';
 import { env } from '../core/env';
@@ -34,6 +35,7 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
     subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: subscribed.has(c.id) })),
     matchNotices: record.matchNotices !== false,
     directory: privacyOf(record),
+    notifications: notificationPreferencesOf(record.notifications),
     profileImage: assetUrls(record.profileImage),
     brokerImage: assetUrls(record.brokerImage),
     brokerInfo: brokerInfoDto(record.brokerInfo),
@@ -211,6 +213,13 @@ export async function updateDirectoryPrivacy(principal: Principal, existing: Use
   const record = await requireRecord(principal, existing);
   const { version, ...directory } = input;
   return saveProfile(record, version, { directory }, principal.isOperator);
+}
+
+/** Profile → Notifications (issue 19): how requirements, matches and the digest reach the broker. */
+export async function updateNotificationPreferences(principal: Principal, existing: UserRecord | null, input: NotificationPreferencesSave): Promise<User> {
+  const record = await requireRecord(principal, existing);
+  const { version, requirements, matches, digestFrequency, digestLimit } = input;
+  return saveProfile(record, version, { notifications: { requirements, matches, digestFrequency, digestLimit } }, principal.isOperator);
 }
 
 /**

@@ -51,6 +51,8 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId | Que
   blastWatchdog: { memoryMb: 256, timeoutSeconds: 60 },
   // Runs every 5 minutes: a failed run's unsent notices wait for the next one, so no retries (and no overlap).
   matchNotices: { memoryMb: 512, timeoutSeconds: 4 * 60, asyncRetries: 0 },
+  // Reads every active item once (streamed page by page: memory stays flat) and rewrites the cells that drifted.
+  reconcileMarket: { memoryMb: 1024, timeoutSeconds: 15 * 60 },
   // Every published listing against the active requirements, once, by hand.
   rematch: { memoryMb: 1024, timeoutSeconds: 15 * 60, asyncRetries: 0 },
   // Operator commands, invoked synchronously by `npm run admin`: one account or one contribution each,
@@ -66,7 +68,7 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId | Que
 };
 
 /** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
-export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'matches' | 'brokers' | 'admin';
+export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'matches' | 'brokers' | 'saved-searches' | 'market' | 'admin';
 
 const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   users: ['users:read'],
@@ -76,6 +78,8 @@ const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   listings: [],
   matches: [],
   brokers: [],
+  'saved-searches': [],
+  market: [],
   admin: [],
 };
 
@@ -111,6 +115,7 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId |
   blastWatchdog: ['table:read'],
   matchNotices: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   rematch: ['table:write'],
+  reconcileMarket: ['table:write'],
   // As the operator routes of the same commands have them.
   adminList: ['table:read'],
   adminApprove: ['table:write', 'mail:send'],

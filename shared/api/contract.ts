@@ -103,7 +103,14 @@ export const getContactList = e(route.getContactList, { params: s.contactListPar
 export const updateContactList = e(route.updateContactList, { params: s.contactListParams, body: s.updateContactListRequest, response: s.contactListResponse });
 export const deleteContactList = e(route.deleteContactList, { params: s.contactListParams });
 export const exportContactList = e(route.exportContactList, { params: s.contactListParams, body: s.exportContactListRequest, response: s.exportFile });
+export const getMarket = e(route.getMarket, { query: s.marketQuery, response: s.marketResponse });
 export const updateDirectoryPrivacy = e(route.updateDirectoryPrivacy, { params: s.userIdParams, body: s.directoryPrivacySave, response: s.userResponse });
+
+export const listSavedSearches = e(route.listSavedSearches, { response: s.savedSearchesResponse });
+export const createSavedSearch = e(route.createSavedSearch, { body: s.createSavedSearchRequest, response: s.savedSearchResponse });
+export const updateSavedSearch = e(route.updateSavedSearch, { params: s.savedSearchParams, body: s.updateSavedSearchRequest, response: s.savedSearchResponse });
+export const deleteSavedSearch = e(route.deleteSavedSearch, { params: s.savedSearchParams });
+export const updateNotificationPreferences = e(route.updateNotificationPreferences, { params: s.userIdParams, body: s.notificationPreferencesSave, response: s.userResponse });
 
 export const adminListUsers = e(route.adminListUsers, { query: s.adminUsersQuery, response: s.adminUsersResponse });
 export const adminApproveUser = e(route.adminApproveUser, { params: s.userIdParams, response: s.userResponse });
@@ -170,6 +177,12 @@ export const contract = {
   deleteContactList,
   exportContactList,
   updateDirectoryPrivacy,
+  listSavedSearches,
+  createSavedSearch,
+  updateSavedSearch,
+  deleteSavedSearch,
+  updateNotificationPreferences,
+  getMarket,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,

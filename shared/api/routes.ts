@@ -113,6 +113,14 @@ export const updateContactList = r('updateContactList', 'PUT', '/list/{listId}',
 export const deleteContactList = r('deleteContactList', 'DELETE', '/list/{listId}', 'approved', 'brokers/delete-contact-list', 'owner');
 export const exportContactList = r('exportContactList', 'POST', '/list/{listId}/export', 'approved', 'brokers/export-contact-list', 'owner');
 export const updateDirectoryPrivacy = r('updateDirectoryPrivacy', 'POST', '/user/privacy/{userId}', 'user', 'users/update-directory-privacy', 'self');
+// saved searches and notification preferences (issue 19); the delivery reads them
+export const listSavedSearches = r('listSavedSearches', 'GET', '/searches', 'approved', 'saved-searches/list-saved-searches');
+export const createSavedSearch = r('createSavedSearch', 'POST', '/searches', 'approved', 'saved-searches/create-saved-search');
+export const updateSavedSearch = r('updateSavedSearch', 'PUT', '/search/{savedSearchId}', 'approved', 'saved-searches/update-saved-search', 'owner');
+export const deleteSavedSearch = r('deleteSavedSearch', 'DELETE', '/search/{savedSearchId}', 'approved', 'saved-searches/delete-saved-search', 'owner');
+export const updateNotificationPreferences = r('updateNotificationPreferences', 'POST', '/user/notifications/{userId}', 'user', 'users/update-notification-preferences', 'self');
+// market intelligence (issue 17): demand against supply by area, property type and deal type
+export const getMarket = r('getMarket', 'GET', '/market', 'approved', 'market/get-market');
 // operators (PRODUCT.md "Accounts and approval")
 export const adminListUsers = r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users');
 export const adminApproveUser = r('adminApproveUser', 'POST', '/admin/users/{userId}/approve', 'operator', 'admin/approve-user');
@@ -179,6 +187,12 @@ export const routes = [
   deleteContactList,
   exportContactList,
   updateDirectoryPrivacy,
+  listSavedSearches,
+  createSavedSearch,
+  updateSavedSearch,
+  deleteSavedSearch,
+  updateNotificationPreferences,
+  getMarket,
   adminListUsers,
   adminApproveUser,
   adminDisableUser,
@@ -218,6 +232,8 @@ export const jobs = [
   { id: 'blastWatchdog', entry: 'lambdas/jobs/blast-watchdog.ts', cron: '0 10 ? * MON-FRI *', timeZone: 'America/New_York' },
   // Mails each broker their new strong matches, at most one notice an hour (issue 13).
   { id: 'matchNotices', entry: 'lambdas/jobs/match-notices.ts', rate: '5 minutes' },
+  // Nightly (issue 17): recounts the Market page's aggregates, repairs and logs drift, freezes the week's trend point.
+  { id: 'reconcileMarket', entry: 'lambdas/jobs/reconcile-market.ts', cron: '15 2 * * ? *', timeZone: 'America/Los_Angeles' },
   // Run by hand, never scheduled: recomputes every match (`npm run job -- rematch`; in the cloud, invoke it).
   { id: 'rematch', entry: 'lambdas/jobs/rematch.ts', manual: true },
 ] as const;

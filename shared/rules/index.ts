@@ -8,3 +8,5 @@ export * from './links';
 export * from './matching';
 export * from './lifecycle';
 export * from './directory';
+export * from './saved-search';
+export * from './market';

@@ -142,7 +142,8 @@ export function sizeFit(requirement: Pick<MatchableRequirement, 'sqftMin' | 'sqf
   };
 }
 
-const perYear = (rate: number, frequencyId: LeaseFrequencyId | null) => (frequencyId === 'monthly' ? rate * 12 : rate);
+/** A lease rate per square foot as per year (monthly × 12). */
+export const leaseRatePerYear = (rate: number, frequencyId: LeaseFrequencyId | null) => (frequencyId === 'monthly' ? rate * 12 : rate);
 
 function overBudgetFit(asked: number, budget: number): { fit: number; verdict: MatchVerdict; over: number } {
   if (asked <= budget) return { fit: 1, verdict: 'fit', over: 0 };
@@ -167,8 +168,8 @@ export function priceFit(requirement: MatchableRequirement, listing: MatchableLi
     options.push({ fit, reason: { criterion: 'price', verdict, text } });
   }
   if (requirement.maxLeaseRate != null && listing.leasePrice != null && listing.leasePrice > 0) {
-    const asked = perYear(listing.leasePrice, listing.leaseFrequencyId);
-    const budget = perYear(requirement.maxLeaseRate, requirement.maxLeaseFrequencyId);
+    const asked = leaseRatePerYear(listing.leasePrice, listing.leaseFrequencyId);
+    const budget = leaseRatePerYear(requirement.maxLeaseRate, requirement.maxLeaseFrequencyId);
     const { fit, verdict, over } = overBudgetFit(asked, budget);
     const rate = formatLeaseRate(listing.leasePrice, listing.leaseFrequencyId);
     const maximum = formatLeaseRate(requirement.maxLeaseRate, requirement.maxLeaseFrequencyId);

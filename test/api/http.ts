@@ -64,7 +64,7 @@ export async function callRoute<T = Record<string, unknown>>(
   return { status: response.status, body: body as T };
 }
 
-const profileSaves: ReadonlySet<RouteId> = new Set(['updatePersonalInfo', 'updateBrokerInfo', 'updateSubscriptions', 'updateDirectoryPrivacy']);
+const profileSaves: ReadonlySet<RouteId> = new Set(['updatePersonalInfo', 'updateBrokerInfo', 'updateSubscriptions', 'updateDirectoryPrivacy', 'updateNotificationPreferences']);
 
 /**
  * callRoute as the web app saves a profile: a profile save without a `version` is sent with the version

@@ -1,6 +1,7 @@
 import './quiet-logs';
 import { childMain } from './child';
 import { writeDirectory } from './directory';
+import { MarketTally } from './market';
 import { approvedBroker, bulkPut, marketplaceItems, queuedListings, userItems } from './seed';
 
 /** What a seed child writes (see runChild): marketplace units, approved brokers, queued listings or directory entries. */
@@ -12,8 +13,13 @@ export type SeedJob =
 
 await childMain(async (job: SeedJob) => {
   switch (job.kind) {
-    case 'marketplace':
-      return bulkPut(marketplaceItems(job));
+    case 'marketplace': {
+      // The market's cells count them as the write path would have (test/bench/market.ts).
+      const tally = new MarketTally();
+      const written = await bulkPut(marketplaceItems(job, tally));
+      await tally.write();
+      return written;
+    }
     case 'brokers':
       return bulkPut(userItems(Array.from({ length: job.count }, (_, i) => approvedBroker(job.from + i))));
     case 'queued':

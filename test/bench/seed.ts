@@ -14,6 +14,7 @@ import { newUserRecord, toItem as userItem, type UserRecord } from '../../lambda
 import { expiresAtFor } from '../../shared/rules';
 import { validRequirement } from '../api/requirements/support';
 import { validDraft } from '../api/listings/support';
+import type { MarketTally } from './market';
 
 type Item = Record<string, unknown>;
 type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
@@ -150,16 +151,19 @@ export const ITEMS_PER_UNIT = 18;
 
 /**
  * The items of `units` published listings and sent requirements, owners cycling through `ownerIds`;
- * `mine` of the listings (the first ones) belong to `myUserId`.
+ * `mine` of the listings (the first ones) belong to `myUserId`. `tally` counts them in the market's cells.
  */
-export function* marketplaceItems(options: { from: number; units: number; ownerIds: readonly string[]; myUserId?: string; mine?: number }): Generator<Item> {
+export function* marketplaceItems(
+  options: { from: number; units: number; ownerIds: readonly string[]; myUserId?: string; mine?: number },
+  tally: MarketTally,
+): Generator<Item> {
   const now = Date.now();
   for (let n = options.from; n < options.from + options.units; n++) {
     const owner = options.myUserId && n - options.from < (options.mine ?? 0) ? options.myUserId : nth(options.ownerIds, n);
-    const listing = publishedListing(n, owner, now);
+    const listing = tally.listing(publishedListing(n, owner, now));
     yield listingItem(listing);
     yield* listingIndexItems(listing);
-    const requirement = sentRequirement(n, nth(options.ownerIds, n), now);
+    const requirement = tally.requirement(sentRequirement(n, nth(options.ownerIds, n), now));
     yield requirementItem(requirement);
     yield* requirementIndexItems(requirement);
   }

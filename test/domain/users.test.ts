@@ -59,6 +59,8 @@ describe('the user DTO and contact cards', () => {
       subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: c.id === 'office-listings' || c.id === 'retail-requirements' })),
       matchNotices: true,
       directory: { listed: true, showPhone: true, showEmail: true },
+      // Issue 19: a record without notification preferences reads as today's behaviour.
+      notifications: { requirements: 'instant', matches: 'instant', digestFrequency: 'weekdays', digestLimit: 25 },
       profileImage: { profile: `${assetBase()}/profile-images/p.jpg`, medium: `${assetBase()}/profile-images/m.jpg` },
       brokerImage: { thumbnail: `${assetBase()}/broker-images/t.png`, medium: 'https://cdn.example.com/m.png', original: `${assetBase()}/broker-images/o.png` },
       brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: `${assetBase()}/legacy/logo.png` },
@@ -75,6 +77,8 @@ describe('the user DTO and contact cards', () => {
     const other = toUserDto({ ...record, matchNotices: false, mailStop: stop, version: 4, brokerInfo: { name: 'F', address1: 'a', address2: 'b' }, directory: { listed: false, showPhone: false, showEmail: true } }, true);
     expect(other).toMatchObject({ matchNotices: false, mailStop: stop, version: 4, isOperator: true, directory: { listed: false, showPhone: false, showEmail: true } });
     expect(other.brokerInfo).toEqual({ name: 'F', address1: 'a', address2: 'b' });
+    const notifications = { requirements: 'off', matches: 'digest', digestFrequency: 'weekly', digestLimit: 50 } as const;
+    expect(toUserDto({ ...record, notifications }).notifications).toEqual(notifications);
     expect(toUserDto({ ...record, matchNotices: true, brokerInfo: null, profileImage: null }).matchNotices).toBe(true);
     expect(toUserDto({ ...record, brokerInfo: null }).brokerInfo).toBeNull();
   });

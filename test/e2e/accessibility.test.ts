@@ -16,7 +16,9 @@ const consumerScreens = [
   '/consumer/my-listings',
   '/consumer/matches',
   '/consumer/brokers',
+  '/consumer/market',
   '/consumer/lists',
+  '/consumer/saved-searches',
   '/consumer/profile',
   '/consumer/vendors',
 ];
@@ -98,6 +100,11 @@ describe.each([
       await signIn(page, demoLogin('operator'));
       await open(page, '/consumer/operators');
       expect(await seriousA11yViolations(page)).toEqual([]);
+      for (const tab of ['Members', 'Exports']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.getByRole('tabpanel', { name: tab }).waitFor();
+        expect({ tab, violations: await seriousA11yViolations(page) }).toEqual({ tab, violations: [] });
+      }
     } finally {
       await context.dispose();
     }

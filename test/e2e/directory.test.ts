@@ -3,7 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, until } from './support';
+import { apiAs, demoLogin, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, until } from './support';
 
 /**
  * Issue 15 in Chromium against the whole local stack: broker A filters the directory by a county and a
@@ -106,6 +106,29 @@ describe('broker directory, end to end', () => {
     await page.setViewportSize(PHONE);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
+  });
+
+  it('the operator sees both exports in the Exports tab: who, which list, which format, how many rows', async () => {
+    const operator = await openBrowser(DESKTOP);
+    try {
+      const page = await operator.newPage();
+      await signIn(page, demoLogin('operator'));
+      await page.goto('/consumer/operators');
+      await page.getByRole('tab', { name: 'Exports' }).click();
+      const rows = page.getByRole('table', { name: 'Contact list exports' }).getByRole('row').filter({ hasText: 'Yolo land buyers' });
+      await rows.first().waitFor();
+      const cells = await Promise.all((await rows.all()).map(async (row) => (await row.getByRole('cell').allInnerTexts()).slice(1)));
+      // Every broker newBroker makes is Riley Requirer: the list's name tells this run's exports apart.
+      const name = 'Riley Requirer';
+      expect(cells.sort()).toEqual([
+        [name, 'Yolo land buyers', 'CSV', expect.stringMatching(/^[1-9]\d*$/)],
+        [name, 'Yolo land buyers', 'vCard', expect.stringMatching(/^[1-9]\d*$/)],
+      ]);
+      await screenshot(page, 'operators-exports-desktop');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await operator.dispose();
+    }
   });
 
   it('B opts out in Profile → Privacy and is gone from A\'s directory at once', async () => {

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from '../seed';
 import { createConfirmedUser } from '../testing';
 import { demoBrokers, demoListings, demoRequirements } from './data';
 import { avatarJpeg, propertyPhotoJpeg, stageUpload } from './images';
+import { seedMarketHistory } from './market-history';
 
 const principalOf = (user: UserRecord, isOperator = false): Principal => ({
   sub: user.userId,
@@ -78,6 +79,8 @@ export const seed: SeedModule['seed'] = async (stack) => {
     // Everything queued so far goes out in one blast; the queued demo listing is published after it.
     if (demo === demoListings.findLast((l) => l.state === 'published')) await runBlast();
   }
+  // The Market page's figures came with the items (the write path); its trend gets a demo year.
+  await seedMarketHistory();
 
   return demoBrokers.map(
     (b): DemoLogin => ({

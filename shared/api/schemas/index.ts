@@ -6,3 +6,5 @@ export * from './requirements';
 export * from './listings';
 export * from './matches';
 export * from './directory';
+export * from './saved-searches';
+export * from './market';

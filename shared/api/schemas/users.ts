@@ -42,6 +42,29 @@ export type DirectoryPrivacy = z.infer<typeof directoryPrivacy>;
 export const directoryPrivacySave = z.extend(directoryPrivacy, { version: contentVersion });
 export type DirectoryPrivacySave = z.infer<typeof directoryPrivacySave>;
 
+/**
+ * Profile → Notifications (issue 19). Categories stay the subscriptions (as before); a record without
+ * these fields reads as the defaults, which keep the behaviour from before the digest.
+ */
+export const requirementDeliveries = ['instant', 'digest', 'off'] as const;
+export const matchDeliveries = ['instant', 'digest'] as const;
+export const digestFrequencies = ['weekdays', 'weekly'] as const;
+export const digestLimits = [10, 25, 50] as const;
+export const notificationPreferences = z.object({
+  /** Requirement broadcasts: each mailed at once (as before), gathered in the digest, or not mailed. */
+  requirements: z.enum(requirementDeliveries),
+  /** New strong matches: the hourly notice (as before) or in the digest; off is the subscriptions' switch. */
+  matches: z.enum(matchDeliveries),
+  /** The digest every weekday, or weekly on Monday. */
+  digestFrequency: z.enum(digestFrequencies),
+  /** At most this many entries in one digest. */
+  digestLimit: z.union([z.literal(10), z.literal(25), z.literal(50)], { error: 'Choose 10, 25 or 50 entries.' }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const defaultNotificationPreferences: NotificationPreferences = { requirements: 'instant', matches: 'instant', digestFrequency: 'weekdays', digestLimit: 25 };
+export const notificationPreferencesSave = z.extend(notificationPreferences, { version: contentVersion });
+export type NotificationPreferencesSave = z.infer<typeof notificationPreferencesSave>;
+
 export const user = z.object({
   _id: z.string(),
   cognitoId: z.string(),
@@ -59,6 +82,8 @@ export const user = z.object({
   matchNotices: z.boolean(),
   /** Profile → Privacy (issue 15): in the broker directory or not, and which contact details it shows. */
   directory: directoryPrivacy,
+  /** Profile → Notifications (issue 19), the defaults filled in. */
+  notifications: notificationPreferences,
   profileImage: z.nullable(imageVariants),
   brokerImage: z.nullable(imageVariants),
   brokerInfo: z.nullable(brokerInfo),

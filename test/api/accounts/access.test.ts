@@ -5,6 +5,7 @@ import { cognitoClient, createConfirmedUser, signIn } from '../../../lib/local/t
 import { completeDraft, queuedListing, runBlastJob } from '../listings/support';
 import { call, expectOk, newApprovedBroker, newUser, startStack, validRequirement, type Broker } from '../requirements/support';
 import type { LocalStack } from '../../../lib/local/stack';
+import { eventually } from '../../fixtures/eventually';
 
 let stack: LocalStack;
 let operator: Broker;
@@ -85,8 +86,9 @@ describe('deleted accounts and accounts without a record (issue 20.8)', () => {
     await cognito.send(new AdminDeleteUserCommand({ UserPoolId: stack.userPoolId, Username: leaving.userId }));
     cognito.destroy();
     const { usersRepository } = await import('../../../lambdas/data/users');
-    for (let i = 0; i < 50 && (await usersRepository.get(leaving.userId))?.status !== 'deleted'; i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await usersRepository.get(leaving.userId))?.status).toBe('deleted');
+    expect((await eventually(() => usersRepository.get(leaving.userId), (record) => record?.status === 'deleted'))?.status).toBe('deleted');
+    // The record says deleted first, then the items go: the event's work is done when the last one has.
+    await eventually(() => call(stack, operator.token, 'getRequirement', { params: { requirementId: sent.requirementId } }), (answer) => answer.status === 404);
 
     // Its still-valid ID token can neither write nor read.
     expect((await call(stack, leaving.token, 'createRequirement', { body: validRequirement() })).status).toBe(403);

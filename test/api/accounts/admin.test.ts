@@ -187,6 +187,23 @@ describe('disable and enable', () => {
     expect((await storedUser(member.userId))?.firstName).toBe('Elsewhere');
   });
 
+  it('approval-level reads trust only a remembered approval: one taken back elsewhere reads on for at most RECENT_CALLER_TTL_MS', async () => {
+    const member = await newAccount('approval');
+    // Remembered as awaiting approval (the record read above): an approval-level read looks again, and refuses.
+    expect(await call(member.token, 'listBrokers')).toEqual({ status: 403, body: { message: notApprovedMessage } });
+    expect((await call(operator.token, 'adminApproveUser', { params: { userId: member.userId } })).status).toBe(200);
+    expect((await call(member.token, 'listBrokers')).status).toBe(200);
+
+    // Another function takes the approval back: this gateway's memory still says approved, for reads only.
+    const { usersRepository } = await import('../../../lambdas/data/users');
+    await usersRepository.update(member.userId, { status: 'awaiting approval' });
+    expect((await call(member.token, 'listBrokers')).status).toBe(200);
+    const write = await call(member.token, 'createContactList', { body: { name: 'Late list', filter: {} } });
+    expect(write).toEqual({ status: 403, body: { message: notApprovedMessage } });
+    // The refused write read the record: reads are refused from then on too.
+    expect(await call(member.token, 'listBrokers')).toEqual({ status: 403, body: { message: notApprovedMessage } });
+  });
+
   it('an account disabled before approval goes back to awaiting approval', async () => {
     const applicant = await newAccount('early');
     await call(operator.token, 'adminDisableUser', { params: { userId: applicant.userId } });

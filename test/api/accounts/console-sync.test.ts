@@ -5,6 +5,7 @@ import { approvedGroupName } from '../../../shared/api/routes';
 import { cloudTrailEventOf } from '../../../lib/local/events';
 import { cognitoClient, readMail } from '../../../lib/local/testing';
 import { call, newAccount, stack, storedUser } from './support';
+import { eventually } from '../../fixtures/eventually';
 
 /**
  * Issue 12 §1: an operator working in the Cognito console. These tests call the Cognito admin API
@@ -16,14 +17,6 @@ afterAll(() => cognito.destroy());
 const ids = (userId: string) => ({ UserPoolId: stack.userPoolId, Username: userId });
 const approvalMails = async (email: string) => (await readMail(stack)).filter((m) => m.to.includes(email) && m.subject === 'Your BISN account is approved');
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('approval from the Cognito console', () => {
   it('adding the user to the approved group activates the account and sends the approval e-mail once', async () => {

@@ -97,6 +97,13 @@ const self = (fx: Fixtures) => ({ userId: fx.owner.userId });
 const ownersList = async (fx: Fixtures) =>
   (await expectOk(call<{ list: { listId: string } }>(fx.stack, fx.owner.token, 'createContactList', { body: { name: 'Picked', members: [fx.other.userId] } }))).list.listId;
 
+/** A fresh saved search of the owner's (issue 19). */
+const ownersSearch = async (fx: Fixtures) =>
+  (
+    await expectOk(
+      call<{ search: { savedSearchId: string } }>(fx.stack, fx.owner.token, 'createSavedSearch', { body: { name: 'Office', kind: 'listings', filters: { propertyTypeId: 'office' }, frequency: 'daily' } }),
+    )
+  ).search.savedSearchId;
 
 /** An upload made for the owner under `prefix` as the browser makes it; answers its key. */
 async function uploadedKey(fx: Fixtures, route: 'presignProfileImage' | 'presignBrokerImage'): Promise<string> {
@@ -284,7 +291,16 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   updateContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) }, body: { name: 'Renamed' } }) },
   deleteContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) } }) },
   exportContactList: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { listId: await ownersList(fx) }, body: { format: 'vcard' } }) },
+  getMarket: { ok: 200, request: () => ({ query: { area: 'placer', propertyTypeId: 'office' } }) },
   updateDirectoryPrivacy: { ok: 200, request: (fx) => ({ params: self(fx), body: { listed: true, showPhone: true, showEmail: true } }) },
+  listSavedSearches: { ok: 200, request: () => ({}) },
+  createSavedSearch: { ok: 201, request: () => ({ body: { name: 'Sales', kind: 'requirements', filters: { requirementTypeId: 'for-lease' }, frequency: 'instant' } }) },
+  updateSavedSearch: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { savedSearchId: await ownersSearch(fx) }, body: { frequency: 'weekly' } }) },
+  deleteSavedSearch: { ok: 200, onlySeenBy: ['owner'], request: async (fx) => ({ params: { savedSearchId: await ownersSearch(fx) } }) },
+  updateNotificationPreferences: {
+    ok: 200,
+    request: (fx) => ({ params: self(fx), body: { requirements: 'digest', matches: 'digest', digestFrequency: 'weekly', digestLimit: 50 } }),
+  },
   countMatches: { ok: 200, request: () => ({}) },
   listRequirementMatches: {
     ok: 200,

@@ -18,7 +18,14 @@ import {
   listingDraft,
   matchStates,
   personalInfoRequest,
+  digestFrequencies,
+  digestLimits,
+  matchDeliveries,
+  requirementDeliveries,
+  savedSearchFrequencies,
+  savedSearchQuery,
   type Listing,
+  type SavedSearch,
   type Match,
   type PresignResponse,
   type Requirement,
@@ -89,6 +96,8 @@ interface Fx {
   usedRenewToken: string;
   /** A published listing of the owner. */
   ownPublished: Listing;
+  /** A listings search of the owner's that the refused updates aim at. */
+  savedSearchId: string;
 }
 
 interface Req {
@@ -312,6 +321,27 @@ const contactListInput = fc.oneof(
   fc.record({ name: text(100, 1), members: fc.uniqueArray(fc.uuid(), { maxLength: 5 }) }),
 );
 
+/** A browser's filters as its URL holds them: catalogue ids, "ALL", or nothing (issue 19's saved searches). */
+const idOrAll = <T extends string>(ids: readonly T[]) => fc.oneof(oneOf(ids), fc.constant('ALL'));
+const listingsFilters = fc.record(
+  { listingTypeId: idOrAll(idsOf(listingTypes)), propertyTypeId: idOrAll(idsOf(propertyTypes)), marketId: idOrAll(idsOf(markets)) },
+  { requiredKeys: [] },
+);
+const requirementsFilters = fc.record(
+  { requirementTypeId: idOrAll(idsOf(requirementTypes)), propertyTypeId: idOrAll(idsOf(propertyTypes)), marketId: idOrAll(idsOf(markets)) },
+  { requiredKeys: [] },
+);
+const savedSearchInput = fc.oneof(
+  fc.record({ name: text(80, 1), kind: fc.constant('listings' as const), filters: listingsFilters, frequency: oneOf(savedSearchFrequencies) }),
+  fc.record({ name: text(80, 1), kind: fc.constant('requirements' as const), filters: requirementsFilters, frequency: oneOf(savedSearchFrequencies) }),
+);
+const notificationPreferences = fc.record({
+  requirements: oneOf(requirementDeliveries),
+  matches: oneOf(matchDeliveries),
+  digestFrequency: oneOf(digestFrequencies),
+  digestLimit: fc.constantFrom(...digestLimits),
+});
+
 const subscriptionIds = subscriptionCategories.map((c) => c.id);
 const subscriptions = fc.record(
   {
@@ -368,6 +398,13 @@ const newList = async (body: Record<string, unknown> = { name: 'Office brokers',
   (await expectOk(call<{ list: { listId: string } }>(fx.stack, fx.owner.token, 'createContactList', { body }))).list.listId;
 const ownList = async (listId: string) =>
   (await expectOk(call<{ list: { name: string; filter: unknown; members: string[] | null } }>(fx.stack, fx.owner.token, 'getContactList', { params: { listId } }))).list;
+
+/** A listings search of the owner's (issue 19). */
+const newSearch = async () =>
+  (await expectOk(call<{ search: SavedSearch }>(fx.stack, fx.owner.token, 'createSavedSearch', { body: { name: 'Office', kind: 'listings', filters: { propertyTypeId: 'office' }, frequency: 'daily' } })))
+    .search.savedSearchId;
+const ownSearch = async (savedSearchId: string) =>
+  (await expectOk(call<{ items: SavedSearch[] }>(fx.stack, fx.owner.token, 'listSavedSearches'))).items.find((s) => s.savedSearchId === savedSearchId);
 
 const draftFields = Object.keys(listingDraft.shape) as (keyof Listing)[];
 const pick = (from: object, keys: readonly string[]) =>
@@ -473,8 +510,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   listRequirementMatches: 'read-only',
   listListingMatches: 'read-only',
   listBrokers: 'read-only',
+  getMarket: 'read-only',
   getBrokerPage: 'read-only',
   listContactLists: 'read-only',
+  listSavedSearches: 'read-only',
   getContactList: 'read-only',
   adminListExports: 'read-only',
 
@@ -524,6 +563,54 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
       expect(answer.body.content).toEqual(expect.any(String));
     },
     refused: () => unknownId.map((listId) => ({ params: { listId }, body: { format: 'csv' } })),
+  }),
+
+  // A broker keeps at most 50 searches: the runs below stay under it (the deletes make their own).
+  createSavedSearch: fuzzCase({
+    template: () => ({ body: { name: 'Office', kind: 'listings', filters: { propertyTypeId: 'office' }, frequency: 'instant' } }),
+    valid: () => savedSearchInput,
+    validRuns: 8,
+    request: (_f, body) => ({ body }),
+    roundTrip: async (_f, input, _req, answer) => {
+      const search = await ownSearch((answer.body.search as SavedSearch).savedSearchId);
+      expect(search).toMatchObject({ name: input.name.trim(), kind: input.kind, frequency: input.frequency, status: 'active' });
+      expect(search!.filters).toEqual(savedSearchQuery.parse(input).filters);
+    },
+  }),
+
+  updateSavedSearch: fuzzCase({
+    template: async () => ({ params: { savedSearchId: await newSearch() }, body: { name: 'Renamed' } }),
+    valid: () => fc.record({ name: text(80, 1), frequency: oneOf(savedSearchFrequencies), filters: listingsFilters }, { requiredKeys: [] }),
+    validRuns: 6,
+    request: async (_f, body) => ({ params: { savedSearchId: await newSearch() }, body }),
+    roundTrip: async (_f, input, req) => {
+      const search = await ownSearch(req.params!.savedSearchId!);
+      expect(search).toMatchObject({ name: input.name?.trim() ?? 'Office', frequency: input.frequency ?? 'daily' });
+      expect(search!.filters).toEqual(input.filters ? savedSearchQuery.parse({ kind: 'listings', filters: input.filters }).filters : { propertyTypeId: 'office' });
+    },
+    refused: () =>
+      fc.oneof(
+        unknownId.map((savedSearchId) => ({ params: { savedSearchId }, body: { name: 'Not mine' } })),
+        // A requirement's type is no filter of the listings browser.
+        oneOf(idsOf(requirementTypes)).map((requirementTypeId) => ({ params: { savedSearchId: fx.savedSearchId }, body: { filters: { requirementTypeId } } })),
+      ),
+  }),
+
+  deleteSavedSearch: fuzzCase({
+    template: async () => ({ params: { savedSearchId: await newSearch() } }),
+    valid: () => fc.constant(null),
+    validRuns: 4,
+    request: async () => ({ params: { savedSearchId: await newSearch() } }),
+    roundTrip: async (_f, _input, req) => expect(await ownSearch(req.params!.savedSearchId!)).toBeUndefined(),
+    refused: () => unknownId.map((savedSearchId) => ({ params: { savedSearchId } })),
+  }),
+
+  updateNotificationPreferences: fuzzCase({
+    template: async () => ({ params: self(), body: { requirements: 'digest', matches: 'instant', digestFrequency: 'weekly', digestLimit: 10, version: await ownVersion() } }),
+    valid: () => notificationPreferences,
+    request: async (_f, body) => ({ params: self(), body: { ...body, version: await ownVersion() } }),
+    refused: () => staleProfileSave(notificationPreferences),
+    roundTrip: async (_f, input) => expect((await ownUser(fx.owner)).notifications).toEqual(input),
   }),
 
   createUser: fuzzCase({
@@ -1147,7 +1234,9 @@ beforeAll(async () => {
     closedRequirementId: (await createRequirement(stack, owner)).requirementId,
     usedRenewToken: await renewToken(requirement.requirementId),
     ownPublished,
+    savedSearchId: '',
   };
+  fx.savedSearchId = await newSearch();
   await expectOk(call(stack, null, 'useRenewLink', { query: { token: fx.usedRenewToken } }));
   await expectOk(call(stack, owner.token, 'withdrawRequirement', { params: { requirementId: fx.closedRequirementId } }));
 }, 120_000);

@@ -26,10 +26,12 @@ describe('consumer layout', { timeout: 20_000 }, () => {
       ['Listings', '/consumer/listings'],
       ['Matches', '/consumer/matches'],
       ['Brokers', '/consumer/brokers'],
+      ['Market', '/consumer/market'],
       ['Vendors - Coming Soon!', '/consumer/vendors'],
       ['My Requirements', '/consumer/my-requirements'],
       ['My Listings', '/consumer/my-listings'],
       ['My Lists', '/consumer/lists'],
+      ['Saved Searches', '/consumer/saved-searches'],
       ['My Profile', '/consumer/profile'],
     ]);
     expect(within(nav()).getByText('My Information')).toBeInTheDocument();

@@ -65,7 +65,8 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(tile('Matches')).toHaveTextContent('3 for your requirements · 2 for your listings');
     expect(within(tile('Matches')).getByRole('link', { name: 'See your matches' })).toHaveAttribute('href', '/consumer/matches');
     expect(within(tile('Next Listings Blast')).getByText(/^\d{2,}h \d{2}m \d{2}s$/)).toBeInTheDocument();
-    expect(tile('Requirements Analytics')).toHaveTextContent('Coming soon');
+    expect(tile('Market')).not.toHaveTextContent('Coming soon');
+    expect(within(tile('Market')).getByRole('link', { name: 'See the market' })).toHaveAttribute('href', '/consumer/market');
     expect(tile('Market Listing Search')).toHaveTextContent('Coming soon');
     expect(within(tile('Need Help?')).getByRole('link', { name: supportEmail })).toHaveAttribute('href', `mailto:${supportEmail}`);
     expect(within(tile('Profile Picture')).getByRole('img', { name: 'Ada Lovelace' })).toHaveTextContent('AL');

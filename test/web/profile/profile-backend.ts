@@ -1,4 +1,4 @@
-import { brokerInfoSave, personalInfoSave, subscriptionsSave, type AdminUser, type User } from '@shared/api/schemas/users';
+import { brokerInfoSave, notificationPreferencesSave, personalInfoSave, subscriptionsSave, type AdminUser, type User } from '@shared/api/schemas/users';
 import { subscriptionCategories } from '@shared/catalog';
 import { seedCognitoSession } from '../support/cognito-session';
 import { json, startWithConfig, type RecordedRequest } from '../support/fake-backend';
@@ -80,6 +80,10 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
           matchNotices: matchNotices ?? state.user.matchNotices,
         })
       );
+    }
+    if (path.startsWith('/user/notifications/')) {
+      const { version, ...notifications } = notificationPreferencesSave.parse(bodyOf(request));
+      return fail('notifications') ?? stale({ version }) ?? answerUser({ notifications });
     }
     if (/^\/user\/(profile|broker)Image\/[^/]+\/upload$/.test(path)) {
       return fail('presign') ?? json(200, { url: STORE_URL, fields: { key: 'users/u/profile/uploads/x', 'Content-Type': 'image/png' }, key: 'users/u/profile/uploads/x', expiresAt: new Date(Date.now() + 300_000).toISOString() });

@@ -227,6 +227,30 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     expect(sent.matchNotices).toBe(false);
     expect(within(card('Subscription Information')).getAllByText('Unsubscribed')).toHaveLength(3);
   });
+
+  it('notifications: today’s defaults on the card; the dialog saves every choice with the profile version, and the card follows', async () => {
+    const backend = await startProfileBackend({ version: 4 });
+    await openProfile();
+    const notifications = card('Notifications');
+    expect(notifications).toHaveTextContent('Requirement broadcastsE-mail each one as it is broadcast');
+    expect(notifications).toHaveTextContent('DigestEvery weekday');
+    expect(notifications).toHaveTextContent('At most 25 entries');
+
+    const user = userEvent.setup();
+    await openDialog(user, 'Edit Notifications');
+    const requirements = within(dialog()).getByRole('group', { name: 'Requirement broadcasts' });
+    expect(within(requirements).getByRole('radio', { name: 'E-mail each one as it is broadcast' })).toBeChecked();
+    await user.click(within(requirements).getByRole('radio', { name: 'Gather them in my digest' }));
+    await user.click(within(within(dialog()).getByRole('group', { name: 'Digest' })).getByRole('radio', { name: 'Weekly, on Monday' }));
+    await user.selectOptions(within(dialog()).getByLabelText('Digest length'), 'At most 50 entries');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Notifications' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.bodyOf(backend.calls('/user/notifications/')[0]!)).toEqual({ requirements: 'digest', matches: 'instant', digestFrequency: 'weekly', digestLimit: 50, version: 4 });
+    expect(card('Notifications')).toHaveTextContent('Requirement broadcastsGather them in my digest');
+    expect(card('Notifications')).toHaveTextContent('DigestWeekly, on Monday');
+    expect(card('Notifications')).toHaveTextContent('At most 50 entries');
+  });
 });
 
 describe('image upload dialogs', { timeout: 20_000 }, () => {

@@ -17,6 +17,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     subscriptions: [],
     matchNotices: true,
     directory: { listed: true, showPhone: true, showEmail: true },
+    notifications: { requirements: 'instant', matches: 'instant', digestFrequency: 'weekdays', digestLimit: 25 },
     profileImage: null,
     brokerImage: null,
     brokerInfo: null,

@@ -29,6 +29,8 @@ import { legalRoutes } from '@/features/legal/routes';
 import { listingsRoutes } from '@/features/listings/routes';
 import { matchesRoutes } from '@/features/matches/routes';
 import { brokersRoutes } from '@/features/brokers/routes';
+import { savedSearchesRoutes } from '@/features/saved-searches/routes';
+import { marketRoutes } from '@/features/market/routes';
 import { operatorsRoutes } from '@/features/operators/routes';
 import { profileRoutes } from '@/features/profile/routes';
 import { requirementsRoutes } from '@/features/requirements/routes';
@@ -46,6 +48,8 @@ const consumerTree = consumerRoute.addChildren([
   ...listingsRoutes,
   ...matchesRoutes,
   ...brokersRoutes,
+  ...savedSearchesRoutes,
+  ...marketRoutes,
   ...operatorsRoutes,
   ...consumerFallbackRoutes,
 ]);

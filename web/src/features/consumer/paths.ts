@@ -11,7 +11,9 @@ type ConsumerScreen =
   | 'myListings'
   | 'matches'
   | 'brokers'
+  | 'market'
   | 'lists'
+  | 'savedSearches'
   | 'profile'
   | 'vendors'
   | 'operators';
@@ -25,7 +27,9 @@ export const consumerPaths: { readonly [S in ConsumerScreen]: string } = {
   myListings: '/consumer/my-listings',
   matches: '/consumer/matches',
   brokers: '/consumer/brokers',
+  market: '/consumer/market',
   lists: '/consumer/lists',
+  savedSearches: '/consumer/saved-searches',
   profile: '/consumer/profile',
   vendors: '/consumer/vendors',
   operators: '/consumer/operators',

@@ -1,12 +1,14 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import {
   Building2Icon,
+  ChartColumnIcon,
   ClipboardListIcon,
   FileTextIcon,
   HandshakeIcon,
   LayoutDashboardIcon,
   ListIcon,
   ListChecksIcon,
+  BookmarkIcon,
   ShieldCheckIcon,
   StoreIcon,
   UserRoundIcon,
@@ -43,6 +45,7 @@ const mainItems: readonly NavItem[] = [
   { label: 'Listings', to: consumerPaths.listings, icon: Building2Icon, alsoActiveOn: ['/consumer/listing/'] },
   { label: 'Matches', to: consumerPaths.matches, icon: HandshakeIcon },
   { label: 'Brokers', to: consumerPaths.brokers, icon: UsersRoundIcon, alsoActiveOn: ['/consumer/brokers/'] },
+  { label: 'Market', to: consumerPaths.market, icon: ChartColumnIcon },
   { label: 'Vendors - Coming Soon!', to: consumerPaths.vendors, icon: StoreIcon },
 ];
 
@@ -50,6 +53,7 @@ const myInformationItems: readonly NavItem[] = [
   { label: 'My Requirements', to: consumerPaths.myRequirements, icon: FileTextIcon },
   { label: 'My Listings', to: consumerPaths.myListings, icon: ListIcon },
   { label: 'My Lists', to: consumerPaths.lists, icon: ListChecksIcon, alsoActiveOn: ['/consumer/lists/'] },
+  { label: 'Saved Searches', to: consumerPaths.savedSearches, icon: BookmarkIcon },
   { label: 'My Profile', to: consumerPaths.profile, icon: UserRoundIcon },
 ];
 

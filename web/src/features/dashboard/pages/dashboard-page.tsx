@@ -121,8 +121,8 @@ export function DashboardPage() {
         <DashboardTile title="Next Listings Blast" icon={TimerIcon} caption="Weekdays at 9:00 AM Eastern">
           <BlastCountdown className="text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums" />
         </DashboardTile>
-        <DashboardTile title="Requirements Analytics" icon={BarChart3Icon} comingSoon>
-          <p className="text-sm text-muted-foreground">See what the market is asking for, by type and submarket.</p>
+        <DashboardTile title="Market" icon={BarChart3Icon} link={{ to: consumerPaths.market, label: 'See the market' }}>
+          <p className="text-sm text-muted-foreground">What the market is asking for against what is on offer, by area and type.</p>
         </DashboardTile>
         <DashboardTile title="Market Listing Search" icon={SearchIcon} comingSoon>
           <p className="text-sm text-muted-foreground">Search every listing in the market, not only the ones broadcast.</p>

@@ -12,6 +12,7 @@ import { browseListingsQuery } from '../api/listing-queries';
 import { ListingCard } from '../components/listing-card';
 import { ListingFilters, knownListingFilters } from './listing-filters';
 import { LoadMoreButton } from '@/components/load-more-button';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 
 const route = getRouteApi('/consumer/listings');
 
@@ -29,7 +30,7 @@ export function ListingsPage() {
   const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <ConsumerPage title="Listings">
+    <ConsumerPage title="Listings" actions={<SaveSearchButton query={{ kind: 'listings', filters }} />}>
       <Card>
         <CardHeader>
           <CardTitle as="h2">Broadcasted Listings</CardTitle>

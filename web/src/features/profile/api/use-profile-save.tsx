@@ -7,7 +7,7 @@ import { useAuth } from '@/features/auth';
 import { api, ApiError, isVersionConflict } from '@/lib/api';
 import { useApplyUser } from './use-apply-user';
 
-type ProfileSaveRoute = 'updatePersonalInfo' | 'updateBrokerInfo' | 'updateSubscriptions' | 'updateDirectoryPrivacy';
+type ProfileSaveRoute = 'updatePersonalInfo' | 'updateBrokerInfo' | 'updateSubscriptions' | 'updateDirectoryPrivacy' | 'updateNotificationPreferences';
 /** A dialog's fields: the profile version is added here. */
 export type ProfileFields<K extends ProfileSaveRoute> = Omit<RequestBody<K>, 'version'>;
 

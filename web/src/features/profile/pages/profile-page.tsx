@@ -4,6 +4,7 @@ import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { BrokerInfoCard } from '../components/broker-info-card';
 import { BrokerLogoCard, ProfileImageCard } from '../components/image-cards';
 import { PersonalInfoCard } from '../components/personal-info-card';
+import { NotificationsCard } from '../components/notifications-card';
 import { PrivacyCard } from '../components/privacy-card';
 import { SubscriptionsCard } from '../components/subscriptions-card';
 
@@ -18,6 +19,7 @@ export function ProfilePage() {
         <BrokerInfoCard user={user} />
         <BrokerLogoCard user={user} />
         <SubscriptionsCard user={user} className="lg:col-span-2" />
+        <NotificationsCard user={user} className="lg:col-span-2" />
         <PrivacyCard user={user} className="lg:col-span-2" />
         <ChangePasswordCard className="lg:col-span-2" />
       </div>

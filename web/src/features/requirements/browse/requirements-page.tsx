@@ -11,6 +11,7 @@ import { CreateRequirementButton } from '../create/create-requirement-button';
 import { RequirementFilters, knownRequirementFilters } from './requirement-filters';
 import { RequirementsTable } from '../components/requirements-table';
 import { LoadMoreButton } from '@/components/load-more-button';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 
 const route = getRouteApi('/consumer/requirements');
 
@@ -26,7 +27,15 @@ export function RequirementsPage() {
   const items = requirements.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <ConsumerPage title="Requirements" actions={<CreateRequirementButton />}>
+    <ConsumerPage
+      title="Requirements"
+      actions={
+        <>
+          <SaveSearchButton query={{ kind: 'requirements', filters }} />
+          <CreateRequirementButton />
+        </>
+      }
+    >
       <Card>
         <CardHeader>
           <CardTitle as="h2">Broadcasted Requirements</CardTitle>

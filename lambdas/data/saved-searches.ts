@@ -1,0 +1,198 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SavedSearchFrequency, SavedSearchKind, SavedSearchPausedReason, SavedSearchQuery } from '../../shared/api';
+import { db, fullReadPageSize, isConditionFailed, queryAll, queryPages, tableName } from './table';
+
+/** A broker's saved search (issue 19): a browser's filters, the mail frequency, and the delivery's bookkeeping. */
+export type SavedSearchRecord = SavedSearchQuery & {
+  savedSearchId: string;
+  ownerId: string;
+  name: string;
+  frequency: SavedSearchFrequency;
+  status: 'active' | 'paused';
+  pausedReason: SavedSearchPausedReason | null;
+  pausedAt: string | null;
+  /** The creation or the last "keep it": where the pausing periods start (pauseReasonOf in shared/rules). */
+  activeSince: string;
+  createdAt: string;
+  updatedAt: string;
+  lastMatchedAt: string | null;
+  lastAlertAt: string | null;
+  lastEngagedAt: string | null;
+};
+
+/** What the broker edits; the bookkeeping is the delivery's, written field by field, so neither loses the other's. */
+export type SavedSearchEdit = Partial<Pick<SavedSearchRecord, 'name' | 'frequency' | 'filters' | 'status' | 'pausedReason' | 'pausedAt' | 'activeSince'>>;
+
+/** The delivery's bookkeeping fields, each only ever moved forward. */
+export type SavedSearchMark = 'lastMatchedAt' | 'lastAlertAt' | 'lastEngagedAt';
+
+/**
+ * The mailing index is split into this many partitions per kind and frequency, so workers can read it in
+ * parallel and no one partition key carries every broker's searches.
+ */
+export const SAVED_SEARCH_SHARDS = 4;
+
+const partition = (ownerId: string) => `SEARCHES#${ownerId}`;
+const keys = (ownerId: string, savedSearchId: string) => ({ pk: partition(ownerId), sk: `SEARCH#${savedSearchId}` });
+
+const shardOf = (savedSearchId: string) => [...savedSearchId].reduce((sum, c) => sum + c.charCodeAt(0), 0) % SAVED_SEARCH_SHARDS;
+export const mailingPartition = (kind: SavedSearchKind, frequency: SavedSearchFrequency, shard: number) => `SEARCHFREQ#${kind}#${frequency}#${shard}`;
+
+/** gsi1 holds the searches that mail (active, not "off"), by kind, frequency and shard: sparse. */
+function mailingIndex(record: Pick<SavedSearchRecord, 'kind' | 'frequency' | 'status' | 'ownerId' | 'savedSearchId'>) {
+  if (record.status !== 'active' || record.frequency === 'off') return null;
+  return { gsi1pk: mailingPartition(record.kind, record.frequency, shardOf(record.savedSearchId)), gsi1sk: `${record.ownerId}#${record.savedSearchId}` };
+}
+
+function fromItem(item: Record<string, unknown>): SavedSearchRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...record } = item;
+  return record as unknown as SavedSearchRecord;
+}
+
+export const savedSearchesRepository = {
+  /** Stores a new search (its id must be new). */
+  async create(record: SavedSearchRecord): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys(record.ownerId, record.savedSearchId), ...mailingIndex(record), type: 'savedSearch', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  },
+
+  async get(ownerId: string, savedSearchId: string): Promise<SavedSearchRecord | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(ownerId, savedSearchId) }));
+    return Item ? fromItem(Item) : null;
+  },
+
+  /** Every search of the owner (at most SAVED_SEARCHES_MAX): one Query, paged to the end. */
+  async all(ownerId: string): Promise<SavedSearchRecord[]> {
+    const items = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition(ownerId) } });
+    return items.map(fromItem);
+  },
+
+  /** How many searches the owner keeps. */
+  async count(ownerId: string): Promise<number> {
+    let count = 0;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': partition(ownerId) },
+          Select: 'COUNT',
+          Limit: fullReadPageSize(),
+          ExclusiveStartKey,
+        }),
+      );
+      count += out.Count ?? 0;
+      ExclusiveStartKey = out.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return count;
+  },
+
+  /**
+   * The broker's edit of the search as read (`before`): conditional on the status read, since the status
+   * and the frequency place it in the mailing index (a pause meanwhile refuses the write). Answers the new
+   * record, or null when the search changed status or is gone.
+   */
+  async edit(before: SavedSearchRecord, edit: SavedSearchEdit, now: string): Promise<SavedSearchRecord | null> {
+    const after = { ...before, ...edit, updatedAt: now };
+    const index = mailingIndex(after);
+    const fields: Record<string, unknown> = { ...edit, updatedAt: now, ...index };
+    const names = Object.keys(fields);
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(before.ownerId, before.savedSearchId),
+          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}${index ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
+          ConditionExpression: 'attribute_exists(pk) AND #status = :status',
+          ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
+          ExpressionAttributeValues: { ':status': before.status, ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return fromItem(Attributes!);
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
+  },
+
+  /** False when there was no such search. */
+  async delete(ownerId: string, savedSearchId: string): Promise<boolean> {
+    const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: keys(ownerId, savedSearchId), ReturnValues: 'ALL_OLD' }));
+    return !!Attributes;
+  },
+
+  /**
+   * The delivery pauses an active search (no match in 90 days, no engagement in 30): it leaves the mailing
+   * index. False when it is not active any more (paused already, or deleted).
+   */
+  async pause(ownerId: string, savedSearchId: string, reason: SavedSearchPausedReason, at: string): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(ownerId, savedSearchId),
+          UpdateExpression: 'SET #status = :paused, pausedReason = :reason, pausedAt = :at, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':paused': 'paused', ':active': 'active', ':reason': reason, ':at': at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /**
+   * Records a delivery event (a new item fitted, an instant mail went out, a mail was opened or clicked) at
+   * `at`, unless a later one is recorded already. False when nothing changed (a later mark, or no search).
+   */
+  async mark(ownerId: string, savedSearchId: string, field: SavedSearchMark, at: string): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(ownerId, savedSearchId),
+          UpdateExpression: 'SET #field = :at',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#field) OR #field = :null OR #field < :at)',
+          ExpressionAttributeNames: { '#field': field },
+          ExpressionAttributeValues: { ':at': at, ':null': null },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /**
+   * The active searches of a kind mailed at a frequency, page by page, from one shard of the mailing index
+   * (or all of them, one after another): the delivery's read, never a Scan.
+   */
+  async *mailing(kind: SavedSearchKind, frequency: Exclude<SavedSearchFrequency, 'off'>, shard?: number): AsyncGenerator<SavedSearchRecord[]> {
+    const shards = shard === undefined ? [...Array(SAVED_SEARCH_SHARDS).keys()] : [shard];
+    for (const s of shards) {
+      const pages = queryPages({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': mailingPartition(kind, frequency, s) },
+      });
+      for await (const page of pages) yield page.map(fromItem);
+    }
+  },
+
+  /** Removes every search of an owner (a deleted account). */
+  async deleteAll(ownerId: string): Promise<void> {
+    for (const search of await savedSearchesRepository.all(ownerId)) await savedSearchesRepository.delete(ownerId, search.savedSearchId);
+  },
+};

@@ -1,0 +1,265 @@
+import type { MarketQuery, MarketResponse } from '../../shared/api';
+import {
+  addInto,
+  addWeeks,
+  ANY,
+  cellKey,
+  contributionDelta,
+  contributions,
+  countAttributes,
+  figuresOf,
+  listingFacts,
+  marketDealTypes,
+  marketPageAreas,
+  marketPropertyTypes,
+  RECENT_WEEKS,
+  REGION,
+  requirementFacts,
+  TREND_WEEKS,
+  weekOf,
+  weekOfAttr,
+  weeksEndingAt,
+  type CellValues,
+  type MarketFacts,
+  type MarketFigures,
+} from '../../shared/rules';
+import { logger } from '../core/logger';
+import { listingsRepository, type ListingRecord } from '../data/listings';
+import { marketRepository, type StoredCell } from '../data/market';
+import { requirementsRepository, type RequirementRecord } from '../data/requirements';
+
+/**
+ * Market intelligence (issue 17): the aggregates behind the Market page, kept current by every write that
+ * changes a listing's or requirement's market facts, checked and repaired every night against a recount
+ * (README "Market intelligence").
+ */
+
+type Kind = 'listing' | 'requirement';
+const factsOfListing = (record: ListingRecord) => listingFacts(record);
+const factsOfRequirement = (record: RequirementRecord) => requirementFacts(record);
+/** How an item stores the facts it is counted under (exported for bulk loads: test/bench writes items directly). */
+export const encodeMarketFacts = (facts: MarketFacts | null) => (facts ? JSON.stringify(facts) : null);
+const encode = encodeMarketFacts;
+const decode = (stored: string | undefined): MarketFacts | null => (stored ? (JSON.parse(stored) as MarketFacts) : null);
+
+async function applyDelta(delta: Map<string, CellValues>): Promise<void> {
+  await Promise.all([...delta].map(([key, values]) => marketRepository.add(key, values)));
+}
+
+const sources = {
+  listing: {
+    get: (id: string) => listingsRepository.get(id),
+    facts: (record: ListingRecord | RequirementRecord) => factsOfListing(record as ListingRecord),
+    claim: (id: string, from: string | null, to: string | null) => listingsRepository.setMarketFacts(id, from, to),
+  },
+  requirement: {
+    get: (id: string) => requirementsRepository.get(id),
+    facts: (record: ListingRecord | RequirementRecord) => factsOfRequirement(record as RequirementRecord),
+    claim: (id: string, from: string | null, to: string | null) => requirementsRepository.setMarketFacts(id, from, to),
+  },
+} as const;
+
+/**
+ * Brings the aggregates in line with one item as it is now: claims the transition from the facts it is
+ * counted under to the facts it has (a conditional write on the item), then adds the difference to each
+ * cell. A retry, or a second caller, finds the facts already moved and adds nothing: never counted twice.
+ * A crash between the claim and the adds leaves the cells short of this change until the nightly
+ * reconciliation, which logs it.
+ */
+async function sync(kind: Kind, id: string): Promise<Synced> {
+  const source = sources[kind];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const record = await source.get(id);
+    if (!record) return { facts: null, delta: new Map() };
+    const stored = record.market ?? null;
+    const facts = source.facts(record);
+    const now = encode(facts);
+    if (now === stored) return { facts, delta: new Map() };
+    if (await source.claim(id, stored, now)) {
+      const delta = contributionDelta(decode(stored ?? undefined), facts);
+      await applyDelta(delta);
+      return { facts, delta };
+    }
+  }
+  logger.warn('market facts kept moving: left to the reconciliation', { kind, id });
+  return null;
+}
+
+/** What a sync settled on: the facts the item is now counted under and what it added; null if it gave up. */
+type Synced = { facts: MarketFacts | null; delta: Map<string, CellValues> } | null;
+
+/** After any write that may change what a listing contributes (publish, renew, price, close, expire). */
+export const syncListingMarket = async (listingId: string) => void (await sync('listing', listingId));
+/** After any write that may change what a requirement contributes (send, edit, renew, fill, withdraw, expire). */
+export const syncRequirementMarket = async (requirementId: string) => void (await sync('requirement', requirementId));
+
+/** A deleted item (its record as the delete returned it): what it was counted under leaves the aggregates. */
+export async function forgetMarketFacts(removed: Pick<ListingRecord, 'market'> | null): Promise<void> {
+  if (removed?.market) await applyDelta(contributionDelta(decode(removed.market), null));
+}
+
+// ---- the page ------------------------------------------------------------------------------------------
+
+const trendFigures = (values: CellValues, week: string) => figuresOf(values, week, 1);
+
+/**
+ * The Market page for one area, property type and deal type (absent: all): the selected cell's full
+ * figures, its medians included; the counts (no histograms read) of every area (the map and the areas
+ * table) and of the area by property type and by deal type; and its last 52 weeks. A bounded read whatever
+ * the table's size: one Query of ≤ 43 cells, one BatchGet of ≤ 12 (one whole), one Query of ≤ 52 weeks.
+ */
+export async function marketOverview(query: Partial<MarketQuery>, now = new Date()): Promise<MarketResponse> {
+  const area = query.area ?? REGION;
+  const p = query.propertyTypeId ?? ANY;
+  const d = query.dealTypeId ?? ANY;
+  const week = weekOf(now);
+  const selected = cellKey(p, d, area);
+  const others = [
+    ...marketPropertyTypes.filter((t) => t !== p).map((t) => cellKey(t, d, area)),
+    ...marketDealTypes.filter((t) => t !== d).map((t) => cellKey(p, t, area)),
+  ];
+  const counts = countAttributes(week);
+  const [areaCells, breakdownCells, selectedCell, weeks] = await Promise.all([
+    marketRepository.areaCells(p, d, { attributes: counts }),
+    marketRepository.cells(others, counts),
+    marketRepository.cells([selected]),
+    marketRepository.weeks<MarketFigures>(selected, addWeeks(week, -(TREND_WEEKS - 1))),
+  ]);
+  const values = new Map<string, CellValues>([...areaCells, ...breakdownCells, ...selectedCell].map((cell) => [cell.key, cell.values]));
+  const figures = (key: string) => figuresOf(values.get(key) ?? {}, week);
+  const frozen = new Map(weeks.map((w) => [w.week, w.figures]));
+  return {
+    area,
+    propertyTypeId: query.propertyTypeId ?? null,
+    dealTypeId: query.dealTypeId ?? null,
+    week,
+    figures: figures(selected),
+    areas: marketPageAreas.map((a) => ({ area: a.id, figures: figures(cellKey(p, d, a.id)) })),
+    byPropertyType: marketPropertyTypes.map((t) => ({ propertyTypeId: t === ANY ? null : t, figures: figures(cellKey(t, d, area)) })),
+    byDealType: marketDealTypes.map((t) => ({ dealTypeId: t === ANY ? null : t, figures: figures(cellKey(p, t, area)) })),
+    // This week is live; the weeks before are as the nightly job froze them (null when it did not run).
+    trend: weeksEndingAt(week, TREND_WEEKS).map((w) => ({
+      week: w,
+      figures: w === week ? trendFigures(values.get(selected) ?? {}, week) : (frozen.get(w) ?? null),
+    })),
+    itemsRead: areaCells.length + breakdownCells.length + selectedCell.length + weeks.length,
+  };
+}
+
+// ---- the nightly reconciliation ---------------------------------------------------------------------------
+
+export interface ReconcileReport {
+  /** Items read from the source, by what they are. */
+  read: { listings: number; requirements: number };
+  /** Items whose stored facts were not what they are (a write path that crashed before its claim). */
+  staleItems: number;
+  cells: number;
+  /** Cells whose values differed from the recount, and the attributes that did. */
+  driftedCells: number;
+  driftedValues: number;
+  /** Drifted cells a write changed while the job ran: left for the next run. */
+  busyCells: number;
+  week: string;
+}
+
+/**
+ * Nightly: recounts every cell from the listings and requirements that contribute (published, sold or
+ * leased in the window; sent, filled in the window — read through their indexes, never a Scan), brings any
+ * item whose stored facts are stale in line first, then compares each cell with the recount and repairs and
+ * logs what differs (a fix is conditional on the cell's `rev`: a write that came in between wins, and the
+ * cell waits for the next night). By-week values older than the 13 weeks the page reads are dropped. Then
+ * the week's snapshot (the trend's point) is written from the recount. Safe to run twice or after a crash.
+ */
+export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
+  const week = weekOf(now);
+  const windowStart = addWeeks(week, -(RECENT_WEEKS - 1));
+  const windowStartIso = new Date(Date.parse(`${windowStart}T00:00:00Z`) - 24 * 60 * 60 * 1000).toISOString();
+
+  // The cells first: a write after this read raises `rev`, and the fix of that cell stands down.
+  const stored = new Map<string, StoredCell>();
+  for await (const cells of marketRepository.allCells()) for (const cell of cells) stored.set(cell.key, cell);
+
+  const expected = new Map<string, CellValues>();
+  const report: ReconcileReport = { read: { listings: 0, requirements: 0 }, staleItems: 0, cells: 0, driftedCells: 0, driftedValues: 0, busyCells: 0, week };
+  const count = async (kind: Kind, record: ListingRecord | RequirementRecord, facts: MarketFacts | null) => {
+    let counted = facts;
+    if ((record.market ?? null) !== encode(facts)) {
+      // Its write path stopped before its claim: bring it in line now, and keep what that added in view (its
+      // own `rev` raises), so the cells it touched are not taken for busy.
+      const id = 'listingId' in record ? record.listingId : record.requirementId;
+      report.staleItems++;
+      logger.warn('market facts of an item were stale', { kind, id });
+      const synced = await sync(kind, id);
+      if (synced) {
+        counted = synced.facts;
+        for (const [key, values] of synced.delta) {
+          const cell = stored.get(key) ?? stored.set(key, { key, values: {}, rev: 0 }).get(key)!;
+          addInto(cell.values, values);
+          cell.rev++;
+        }
+      }
+    }
+    for (const [key, values] of contributions(counted)) addInto(expected.get(key) ?? expected.set(key, {}).get(key)!, values);
+  };
+
+  for await (const page of listingsRepository.published()) {
+    for (const record of page) await count('listing', record, factsOfListing(record));
+    report.read.listings += page.length;
+  }
+  for (const status of ['sold', 'leased'] as const) {
+    for await (const page of listingsRepository.closedSince(status, windowStartIso)) {
+      for (const record of page) await count('listing', record, factsOfListing(record));
+      report.read.listings += page.length;
+    }
+  }
+  for await (const ids of requirementsRepository.idsActiveBetween('0')) {
+    for (const record of await requirementsRepository.getMany(ids)) {
+      if (record.status === 'sent') await count('requirement', record, factsOfRequirement(record));
+    }
+    report.read.requirements += ids.length;
+  }
+  for await (const page of requirementsRepository.filledSince(windowStartIso)) {
+    for (const record of page) await count('requirement', record, factsOfRequirement(record));
+    report.read.requirements += page.length;
+  }
+
+  const inWindow = (attr: string) => {
+    const w = weekOfAttr(attr);
+    return w === null || w >= windowStart;
+  };
+  for (const key of new Set([...stored.keys(), ...expected.keys()])) {
+    report.cells++;
+    const have = stored.get(key);
+    const want = Object.fromEntries(Object.entries(expected.get(key) ?? {}).filter(([attr, n]) => n !== 0 && inWindow(attr)));
+    const set: CellValues = {};
+    const remove: string[] = [];
+    let drifted = 0;
+    for (const [attr, n] of Object.entries(want)) {
+      if ((have?.values[attr] ?? 0) !== n) {
+        set[attr] = n;
+        drifted++;
+      }
+    }
+    for (const [attr, n] of Object.entries(have?.values ?? {})) {
+      if (attr in want) continue;
+      remove.push(attr); // zero, out of the window, or not in the recount
+      if (n !== 0 && inWindow(attr)) drifted++;
+    }
+    if (drifted > 0) {
+      report.driftedCells++;
+      report.driftedValues += drifted;
+      logger.warn('market cell drifted from the recount', {
+        cell: key,
+        values: Object.fromEntries([...Object.keys(set), ...remove].filter(inWindow).map((attr) => [attr, { stored: have?.values[attr] ?? 0, recount: want[attr] ?? 0 }])),
+      });
+    }
+    if (Object.keys(set).length + remove.length > 0 && !(await marketRepository.fix(key, set, remove, have && have.rev > 0 ? have.rev : null))) report.busyCells++;
+  }
+
+  // The trend's point of the week that ended yesterday at the latest: Monday's run freezes the week before.
+  const snapshotWeek = weekOf(new Date(now.getTime() - 12 * 60 * 60 * 1000));
+  const frozen = new Map([...expected].map(([key, values]) => [key, figuresOf(values, snapshotWeek, 1)]));
+  await marketRepository.putWeek(snapshotWeek, frozen);
+  logger.info('market reconciled', { ...report });
+  return report;
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import {
+  SAVED_SEARCH_TOO_BROAD,
+  SAVED_SEARCHES_MAX,
+  listingsSearchFilters,
+  requirementsSearchFilters,
+  type CreateSavedSearchRequest,
+  type SavedSearch,
+  type SavedSearchQuery,
+  type SavedSearchResponse,
+  type UpdateSavedSearchRequest,
+} from '../../shared/api';
+import { badRequest, conflict, notFound } from '../core/errors';
+import type { Principal } from '../core/principal';
+import { listingsRepository } from '../data/listings';
+import { requirementsRepository } from '../data/requirements';
+import { savedSearchesRepository, type SavedSearchEdit, type SavedSearchRecord } from '../data/saved-searches';
+import { nowIso } from '../data/table';
+
+export const savedSearchNotFound = 'Saved search not found';
+export const savedSearchLimitMessage = `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`;
+const changedMeanwhile = 'This saved search changed meanwhile. Reload the page and try again.';
+
+const toDto = (record: SavedSearchRecord): SavedSearch =>
+  ({
+    savedSearchId: record.savedSearchId,
+    name: record.name,
+    kind: record.kind,
+    filters: record.filters,
+    frequency: record.frequency,
+    status: record.status,
+    pausedReason: record.pausedReason,
+    pausedAt: record.pausedAt,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    lastMatchedAt: record.lastMatchedAt,
+    lastAlertAt: record.lastAlertAt,
+    lastEngagedAt: record.lastEngagedAt,
+  }) as SavedSearch;
+
+/**
+ * How many current items the browser shows for the search, counted up to one past the "too broad" line:
+ * the browser's own index partition, so the count and the browser agree.
+ */
+export async function countMatching(query: SavedSearchQuery): Promise<number> {
+  const max = SAVED_SEARCH_TOO_BROAD + 1;
+  return query.kind === 'listings' ? listingsRepository.countPublished(query.filters, max) : requirementsRepository.countSent(query.filters, max);
+}
+
+async function answer(record: SavedSearchRecord): Promise<SavedSearchResponse> {
+  const matching = await countMatching(record);
+  return { search: toDto(record), matching, tooBroad: matching > SAVED_SEARCH_TOO_BROAD };
+}
+
+/** The caller's own search; anyone else's is 404, as if it did not exist. */
+async function ownSearch(principal: Principal, savedSearchId: string): Promise<SavedSearchRecord> {
+  const record = await savedSearchesRepository.get(principal.sub, savedSearchId);
+  if (!record) throw notFound(savedSearchNotFound);
+  return record;
+}
+
+export async function listSavedSearches(principal: Principal): Promise<{ items: SavedSearch[] }> {
+  const searches = await savedSearchesRepository.all(principal.sub);
+  return { items: searches.sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt)).map(toDto) };
+}
+
+/**
+ * Saves a browser's filters under a name. At most SAVED_SEARCHES_MAX per broker, checked on a count of
+ * their partition (docs/DECISIONS.md: a broker racing their own saves may pass it by those saves).
+ */
+export async function createSavedSearch(principal: Principal, input: CreateSavedSearchRequest): Promise<SavedSearchResponse> {
+  if ((await savedSearchesRepository.count(principal.sub)) >= SAVED_SEARCHES_MAX) throw badRequest(savedSearchLimitMessage);
+  const now = nowIso();
+  const record = {
+    savedSearchId: randomUUID(),
+    ownerId: principal.sub,
+    name: input.name,
+    kind: input.kind,
+    filters: input.filters,
+    frequency: input.frequency,
+    status: 'active',
+    pausedReason: null,
+    pausedAt: null,
+    activeSince: now,
+    createdAt: now,
+    updatedAt: now,
+    lastMatchedAt: null,
+    lastAlertAt: null,
+    lastEngagedAt: null,
+  } as SavedSearchRecord;
+  await savedSearchesRepository.create(record);
+  return answer(record);
+}
+
+/** The filters of an update, checked against the search's own browser (a listing search takes no requirement type). */
+function filtersFor(record: SavedSearchRecord, filters: NonNullable<UpdateSavedSearchRequest['filters']>): SavedSearchRecord['filters'] {
+  const schema = record.kind === 'listings' ? listingsSearchFilters : requirementsSearchFilters;
+  const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+  const parsed = schema.safeParse(defined);
+  if (!parsed.success) throw badRequest(`These are not filters of the ${record.kind} browser.`);
+  return parsed.data;
+}
+
+/** The broker's change: rename, frequency, filters, and "keep it" (a paused search resumes, its periods start again). */
+function editOf(record: SavedSearchRecord, input: UpdateSavedSearchRequest, now: string): SavedSearchEdit {
+  return {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.frequency !== undefined ? { frequency: input.frequency } : {}),
+    ...(input.filters !== undefined ? { filters: filtersFor(record, input.filters) } : {}),
+    ...(input.resume && record.status === 'paused' ? { status: 'active', pausedReason: null, pausedAt: null, activeSince: now } : {}),
+  };
+}
+
+export async function updateSavedSearch(principal: Principal, savedSearchId: string, input: UpdateSavedSearchRequest): Promise<SavedSearchResponse> {
+  // The write is conditional on the status read: a pause by the delivery meanwhile is read again and the edit re-applied.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const record = await ownSearch(principal, savedSearchId);
+    const now = nowIso();
+    const edit = editOf(record, input, now);
+    if (Object.keys(edit).length === 0) return answer(record);
+    const saved = await savedSearchesRepository.edit(record, edit, now);
+    if (saved) return answer(saved);
+  }
+  throw conflict(changedMeanwhile);
+}
+
+export async function deleteSavedSearch(principal: Principal, savedSearchId: string): Promise<void> {
+  if (!(await savedSearchesRepository.delete(principal.sub, savedSearchId))) throw notFound(savedSearchNotFound);
+}

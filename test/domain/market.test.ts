@@ -1,0 +1,120 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { marketRepository } from '../../lambdas/data/market';
+import { closeListing } from '../../lambdas/domain/listing-lifecycle';
+import { marketOverview, reconcileMarket, syncListingMarket, syncRequirementMarket } from '../../lambdas/domain/market';
+import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
+import { addWeeks, cellKey, weekOf } from '../../shared/rules';
+import { dynamoRefusing, logsDuring } from './blast-support';
+import { beforeDbRequest, storedListing, storedRequirement } from './matching-support';
+import { broker } from './support';
+
+/**
+ * Issue 17, the aggregates' faults: items whose write path stopped before counting them, cells that
+ * drifted, a reconciliation that crashes half way or meets a write, a throttled write path. Nothing is lost
+ * and nothing counted twice; each file has a table of its own, so the recount is exactly the file's items.
+ */
+
+const undo: (() => void)[] = [];
+afterEach(() => {
+  for (const restore of undo.splice(0)) restore();
+});
+
+const region = async () => (await marketOverview({})).figures;
+const isFix = (command: { input: unknown }) => command instanceof UpdateCommand && /^SET #type = :type/.test(String((command.input as { UpdateExpression?: string }).UpdateExpression));
+const reconcileQuietly = async (now = new Date()) => (await logsDuring(() => reconcileMarket(now))).result;
+
+describe('the market reconciliation', () => {
+  it('counts items the write path never reached (stale facts) once, and the next run finds nothing', async () => {
+    const owner = await broker('stale');
+    await Promise.all([1, 2, 3, 4].map((n) => storedListing(owner.record, { sqft: 1_000 * n, minSqft: null, maxSqft: null })));
+    await Promise.all([1, 2, 3, 4, 5].map(() => storedRequirement(owner.record, { marketIds: ['sac-midtown', 'placer-auburn'] })));
+    expect((await region()).listings).toBe(0);
+
+    const { result, logs } = await logsDuring(() => reconcileMarket(new Date()));
+    expect(result).toMatchObject({ read: { listings: 4, requirements: 5 }, staleItems: 9, driftedCells: 0, busyCells: 0 });
+    expect(logs.filter((l) => l.message === 'market facts of an item were stale')).toHaveLength(9);
+    expect(await region()).toMatchObject({ listings: 4, listingSqft: 10_000, requirements: 5, demandSupplyRatio: 1.25 });
+    expect((await marketOverview({ area: 'placer' })).figures.requirements).toBe(5);
+
+    expect(await reconcileQuietly()).toMatchObject({ staleItems: 0, driftedCells: 0 });
+    expect((await region()).listings).toBe(4);
+  });
+
+  it('repairs a drifted cell, logging the stored value against the recount', async () => {
+    const before = await region();
+    await marketRepository.add(cellKey('*', '*', 'region'), { rq: 3, hL40: 2 });
+    expect((await region()).requirements).toBe(before.requirements + 3);
+
+    const { result, logs } = await logsDuring(() => reconcileMarket(new Date()));
+    expect(result).toMatchObject({ driftedCells: 1, driftedValues: 2, busyCells: 0 });
+    const drift = logs.find((l) => l.message === 'market cell drifted from the recount')!;
+    expect(drift).toMatchObject({ cell: '*|*|region', values: { rq: { stored: before.requirements + 3, recount: before.requirements } } });
+    expect(await region()).toEqual(before);
+  });
+
+  it('crashed half way through its repairs: the next run finishes them, nothing counted twice', async () => {
+    const before = await region();
+    for (const area of ['region', 'sacramento', 'sac-midtown', 'placer']) await marketRepository.add(cellKey('*', '*', area), { rq: 1 });
+    let fixes = 0;
+    await expect(dynamoRefusing((command) => isFix(command) && ++fixes === 3, () => reconcileQuietly())).rejects.toThrow('injected throttling');
+    expect((await reconcileQuietly()).driftedCells).toBe(2);
+    expect(await reconcileQuietly()).toMatchObject({ driftedCells: 0, staleItems: 0 });
+    expect(await region()).toEqual(before);
+  });
+
+  it('leaves a cell that a write changed while it ran (the write is kept), and repairs it the next night', async () => {
+    const owner = await broker('busy');
+    const before = await region();
+    await marketRepository.add(cellKey('*', '*', 'region'), { ls: 7 });
+    const listing = await storedListing(owner.record, { sqft: 2_000, minSqft: null, maxSqft: null });
+    await syncListingMarket(listing.listingId);
+    undo.push(beforeDbRequest((request) => /^SET #type = :type/.test(request.UpdateExpression ?? ''), () => closeListing(owner.principal, listing.listingId, { outcome: 'sold' })));
+
+    expect(await reconcileQuietly()).toMatchObject({ busyCells: 1 });
+    expect((await region()).listingsSold).toBe(before.listingsSold + 1);
+    expect(await reconcileQuietly()).toMatchObject({ driftedCells: 1, busyCells: 0 });
+    expect(await region()).toMatchObject({ listings: before.listings, listingsSold: before.listingsSold + 1 });
+    expect(await reconcileQuietly()).toMatchObject({ driftedCells: 0 });
+  });
+
+  it('freezes the week that ended on Monday night as the trend\'s point, live figures for this week', async () => {
+    const week = weekOf(new Date());
+    const mondayNight = new Date(Date.parse(`${week}T10:00:00Z`)); // 02:00 or 03:00 in Sacramento, Monday
+    const now = await region();
+    await reconcileQuietly(mondayNight);
+    const trend = (await marketOverview({})).trend;
+    expect(trend.at(-2)).toMatchObject({ week: addWeeks(week, -1), figures: { requirements: now.requirements, listings: now.listings } });
+    expect(trend.at(-1)).toMatchObject({ week, figures: { requirements: now.requirements } });
+    expect(trend.at(-3)!.figures).toBeNull();
+
+    // Four more Monday nights, back in time: the trend reads them all (pages of 3 in this tier).
+    for (const back of [2, 3, 4, 5]) await reconcileQuietly(new Date(mondayNight.getTime() - (back - 1) * 7 * 24 * 60 * 60 * 1000));
+    const longer = await marketOverview({});
+    expect(longer.trend.slice(-6, -1).map((w) => [w.week, w.figures?.requirements])).toEqual([5, 4, 3, 2, 1].map((back) => [addWeeks(week, -back), now.requirements]));
+    expect(longer.trend.at(-7)!.figures).toBeNull();
+    expect(longer.itemsRead).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('the write path', () => {
+  it('throttled after its claim: the cells miss that change until the reconciliation; a retry adds nothing', async () => {
+    const owner = await broker('throttled');
+    const requirement = await storedRequirement(owner.record, { marketIds: ['yolo-davis'] });
+    await syncRequirementMarket(requirement.requirementId);
+    const before = await region();
+
+    const fill = dynamoRefusing(
+      (command) => command instanceof UpdateCommand && String((command.input as { UpdateExpression?: string }).UpdateExpression).startsWith('ADD '),
+      () => fillRequirement(owner.principal, requirement.requirementId, {}),
+    );
+    await expect(fill).rejects.toThrow('injected throttling');
+    await syncRequirementMarket(requirement.requirementId);
+    expect(await region()).toEqual(before);
+
+    const { result, logs } = await logsDuring(() => reconcileMarket(new Date()));
+    expect(result.driftedCells).toBeGreaterThan(0);
+    expect(logs.some((l) => l.message === 'market cell drifted from the recount')).toBe(true);
+    expect(await region()).toMatchObject({ requirements: before.requirements - 1, requirementsFilled: before.requirementsFilled + 1 });
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
+import { markAccountDeleted } from '../../lambdas/domain/account-removal';
+import { createSavedSearch, listSavedSearches, updateSavedSearch } from '../../lambdas/domain/saved-searches';
+import { createSavedSearchRequest, updateSavedSearchRequest } from '../../shared/api';
+import { broker, refusal, type Actor } from './support';
+
+const save = (actor: Actor, frequency: 'instant' | 'daily' | 'weekly' | 'off' = 'instant') =>
+  createSavedSearch(actor.principal, createSavedSearchRequest.parse({ name: 'Office', kind: 'listings', filters: { propertyTypeId: 'office' }, frequency }));
+const change = (actor: Actor, savedSearchId: string, body: Record<string, unknown>) => updateSavedSearch(actor.principal, savedSearchId, updateSavedSearchRequest.parse(body));
+
+async function mailingIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of savedSearchesRepository.mailing('listings', 'instant')) ids.push(...page.map((s) => s.savedSearchId));
+  return ids;
+}
+
+describe('saved searches (domain)', () => {
+  it('a broker’s edit and the delivery’s bookkeeping never undo each other', async () => {
+    const actor = await broker('keeper');
+    const { search } = await save(actor);
+    const at = '2026-05-01T10:00:00.000Z';
+    await savedSearchesRepository.mark(actor.record.userId, search.savedSearchId, 'lastMatchedAt', at);
+    const renamed = await change(actor, search.savedSearchId, { name: 'Offices', frequency: 'daily' });
+    expect(renamed.search).toMatchObject({ name: 'Offices', frequency: 'daily', lastMatchedAt: at });
+    // Marks move only forward.
+    expect(await savedSearchesRepository.mark(actor.record.userId, search.savedSearchId, 'lastMatchedAt', '2026-04-01T00:00:00.000Z')).toBe(false);
+    expect(await savedSearchesRepository.mark(actor.record.userId, search.savedSearchId, 'lastMatchedAt', '2026-05-02T00:00:00.000Z')).toBe(true);
+    expect(await savedSearchesRepository.mark(actor.record.userId, 'no-such-search', 'lastMatchedAt', at)).toBe(false);
+  });
+
+  it('an edit written over a status that changed meanwhile is refused, so a pause is never undone by a stale read', async () => {
+    const actor = await broker('racer');
+    const { search } = await save(actor);
+    const before = (await savedSearchesRepository.get(actor.record.userId, search.savedSearchId))!;
+    await savedSearchesRepository.pause(actor.record.userId, search.savedSearchId, 'no-matches-90-days', new Date().toISOString());
+    // The broker's change, read before the pause: not written, and the search stays out of the mailing index.
+    expect(await savedSearchesRepository.edit(before, { frequency: 'instant', name: 'Stale' }, new Date().toISOString())).toBeNull();
+    expect(await mailingIds()).not.toContain(search.savedSearchId);
+    // The domain reads again and applies the change to the paused search.
+    const renamed = await change(actor, search.savedSearchId, { name: 'Fresh' });
+    expect(renamed.search).toMatchObject({ name: 'Fresh', status: 'paused', pausedReason: 'no-matches-90-days' });
+    expect(await mailingIds()).not.toContain(search.savedSearchId);
+    // "Keep it" on an active search changes nothing.
+    const kept = await change(actor, search.savedSearchId, { resume: true });
+    expect(kept.search.status).toBe('active');
+    expect((await change(actor, search.savedSearchId, { resume: true })).search.updatedAt).toBe(kept.search.updatedAt);
+    expect(await mailingIds()).toContain(search.savedSearchId);
+  });
+
+  it('another broker’s search is not found; a deleted account’s searches are gone from its partition and the mailing index', async () => {
+    const [owner, other] = await Promise.all([broker('owner'), broker('other')]);
+    const { search } = await save(owner);
+    expect(await refusal(change(other, search.savedSearchId, { name: 'Mine now' }))).toEqual({ status: 404, message: 'Saved search not found' });
+    expect((await listSavedSearches(other.principal)).items).toEqual([]);
+
+    await save(owner, 'weekly');
+    expect(await mailingIds()).toContain(search.savedSearchId);
+    await markAccountDeleted(owner.record);
+    expect(await savedSearchesRepository.all(owner.record.userId)).toEqual([]);
+    expect(await mailingIds()).not.toContain(search.savedSearchId);
+  });
+});
