@@ -62,44 +62,34 @@ export function browseIndex(prefix: string) {
      * partition, stopping once `max` are counted: a bounded read however broad the filter).
      */
     async countUpTo(filter: IndexFilter, max: number): Promise<number> {
-      let count = 0;
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const out = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': partitionFor(filter) },
-            Select: 'COUNT',
-            Limit: Math.min(max - count, fullReadPageSize() ?? max),
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        count += out.Count ?? 0;
-        startKey = out.LastEvaluatedKey;
-      } while (startKey && count < max);
-      return count;
+      return countItems('pk = :pk', { ':pk': partitionFor(filter) }, max);
     },
 
     /** Items made public since `sinceIso`, community-wide. */
     async countSince(sinceIso: string): Promise<number> {
-      let count = 0;
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const out = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'pk = :pk AND sk >= :since',
-            ExpressionAttributeValues: { ':pk': partitionFor({}), ':since': sinceIso },
-            Select: 'COUNT',
-            Limit: fullReadPageSize(),
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        count += out.Count ?? 0;
-        startKey = out.LastEvaluatedKey;
-      } while (startKey);
-      return count;
+      return countItems('pk = :pk AND sk >= :since', { ':pk': partitionFor({}), ':since': sinceIso });
     },
   };
+}
+
+/** COUNT Queries of one key range, page by page, stopping once `max` are counted. */
+async function countItems(keyCondition: string, values: Record<string, unknown>, max = Infinity): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const pageSize = fullReadPageSize();
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: keyCondition,
+        ExpressionAttributeValues: values,
+        Select: 'COUNT',
+        Limit: Number.isFinite(max) ? Math.min(max - count, pageSize ?? max) : pageSize,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && count < max);
+  return count;
 }
