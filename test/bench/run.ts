@@ -173,6 +173,10 @@ async function webPhase(out: Collector, bench: BenchStack): Promise<void> {
           { route: 'requirement detail', path: `/consumer/requirement/${requirementId}` },
           { route: 'my requirements', path: '/consumer/my-requirements' },
           { route: 'profile', path: '/consumer/profile' },
+          // Issues 15, 17 and 19's pages: the Market page carries ECharts (its row shows whether it fits).
+          { route: 'brokers', path: '/consumer/brokers' },
+          { route: 'saved searches', path: '/consumer/saved-searches' },
+          { route: 'market', path: '/consumer/market' },
         ],
         lighthouse: [
           { page: 'landing', path: '/', signedIn: false },
