@@ -4,9 +4,8 @@ import { apiAs, DESKTOP, e2e, newBroker, openBrowser, PHONE, screenshot, serious
 /**
  * Issue 19 in Chromium against the whole local stack: a broker filters the Listings browser, saves the
  * search, finds it on the Saved searches page, changes its frequency, sees it paused (as the delivery
- * pauses it) and keeps it, opens it and lands on the filtered browser. Screenshots:
- * test-results/screenshots/saved-searches-*.png. (Profile → Notifications in the browser: the dialog's save was
- * seen to lose the choices in about half the runs; the test comes back with the fix, see issue 19's note.)
+ * pauses it) and keeps it, opens it and lands on the filtered browser; then sets Profile → Notifications
+ * and finds them after a reload. Screenshots: test-results/screenshots/saved-searches-*.png, notifications-*.png.
  */
 type Broker = Awaited<ReturnType<typeof newBroker>>;
 interface StoredSearch {
@@ -100,5 +99,30 @@ describe('saved searches and notification preferences, end to end', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('You have no saved searches yet.').waitFor();
     expect(await searches()).toEqual([]);
+  });
+
+  it('sets Profile → Notifications, which persist', async () => {
+    await page.goto('/consumer/profile');
+    await page.getByRole('button', { name: 'Edit Notifications' }).click();
+    const dialog = page.getByRole('dialog');
+    const choice = (group: string, name: string) => dialog.getByRole('group', { name: group }).getByRole('radio', { name });
+    const choices = [choice('Requirement broadcasts', 'Gather them in my digest'), choice('Matches', 'Gather them in my digest'), choice('Digest', 'Weekly, on Monday')];
+    for (const radio of choices) await radio.click();
+    await dialog.getByLabel('Digest length').selectOption('10');
+    // The full-page capture once flipped the dialog to the phone's sheet and back, which lost the choices.
+    await screenshot(page, 'notifications-dialog');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const radio of choices) expect(await radio.isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Digest length').inputValue()).toBe('10');
+    await dialog.getByRole('button', { name: 'Save Notifications' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.reload();
+    const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Notifications', { exact: true }) });
+    await card.getByText('At most 10 entries').waitFor();
+    expect(await card.innerText()).toContain('Weekly, on Monday');
+    await screenshot(page, 'notifications-card');
+    const { user } = await apiAs<{ user: { notifications: unknown } }>(broker, 'GET', `/user/cognito/${broker.userId}`);
+    expect(user.notifications).toEqual({ requirements: 'digest', matches: 'digest', digestFrequency: 'weekly', digestLimit: 10 });
   });
 });

@@ -8,21 +8,39 @@ configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * jsdom has no matchMedia. Answer max-width queries from window.innerWidth, as a browser would at
- * that width, so useIsMobile works; tests set innerWidth before rendering to pick mobile or desktop.
+ * that width, so useIsMobile works; tests set innerWidth before rendering to pick mobile or desktop, and
+ * dispatch `resize` after changing it to tell the lists' listeners, as a browser does when it crosses one.
  */
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList => {
+  const matchesAt = (query: string) => {
     const maxWidth = /max-width:\s*(\d+)px/.exec(query);
-    return {
-      matches: maxWidth ? window.innerWidth <= Number(maxWidth[1]) : false,
+    return maxWidth ? window.innerWidth <= Number(maxWidth[1]) : false;
+  };
+  const lists = new Map<string, MediaQueryList>();
+  window.matchMedia = (query: string): MediaQueryList => {
+    const known = lists.get(query);
+    if (known) return known;
+    const listeners = new Set<EventListenerOrEventListenerObject>();
+    let matched = matchesAt(query);
+    window.addEventListener('resize', () => {
+      if (matchesAt(query) === matched) return;
+      matched = !matched;
+      for (const listener of listeners) (typeof listener === 'function' ? listener : listener.handleEvent)(new Event('change'));
+    });
+    const list = {
+      get matches() {
+        return matchesAt(query);
+      },
       media: query,
       onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
+      addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners.delete(listener),
       addListener: () => undefined,
       removeListener: () => undefined,
       dispatchEvent: () => false,
-    };
+    } as unknown as MediaQueryList;
+    lists.set(query, list);
+    return list;
   };
 }
 
