@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import QuickestFirstSequencer from './test/mutation/quickest-first-sequencer';
 
 /**
  * The tests StrykerJS runs against each mutant of the rules and the schemas (stryker.config.mjs): the unit
@@ -12,5 +13,6 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts'],
     exclude: ['test/unit/core/**', 'test/unit/listings/images.test.ts'],
     environment: 'node',
+    sequence: { sequencer: QuickestFirstSequencer },
   },
 });

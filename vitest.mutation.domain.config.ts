@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { domainTier } from './test/domain/project';
+import QuickestFirstSequencer from './test/mutation/quickest-first-sequencer';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -12,6 +13,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: QuickestFirstSequencer },
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       { test: domainTier },
