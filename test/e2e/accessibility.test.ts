@@ -23,6 +23,9 @@ const consumerScreens = [
   '/consumer/vendors',
 ];
 
+/** Parts of a screen it shows only when asked (the button that shows them), checked after the screen itself. */
+const shownOnRequest: Record<string, string> = { '/consumer/profile': 'Change your password' };
+
 /** Opens a screen and waits until its main landmark has content (lazy routes, first queries). */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -89,6 +92,12 @@ describe.each([
     for (const path of [...consumerScreens, ...details]) {
       await open(page, path);
       expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
+      const reveal = shownOnRequest[path];
+      if (!reveal) continue;
+      await page.getByRole('button', { name: reveal }).click();
+      await page.getByRole('button', { name: reveal }).waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
+      expect({ path, reveal, violations: await seriousA11yViolations(page) }).toEqual({ path, reveal, violations: [] });
     }
     await page.close();
   });

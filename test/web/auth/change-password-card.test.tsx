@@ -7,12 +7,21 @@ import { seedCognitoSession } from '../support/cognito-session';
 import { cognitoError, fakeBackends } from './fake-cognito';
 
 async function change(oldPassword: string, newPassword: string) {
-  await userEvent.type(screen.getByLabelText('Current Password'), oldPassword);
+  await userEvent.click(screen.getByRole('button', { name: 'Change your password' }));
+  await userEvent.type(await screen.findByLabelText('Current Password'), oldPassword);
   await userEvent.type(screen.getByLabelText('New Password'), newPassword);
   await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
 }
 
 describe('ChangePasswordCard', () => {
+  it('shows the form when asked, with the current password focused', async () => {
+    await fakeBackends(() => json(200, {}));
+    render(<ChangePasswordCard />);
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change your password' }));
+    expect(await screen.findByLabelText('Current Password')).toHaveFocus();
+  });
+
   it('checks the new password against the policy first', async () => {
     const { cognitoCalls } = await fakeBackends(() => json(200, {}));
     render(<ChangePasswordCard />);
@@ -68,7 +77,8 @@ describe('ChangePasswordCard', () => {
   it('ticks each password rule as the new password keeps it', async () => {
     await fakeBackends(() => json(200, {}));
     render(<ChangePasswordCard />);
-    const rules = screen.getByRole('list', { name: 'Password rules' });
+    await userEvent.click(screen.getByRole('button', { name: 'Change your password' }));
+    const rules = await screen.findByRole('list', { name: 'Password rules' });
     const met = () => [...rules.querySelectorAll('li[data-met="true"]')].map((li) => li.firstChild?.nextSibling?.textContent);
     expect(met()).toEqual([]);
     await userEvent.type(screen.getByLabelText('New Password'), 'abc');

@@ -1,72 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type * as z from '@shared/zod';
-import { changePasswordForm } from '@shared/api/schemas/auth';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/lib/toast';
-import { changePassword, messageOf } from '../auth-service';
-import { FormMessage } from './form-message';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordInput } from './password-input';
 
-type ChangePasswordValues = z.infer<typeof changePasswordForm>;
+// The form (react-hook-form, the password rules, Cognito's call) loads when the broker asks for it, not
+// with the profile page every visit.
+const ChangePasswordForm = lazy(() =>
+  import('./change-password-form').then((module) => ({
+    default: module.ChangePasswordForm,
+  })),
+);
 
-/**
- * Change password for the signed-in user (spec 01 §5: "No logged-in user found" without a session).
- * A card for the profile page; `className` lets the page place it in its grid.
- */
+/** The profile page's Change Password card; `className` lets the page place it in its grid. */
 export function ChangePasswordCard({ className }: { className?: string }) {
-  const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-  const form = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordForm),
-    defaultValues: { oldPassword: '', newPassword: '' },
-  });
-  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
-  /** The last attempt's answer goes as soon as the broker edits or tries again: it no longer describes the form. */
-  const forgetAnswer = () => {
-    setError(undefined);
-    setNotice(undefined);
-  };
-
-  async function submit(values: ChangePasswordValues) {
-    forgetAnswer();
-    try {
-      await changePassword(values.oldPassword, values.newPassword);
-      form.reset();
-      setNotice('Your password has been changed.');
-      toast.success('Password changed');
-    } catch (failure) {
-      setError(messageOf(failure, 'The password could not be changed.'));
-    }
-  }
-
-  const submitting = form.formState.isSubmitting;
+  const [changing, setChanging] = useState(false);
   return (
     <Card className={className}>
       <CardHeader>
         <CardTitle>Change Password</CardTitle>
-        <CardDescription>Choose a new password that keeps every rule below.</CardDescription>
+        <CardDescription>{changing ? 'Choose a new password that keeps every rule below.' : 'Your password signs you in to BISN.'}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={form.handleSubmit(submit, forgetAnswer)} onChange={forgetAnswer} noValidate className="grid gap-4">
-          <Field control={form.control} name="oldPassword" label="Current Password">
-            {({ field, ...aria }) => <PasswordInput autoComplete="current-password" {...field} {...aria} aria-required />}
-          </Field>
-          <Field control={form.control} name="newPassword" label="New Password">
-            {({ field, ...aria }) => <PasswordInput autoComplete="new-password" {...field} {...aria} aria-required />}
-          </Field>
-          <PasswordChecklist password={newPassword} />
-          <FormMessage error={error} notice={notice} />
-          <Button type="submit" disabled={submitting} className="justify-self-start">
-            {submitting && <Spinner />}
-            Change Password
+        {changing ? (
+          <Suspense fallback={<Spinner />}>
+            <ChangePasswordForm />
+          </Suspense>
+        ) : (
+          <Button variant="outline" onClick={() => setChanging(true)}>
+            Change your password
           </Button>
-        </form>
+        )}
       </CardContent>
     </Card>
   );

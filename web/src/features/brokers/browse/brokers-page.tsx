@@ -16,7 +16,7 @@ import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { oneOf } from '@/lib/search-params';
 import { directoryQuery, type DirectoryFilters } from '../api/broker-queries';
 import { BrokerCard } from '../components/broker-card';
-import { SaveListButton } from '../components/save-list-dialog';
+import { SaveListButton } from '../components/save-list-button';
 import type { BrokersSearchParams } from './brokers-search';
 
 const route = getRouteApi('/consumer/brokers');

@@ -8,17 +8,11 @@ import { ResponsiveDialog } from '@/features/consumer/components/responsive-dial
 import { contactListsQuery, useCreateContactList, useUpdateContactList } from '../api/list-queries';
 
 /** Picks one broker into a fixed list: one of the broker's picked lists, or a new one. */
-export function AddToListButton({ userId, name }: { userId: string; name: string }) {
-  const [open, setOpen] = useState(false);
+export function AddToListDialog({ userId, name, open, onOpenChange }: { userId: string; name: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Add to list<span className="sr-only">: {name}</span>
-      </Button>
-      <ResponsiveDialog open={open} onOpenChange={setOpen} title={`Add ${name} to a list`} description="Lists of brokers picked one by one.">
-        {open && <AddToList userId={userId} onDone={() => setOpen(false)} />}
-      </ResponsiveDialog>
-    </>
+    <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={`Add ${name} to a list`} description="Lists of brokers picked one by one.">
+      {open && <AddToList userId={userId} onDone={() => onOpenChange(false)} />}
+    </ResponsiveDialog>
   );
 }
 

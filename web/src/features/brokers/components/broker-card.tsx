@@ -3,7 +3,7 @@ import type { DirectoryBroker } from '@shared/api/schemas/directory';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { brokerPath } from '@/features/consumer/paths';
-import { AddToListButton } from './add-to-list-dialog';
+import { AddToListButton } from './add-to-list-button';
 
 const list = (items: readonly { name: string }[]) => items.map((item) => item.name).join(', ');
 

@@ -12,7 +12,7 @@ import { ListingStatusBadge } from '../components/listing-status-badge';
 import { ListingView } from '../components/listing-view';
 import { ListingOwnerActions } from './listing-owner-actions';
 import type { Listing } from '@shared/api/schemas/listings';
-import { RemoveContributionButton } from '@/features/operators/components/remove-contribution-button';
+import { OperatorRemoveButton } from '@/features/operators/components/operator-remove-button';
 
 const route = getRouteApi('/consumer/listing/$listingId');
 
@@ -55,7 +55,7 @@ export function ListingDetailPage() {
       ) : listing ? (
         <>
           <div className="flex justify-end empty:hidden">
-            <RemoveContributionButton kind="listing" id={listing.listingId} title={listing.title} />
+            <OperatorRemoveButton kind="listing" id={listing.listingId} title={listing.title} />
           </div>
           <ListingOwnerActions listing={listing} />
           {listing.status !== 'published' && (

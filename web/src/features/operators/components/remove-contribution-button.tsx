@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ConfirmButton } from '@/components/confirm-button';
-import { useAuth } from '@/features/auth';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
 import { toast } from '@/lib/toast';
@@ -18,10 +17,9 @@ const kinds = {
 
 /**
  * Operators remove a broker's contribution (PRODUCT.md "Accounts and approval"). Shown only to members
- * of the `operators` group; the API refuses everyone else anyway.
+ * of the `operators` group (OperatorRemoveButton); the API refuses everyone else anyway.
  */
 export function RemoveContributionButton({ kind, id, title }: { kind: keyof typeof kinds; id: string; title: string }) {
-  const { user } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { route, param, back, lists } = kinds[kind];
@@ -34,7 +32,6 @@ export function RemoveContributionButton({ kind, id, title }: { kind: keyof type
     },
     onError: (error) => toast.error(error.message),
   });
-  if (!user?.isOperator) return null;
   return (
     <ConfirmButton
       title={`Remove this ${kind}?`}

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from '@shared/zod';
 import { usStates } from '@shared/catalog';
@@ -10,7 +9,7 @@ import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
 import { useProfileSave } from '../api/use-profile-save';
-import { serverErrorOf } from './apply-field-errors';
+import { useDialogSubmit } from './use-dialog-submit';
 import { DialogFormFooter } from './dialog-form-footer';
 
 /**
@@ -62,16 +61,12 @@ function BrokerInfoForm({ brokerInfo, onDone }: { brokerInfo: BrokerInfo | null;
     onSaved: onDone,
     onReloaded: (saved) => form.reset(valuesOf(saved.brokerInfo)),
   });
-  const [error, setError] = useState<string>();
-
-  const submit = form.handleSubmit(async ({ name, address1, city, state, zip }) => {
-    setError(undefined);
-    try {
-      await save({ name, address1, address2: composeBrokerAddress2({ city, state, zip }) });
-    } catch (failure) {
-      setError(serverErrorOf(failure, fields, form.setError, failed));
-    }
-  });
+  const { submit, error } = useDialogSubmit(
+    form,
+    ({ name, address1, city, state, zip }) => save({ name, address1, address2: composeBrokerAddress2({ city, state, zip }) }),
+    fields,
+    failed,
+  );
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type * as z from '@shared/zod';
 import { digestFrequencies, digestLimits, matchDeliveries, notificationPreferences, requirementDeliveries, type NotificationPreferences } from '@shared/api/schemas/users';
@@ -9,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
 import { useProfileSave } from '../api/use-profile-save';
-import { serverErrorOf } from './apply-field-errors';
+import { useDialogSubmit } from './use-dialog-submit';
 import { DialogFormFooter } from './dialog-form-footer';
 import { digestFrequencyLabels, matchDeliveryLabels, requirementDeliveryLabels } from './notification-words';
 
@@ -66,16 +65,7 @@ function Choice<K extends 'requirements' | 'matches' | 'digestFrequency'>({
 function NotificationsForm({ notifications, onDone }: { notifications: NotificationPreferences; onDone: () => void }) {
   const form = useForm<Values, unknown, NotificationPreferences>({ resolver: zodResolver(notificationPreferences), defaultValues: notifications });
   const { save, saving, conflictNotice } = useProfileSave('updateNotificationPreferences', { onSaved: onDone, onReloaded: (saved) => form.reset(saved.notifications) });
-  const [error, setError] = useState<string>();
-
-  const submit = form.handleSubmit(async (values) => {
-    setError(undefined);
-    try {
-      await save(values);
-    } catch (failure) {
-      setError(serverErrorOf(failure, fields, form.setError, failed));
-    }
-  });
+  const { submit, error } = useDialogSubmit(form, save, fields, failed);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">

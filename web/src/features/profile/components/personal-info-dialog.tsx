@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from '@shared/zod';
 import { personalInfoRequest, type User } from '@shared/api/schemas/users';
@@ -8,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
 import { useProfileSave } from '../api/use-profile-save';
-import { serverErrorOf } from './apply-field-errors';
+import { useDialogSubmit } from './use-dialog-submit';
 import { DialogFormFooter } from './dialog-form-footer';
 
 type Values = z.input<typeof personalInfoRequest>;
@@ -40,16 +39,7 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
     defaultValues: valuesOf(user),
   });
   const { save, saving, conflictNotice } = useProfileSave('updatePersonalInfo', { onSaved: onDone, onReloaded: (saved) => form.reset(valuesOf(saved)) });
-  const [error, setError] = useState<string>();
-
-  const submit = form.handleSubmit(async (values) => {
-    setError(undefined);
-    try {
-      await save(values);
-    } catch (failure) {
-      setError(serverErrorOf(failure, fields, form.setError, failed));
-    }
-  });
+  const { submit, error } = useDialogSubmit(form, save, fields, failed);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">

@@ -11,7 +11,7 @@ import { requirementQuery } from '../api/requirement-queries';
 import { RequirementSections } from '../components/requirement-sections';
 import { RequirementStatusBadge, requirementStatusLook } from '../components/requirement-status-badge';
 import { RequirementOwnerActions } from './requirement-owner-actions';
-import { RemoveContributionButton } from '@/features/operators/components/remove-contribution-button';
+import { OperatorRemoveButton } from '@/features/operators/components/operator-remove-button';
 
 const route = getRouteApi('/consumer/requirement/$requirementId');
 
@@ -66,7 +66,7 @@ export function RequirementDetailPage() {
             </p>
             <RequirementOwnerActions requirement={requirement} />
             <div className="empty:hidden">
-              <RemoveContributionButton kind="requirement" id={requirement.requirementId} title={requirement.title} />
+              <OperatorRemoveButton kind="requirement" id={requirement.requirementId} title={requirement.title} />
             </div>
           </header>
           <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">

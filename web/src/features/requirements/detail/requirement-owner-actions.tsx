@@ -1,65 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Requirement } from '@shared/api/schemas/requirements';
 import { canRequirement, formatDate } from '@shared/rules';
 import { ConfirmButton } from '@/components/confirm-button';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { useAuth } from '@/features/auth';
-import { apiQuery } from '@/lib/query';
 import { toast } from '@/lib/toast';
 import { useRequirementAction } from '../api/requirement-queries';
-import { CreateRequirementDialog } from '../create/create-requirement-dialog';
 
-/** "Filled": through one of the listings that matched it on BISN, or elsewhere. */
-function FillDialog({ requirement, open, onOpenChange }: { requirement: Requirement; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const fill = useRequirementAction('fillRequirement');
-  const matches = useQuery({ ...apiQuery('listRequirementMatches', { params: { requirementId: requirement.requirementId } }), enabled: open });
-  const [choice, setChoice] = useState('elsewhere');
-  const submit = () =>
-    fill.mutate(
-      { requirementId: requirement.requirementId, body: { outcome: choice === 'elsewhere' ? { kind: 'elsewhere' } : { kind: 'bisn-listing', listingId: choice } } },
-      {
-        onSuccess: () => {
-          toast.success('Marked filled. It has left the requirements brokers browse.');
-          onOpenChange(false);
-        },
-        onError: (error) => toast.error(error.message),
-      },
-    );
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mark this requirement filled?</DialogTitle>
-          <DialogDescription>It leaves the requirements brokers browse and its matches end. Brokers who open it see it was filled, not how.</DialogDescription>
-        </DialogHeader>
-        <RadioGroup value={choice} onValueChange={setChoice} aria-label="How was it filled?" className="grid gap-2">
-          {(matches.data?.items ?? []).map((match) => (
-            <div key={match.listingId} className="flex items-center gap-2">
-              <RadioGroupItem id={`fill-${match.listingId}`} value={match.listingId} />
-              <Label htmlFor={`fill-${match.listingId}`}>Through “{match.listingTitle}” on BISN</Label>
-            </div>
-          ))}
-          <div className="flex items-center gap-2">
-            <RadioGroupItem id="fill-elsewhere" value="elsewhere" />
-            <Label htmlFor="fill-elsewhere">Elsewhere</Label>
-          </div>
-        </RadioGroup>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={fill.isPending}>
-            Mark Filled
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
+const CreateRequirementDialog = lazyDialog(() => import('../create/create-requirement-dialog'), 'CreateRequirementDialog');
+const FillRequirementDialog = lazyDialog(() => import('./fill-requirement-dialog'), 'FillRequirementDialog');
 
 /** The owner's actions on their requirement (issue 14): edit, mark filled, withdraw, renew. */
 export function RequirementOwnerActions({ requirement }: { requirement: Requirement }) {
@@ -86,7 +36,10 @@ export function RequirementOwnerActions({ requirement }: { requirement: Requirem
           onClick={() =>
             renew.mutate(
               { requirementId: requirement.requirementId },
-              { onSuccess: () => toast.success('Renewed for 90 days.'), onError: (error) => toast.error(error.message) },
+              {
+                onSuccess: () => toast.success('Renewed for 90 days.'),
+                onError: (error) => toast.error(error.message),
+              },
             )
           }
         >
@@ -106,7 +59,13 @@ export function RequirementOwnerActions({ requirement }: { requirement: Requirem
           destructive
           disabled={withdraw.isPending}
           onConfirm={() =>
-            withdraw.mutate({ requirementId: requirement.requirementId }, { onSuccess: () => toast.success('Withdrawn.'), onError: (error) => toast.error(error.message) })
+            withdraw.mutate(
+              { requirementId: requirement.requirementId },
+              {
+                onSuccess: () => toast.success('Withdrawn.'),
+                onError: (error) => toast.error(error.message),
+              },
+            )
           }
           buttonProps={{ size: 'sm', variant: 'ghost' }}
         >
@@ -114,7 +73,7 @@ export function RequirementOwnerActions({ requirement }: { requirement: Requirem
         </ConfirmButton>
       )}
       <CreateRequirementDialog open={editing} onOpenChange={setEditing} editing={requirement} />
-      <FillDialog requirement={requirement} open={filling} onOpenChange={setFilling} />
+      <FillRequirementDialog requirement={requirement} open={filling} onOpenChange={setFilling} />
     </div>
   );
 }
