@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { usStates, type CatalogItem } from '@shared/catalog';
-import { marketsGroupedByCounty } from '@shared/rules';
+import { marketsGroupedByCounty } from '@shared/rules/market-tree';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
 

@@ -1,6 +1,6 @@
 import { Building2Icon } from 'lucide-react';
 import type { Contact } from '@shared/api/schemas/users';
-import { formatPhone, initials } from '@shared/rules';
+import { formatPhone, initials } from '@shared/rules/format';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { assetUrl } from '@/config/runtime-config';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ImageIcon } from 'lucide-react';
 import type { ListingSummary } from '@shared/api/schemas/listings';
 import { listingTypeHasLease, listingTypeHasSale } from '@shared/catalog';
-import { daysOnBisn, daysOnBisnLabel, formatLeaseRate, formatPrice, formatSqft, formatSqftRange } from '@shared/rules';
+import { daysOnBisn, daysOnBisnLabel, formatLeaseRate, formatPrice, formatSqft, formatSqftRange } from '@shared/rules/format';
 import { Badge } from '@/components/ui/badge';
 import { assetUrl } from '@/config/runtime-config';
 

@@ -1,18 +1,8 @@
 import { DownloadIcon, MapPinIcon } from 'lucide-react';
 import type { Listing } from '@shared/api/schemas/listings';
 import { leaseTypes, listingTypeHasLease, listingTypeHasSale } from '@shared/catalog';
-import {
-  brochureHref,
-  daysOnBisn,
-  daysOnBisnLabel,
-  formatAddress,
-  formatDate,
-  lastPriceChange,
-  formatLeaseRate,
-  formatPrice,
-  formatSqft,
-  formatSqftRange,
-} from '@shared/rules';
+import { brochureHref, daysOnBisn, daysOnBisnLabel, formatAddress, formatDate, formatLeaseRate, formatPrice, formatSqft, formatSqftRange } from '@shared/rules/format';
+import { lastPriceChange } from '@shared/rules/lifecycle';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

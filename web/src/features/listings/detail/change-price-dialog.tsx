@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Listing } from '@shared/api/schemas/listings';
-import { parseDecimalInput } from '@shared/rules';
+import { parseDecimalInput } from '@shared/rules/format';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';

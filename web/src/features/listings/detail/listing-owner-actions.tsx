@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Listing } from '@shared/api/schemas/listings';
-import { formatDate } from '@shared/rules';
+import { formatDate } from '@shared/rules/format';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';

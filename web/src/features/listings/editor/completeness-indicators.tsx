@@ -1,5 +1,5 @@
 import { CheckCircle2Icon, CircleIcon } from 'lucide-react';
-import { listingCompletenessLabels, type ListingCompleteness } from '@shared/rules';
+import { listingCompletenessLabels, type ListingCompleteness } from '@shared/rules/completeness';
 import { cn } from '@/lib/utils';
 
 /** The seven flags of spec 02 §4; each turns green when it holds. Publish waits for all of them. */

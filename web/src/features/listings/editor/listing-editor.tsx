@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { ListingImage } from '@shared/api/schemas/images';
 import { saveDraftTitleRequired, type Listing } from '@shared/api/schemas/listings';
-import { isListingComplete, listingCompleteness } from '@shared/rules';
+import { isListingComplete, listingCompleteness } from '@shared/rules/completeness';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';

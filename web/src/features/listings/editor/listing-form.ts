@@ -21,7 +21,7 @@ import {
   propertyTypes,
   type ListingTypeId,
 } from '@shared/catalog';
-import { formatThousands, parseDecimalInput, parseDigitsInput } from '@shared/rules';
+import { formatThousands, parseDecimalInput, parseDigitsInput } from '@shared/rules/format';
 import type { AutosaveSection } from './autosave';
 
 /**

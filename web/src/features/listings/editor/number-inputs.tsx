@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { formatThousands, parseDecimalInput, sanitizeDecimalInput } from '@shared/rules';
+import { formatThousands, parseDecimalInput, sanitizeDecimalInput } from '@shared/rules/format';
 import { Input } from '@/components/ui/input';
 
 type TextInputProps = Omit<React.ComponentProps<'input'>, 'value' | 'onChange' | 'onBlur'> & {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { EyeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import type { ListingSummary } from '@shared/api/schemas/listings';
-import { formatDate } from '@shared/rules';
+import { formatDate } from '@shared/rules/format';
 import { Button } from '@/components/ui/button';
 import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

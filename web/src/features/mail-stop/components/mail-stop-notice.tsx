@@ -1,5 +1,5 @@
 import { MailWarningIcon } from 'lucide-react';
-import { describeMailStop } from '@shared/rules';
+import { describeMailStop } from '@shared/rules/format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

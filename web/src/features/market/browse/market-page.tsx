@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { idsOf, propertyTypes, requirementTypes } from '@shared/catalog';
 import type { MarketResponse } from '@shared/api';
-import { marketPageAreaOf, marketPageAreas, REGION, type MarketArea } from '@shared/rules';
+import { marketPageAreaOf, marketPageAreas, REGION, type MarketArea } from '@shared/rules/market';
 import { BrowseFilters } from '@/components/browse-filters';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

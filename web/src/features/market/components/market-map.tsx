@@ -3,7 +3,7 @@ import type { ECharts } from 'echarts/core';
 import { registerMap } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { counties } from '@shared/catalog';
-import { marketPageAreas, type MarketArea } from '@shared/rules';
+import { marketPageAreas, type MarketArea } from '@shared/rules/market';
 import regionCounties from '@/features/listings/map/region-counties.json';
 import { cn } from '@/lib/utils';
 import { formatRatio, type Figures } from './columns';

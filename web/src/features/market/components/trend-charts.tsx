@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MarketResponse } from '@shared/api';
-import { formatDate } from '@shared/rules';
+import { formatDate } from '@shared/rules/format';
 import { ChartCard } from './chart-card';
 import { figureColumns, type Column, type Figures } from './columns';
 import { DataTable } from './data-table';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Match } from '@shared/api/schemas/matches';
-import { formatPhone } from '@shared/rules';
+import { formatPhone } from '@shared/rules/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { listingPath, requirementPath } from '@/features/consumer/paths';

@@ -1,5 +1,5 @@
 import type { Match } from '@shared/api/schemas/matches';
-import { verdictSymbol } from '@shared/rules';
+import { verdictSymbol } from '@shared/rules/matching';
 import { cn } from '@/lib/utils';
 
 const verdictName = { fit: 'fits', partial: 'partly fits', miss: 'does not fit' } as const;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, infiniteQueryOptions } from '@tanstack/react-query';
-import { formatDate } from '@shared/rules';
+import { formatDate } from '@shared/rules/format';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';

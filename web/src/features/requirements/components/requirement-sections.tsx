@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Requirement } from '@shared/api/schemas/requirements';
-import { formatBudget, formatSqftRange } from '@shared/rules';
+import { formatBudget, formatSqftRange } from '@shared/rules/format';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { RequirementSummary } from '@shared/api/schemas/requirements';
-import { formatDate } from '@shared/rules';
+import { formatDate } from '@shared/rules/format';
 import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-is-mobile';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { counties } from '@shared/catalog';
-import { countyState, toggleCounty, toggleSubmarket } from '@shared/rules';
+import { countyState, toggleCounty, toggleSubmarket } from '@shared/rules/market-tree';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import * as z from '@shared/zod';
 import { createRequirementRequest, HIGHLIGHT_LINES, type CreateRequirementInput, type Requirement } from '@shared/api/schemas/requirements';
-import { parseDecimalInput, parseDigitsInput } from '@shared/rules';
+import { parseDecimalInput, parseDigitsInput } from '@shared/rules/format';
 
 /** What the form holds: square feet as typed ("12,500"), five highlight lines. */
 export interface RequirementFormValues {

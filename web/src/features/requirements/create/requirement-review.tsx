@@ -1,5 +1,5 @@
 import { leaseFrequencies, markets, propertyTypes, requirementTypes } from '@shared/catalog';
-import { parseDecimalInput, parseDigitsInput } from '@shared/rules';
+import { parseDecimalInput, parseDigitsInput } from '@shared/rules/format';
 import { RequirementSections, type RequirementContent } from '../components/requirement-sections';
 import type { RequirementFormValues } from './requirement-form';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Requirement } from '@shared/api/schemas/requirements';
-import { canRequirement, formatDate } from '@shared/rules';
+import { formatDate } from '@shared/rules/format';
+import { canRequirement } from '@shared/rules/lifecycle';
 import { ConfirmButton } from '@/components/confirm-button';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
