@@ -3,6 +3,11 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const zodImports = ['zod', 'zod/v4', 'zod/mini', 'zod/v4/mini'].map((name) => ({
+  name,
+  message: "Import z from shared/zod: zod/mini with classic zod's English messages.",
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'dist', 'web/dist', '.local', 'bench/results', 'test-results'] },
   js.configs.recommended,
@@ -12,21 +17,26 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['zod', 'zod/v4', 'zod/mini', 'zod/v4/mini'].map((name) => ({
-            name,
-            message: "Import z from shared/zod: zod/mini with classic zod's English messages.",
-          })),
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: zodImports }],
     },
   },
   { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...zodImports,
+            // The barrel ties every rule any page uses into one chunk in front of all pages (docs/DECISIONS.md).
+            { name: '@shared/rules', message: 'Import the rule from its module (@shared/rules/format, …).' },
+          ],
+        },
+      ],
+    },
   },
 );
