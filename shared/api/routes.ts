@@ -55,6 +55,9 @@ function r<const Id extends string, const Auth extends AuthLevel>(
 /** A route a delegate may call for the broker they act for (issue 16). */
 const FOR_BROKER = true;
 
+/** The request header naming the broker a delegate acts for (checked on the server on every call). */
+export const actingForHeader = 'x-acting-for';
+
 // users (spec 01 §7)
 export const getUserByCognitoId = r('getUserByCognitoId', 'GET', '/user/cognito/{cognitoId}', 'user', 'users/get-user', 'self');
 export const createUser = r('createUser', 'POST', '/user', 'public', 'users/create-user');

@@ -9,9 +9,6 @@ import { emailField, idParam, pageQuery } from './common';
 export const delegationStates = ['requested', 'confirmed', 'approved', 'declined', 'revoked'] as const;
 export type DelegationState = (typeof delegationStates)[number];
 
-/** The header that names the broker a delegate acts for (checked on the server on every call). */
-export const actingForHeader = 'x-acting-for';
-
 const person = z.object({ userId: z.string(), name: z.string(), email: z.string(), firm: z.string() });
 
 export const delegation = z.object({
