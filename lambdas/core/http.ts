@@ -20,7 +20,7 @@ import { logger } from './logger';
 import { flushMetrics } from './metrics';
 import { principalFrom, type Principal } from './principal';
 import { actAsBroker } from './acting';
-import { actingForHeader } from '../../shared/api/schemas/delegations';
+import { actingForHeader } from '../../shared/api/routes';
 import { recentCallers } from './recent-callers';
 
 export type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
