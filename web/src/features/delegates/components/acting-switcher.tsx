@@ -27,10 +27,10 @@ export function ActingSwitcher() {
 
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor="acting-for" className="hidden text-sm text-muted-foreground sm:inline">
+      <label htmlFor="acting-for" className="hidden text-sm whitespace-nowrap text-muted-foreground sm:inline">
         Working for
       </label>
-      <NativeSelect id="acting-for" aria-label="Working for" className="h-8 max-w-[12rem]" value={acting?.brokerId ?? ''} onChange={(event) => choose(event.target.value)}>
+      <NativeSelect id="acting-for" aria-label="Working for" className="max-w-[12rem]" value={acting?.brokerId ?? ''} onChange={(event) => choose(event.target.value)}>
         <option value="">Myself</option>
         {brokers.map((b) => (
           <option key={b.brokerId} value={b.brokerId}>
