@@ -103,7 +103,7 @@ describe('acting for a broker', () => {
     assistant = await newDelegate(stack, operator, broker, 'acting');
   });
 
-  it("creates, edits and publishes the broker's listing under the broker's name, and the owner sees who did it", async () => {
+  it("creates and edits the broker's listing and requirement under the broker's name, and the owner sees who did it", async () => {
     const created = await expectOk(call<{ listing: Listing }>(stack, assistant.token, 'createListing', { headers: actingFor(broker) }));
     const { listingId } = created.listing;
     expect(created.listing.userId).toBe(broker.userId);
@@ -157,6 +157,9 @@ describe('acting for a broker', () => {
     expect(await exportList()).toMatchObject({ status: 403, body: { message: exportNotAllowedMessage('principal Tester') } });
     await expectOk(decide(broker, assistant, { action: 'setExport', canExport: true }));
     expect((await exportList()).status).toBe(200);
+    // The operators' export log names the broker and the delegate who made it.
+    const log = await expectOk(call<{ items: { userId: string; userName: string }[] }>(stack, operator.token, 'adminListExports', { query: { limit: 1 } }));
+    expect(log.items[0]).toMatchObject({ userId: broker.userId, userName: 'principal Tester (by acting Tester)' });
   });
 
   it("a disabled broker suspends the delegate's access; enabling restores it", async () => {
