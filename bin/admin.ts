@@ -2,6 +2,7 @@
  * Operator commands (PRODUCT.md "Accounts and approval"):
  *
  *   npm run admin -- list [--status "awaiting approval"|active|disabled]
+ *   npm run admin -- delegates
  *   npm run admin -- approve someone@example.com
  *   npm run admin -- disable someone@example.com
  *   npm run admin -- enable someone@example.com
@@ -20,11 +21,13 @@ import { adminFunctionFor, adminOutputKey } from '../shared/api/routes';
 import { ENV_FILE, runningStackPid } from '../lib/local/state';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const usage = `Usage: npm run admin -- <list|approve|disable|enable> [email] [--status <status>] [--stage dev|prod]
+const usage = `Usage: npm run admin -- <list|delegates|approve|disable|enable> [email] [--status <status>] [--stage dev|prod]
        npm run admin -- <remove-listing|remove-requirement> <id> [--stage dev|prod]
 
   list                      accounts awaiting approval (oldest first); --status active|disabled for the others
-  approve <email>           activate the account and send the approval e-mail
+  delegates                 delegates their brokers confirmed, awaiting approval (oldest first)
+  approve <email>           activate the account and send the approval e-mail; also approves it as the
+                            delegate of each broker who confirmed it
   disable <email>           disable the account (API and sign-in) and sign it out everywhere
   enable <email>            re-enable: active again if it had been approved, else awaiting approval
 
@@ -44,6 +47,7 @@ function parseCommand(argv: string[]): { event: AdminEvent; stage?: string } {
   if (action === 'list') {
     return { event: { action, ...(values.status ? { status: values.status as 'active' } : {}) }, stage: values.stage };
   }
+  if (action === 'delegates') return { event: { action }, stage: values.stage };
   if (action === 'remove-listing' || action === 'remove-requirement') {
     if (!email) throw new UsageError(`${action} needs the id (the last part of its page's address).`);
     return { event: { action, id: email }, stage: values.stage };
@@ -123,6 +127,21 @@ function print(result: AdminResult): void {
       })),
     );
     console.log(`${result.items.length} account(s).`);
+    return;
+  }
+  if (result.action === 'delegates') {
+    if (result.items.length === 0) {
+      console.log('No delegate is waiting for approval.');
+      return;
+    }
+    console.table(
+      result.items.map((d) => ({
+        confirmed: d.confirmedAt?.slice(0, 10) ?? '–',
+        delegate: `${d.delegate.name} <${d.delegate.email}>`,
+        broker: `${d.broker.name} <${d.broker.email}>`,
+      })),
+    );
+    console.log(`${result.items.length} delegate(s). Approve each with: npm run admin -- approve <delegate e-mail>`);
     return;
   }
   if ('id' in result) {

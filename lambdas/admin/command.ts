@@ -1,5 +1,5 @@
 import * as z from '../../shared/zod';
-import { userStatus, type AdminAction, type AdminFunction, type AdminUser, type User } from '../../shared/api';
+import { userStatus, type AdminAction, type AdminFunction, type AdminUser, type Delegation, type User } from '../../shared/api';
 import { env } from '../core/env';
 import { HttpError } from '../core/errors';
 import { logger } from '../core/logger';
@@ -11,6 +11,7 @@ import { logger } from '../core/logger';
  */
 export const adminEvent = z.discriminatedUnion('action', [
   z.object({ action: z.literal('list'), status: z._default(userStatus, 'awaiting approval') }),
+  z.object({ action: z.literal('delegates') }),
   z.object({ action: z.enum(['approve', 'disable', 'enable']), email: z.string().check(z.trim(), z.minLength(3)) }),
   z.object({ action: z.enum(['remove-listing', 'remove-requirement']), id: z.string().check(z.trim(), z.minLength(1)) }),
 ]);
@@ -19,6 +20,7 @@ export type AdminCommand = z.infer<typeof adminEvent>;
 
 export type AdminResult =
   | { ok: true; action: 'list'; items: AdminUser[] }
+  | { ok: true; action: 'delegates'; items: Delegation[] }
   | { ok: true; action: 'approve' | 'disable' | 'enable'; user: User }
   | { ok: true; action: 'remove-listing' | 'remove-requirement'; id: string }
   | { ok: false; message: string };

@@ -1,7 +1,8 @@
-import type { AdminUser, UserStatus } from '../../shared/api';
+import type { AdminUser, Delegation, UserStatus } from '../../shared/api';
 import { adminFunctionById } from '../../shared/api/routes';
 import { usersRepository } from '../data/users';
 import { toAdminUser } from '../domain/admin';
+import { listDelegationsAwaitingOperator } from '../domain/delegations';
 import { adminHandler } from './command';
 
 /** `npm run admin -- list [--status …]`: every account in a status, oldest first. */
@@ -11,4 +12,20 @@ async function allUsers(status: UserStatus): Promise<AdminUser[]> {
   return items;
 }
 
-export const handler = adminHandler(adminFunctionById.adminList, async ({ status }) => ({ ok: true, action: 'list', items: await allUsers(status) }));
+/** `npm run admin -- delegates`: the delegations brokers confirmed, awaiting an operator (issue 16). */
+async function allDelegationsAwaiting(): Promise<Delegation[]> {
+  const items: Delegation[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listDelegationsAwaitingOperator(100, cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+export const handler = adminHandler(adminFunctionById.adminList, async (command) =>
+  command.action === 'delegates'
+    ? { ok: true, action: 'delegates', items: await allDelegationsAwaiting() }
+    : { ok: true, action: 'list', items: await allUsers(command.status) },
+);

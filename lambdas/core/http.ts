@@ -19,6 +19,8 @@ import { idempotencyKeyHeader, oncePerKey } from './idempotency';
 import { logger } from './logger';
 import { flushMetrics } from './metrics';
 import { principalFrom, type Principal } from './principal';
+import { actAsBroker } from './acting';
+import { actingForHeader } from '../../shared/api/routes';
 import { recentCallers } from './recent-callers';
 
 export type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -156,6 +158,29 @@ function checkSelfScope(route: RouteDef, params: Record<string, unknown>, princi
 }
 
 /**
+ * The caller as the handler sees them: themselves, or, when a delegate names a broker in X-Acting-For
+ * (issue 16), that broker (lambdas/core/acting.ts), the route's scope and auth level then checked for the
+ * broker. Public routes ignore the header as they ignore the token.
+ */
+async function authorizeCaller(
+  route: RouteDef,
+  caller: Principal | null,
+  event: Event,
+  params: Record<string, unknown>,
+  options: HandlerOptions,
+): Promise<Authorized & { principal: Principal | null }> {
+  const actingFor = event.headers?.[actingForHeader];
+  if (actingFor && route.auth !== 'public') {
+    if (!caller) throw unauthorized();
+    const { principal, broker } = await actAsBroker(route, caller, actingFor);
+    checkSelfScope(route, params, principal);
+    return { principal, user: broker, approved: true };
+  }
+  checkSelfScope(route, params, caller);
+  return { principal: caller, ...(await authorize(route, caller, options)) };
+}
+
+/**
  * The one HTTP pipeline: parse with the route's zod schemas → authorize → domain function → JSON.
  * Errors map to 4xx `{ message, fieldErrors? }`; anything unexpected is a 500 with the request id only.
  *
@@ -180,12 +205,11 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
     logger.appendKeys({ requestId, route: routeId });
     const started = Date.now();
     try {
-      const principal = principalFrom(event);
+      const caller = principalFrom(event);
       const params = parse(schemas.params, event.pathParameters ?? {}, 'path');
       const query = parse(schemas.query, event.queryStringParameters ?? {}, 'query');
       const body = parse(schemas.body, readBody(event), 'body');
-      checkSelfScope(route, params as Record<string, unknown>, principal);
-      const { user: currentUser, approved: callerApproved } = await authorize(route, principal, options);
+      const { principal, user: currentUser, approved: callerApproved } = await authorizeCaller(route, caller, event, params as Record<string, unknown>, options);
       const run = () => fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>);
       const output = options.idempotent && principal
         ? await oncePerKey(event.headers?.[idempotencyKeyHeader], { route: routeId, sub: principal.sub }, context, run)

@@ -6,6 +6,11 @@ export interface Principal {
   readonly email: string;
   readonly groups: readonly string[];
   readonly isOperator: boolean;
+  /**
+   * Set when a delegate acts for a broker (issue 16): the principal is then the broker's (`sub` the broker's
+   * id, so every ownership check holds as for the broker) and this names the delegate who calls.
+   */
+  readonly delegate?: { readonly userId: string; readonly name: string };
 }
 
 type Claims = Record<string, string | number | boolean | string[]>;

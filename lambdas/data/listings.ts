@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
 import type { PricePoint } from '../../shared/rules';
-import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, queryPages, setMarketFacts, tableName } from './table';
+import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
 import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -23,7 +23,7 @@ export interface GeoPoint {
 }
 
 /** The stored listing (README "listing"). Catalogue entries are kept as ids; names come from the catalogue. */
-export interface ListingRecord extends ListingDraft {
+export interface ListingRecord extends ListingDraft, Authored {
   listingId: string;
   userId: string;
   status: ListingStatus;
@@ -248,6 +248,11 @@ export function draftOf(listing: ListingDraft): ListingDraft {
 }
 
 export const listingsRepository = {
+  /** Who last changed it and its recent changes (issue 16); false when it is gone. */
+  async setHistory(listingId: string, history: Required<Pick<Authored, 'lastChangedBy' | 'changes'>>): Promise<boolean> {
+    return setHistory(keys(listingId), history);
+  },
+
   async create(record: ListingRecord): Promise<ListingRecord> {
     await db().send(
       new PutCommand({ TableName: tableName(), Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),

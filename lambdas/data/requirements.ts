@@ -7,12 +7,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, queryPages, setMarketFacts, startKeyFor, tableName } from './table';
+import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
 import { deliveryLedger } from './delivery-ledger';
 import { browseIndex } from './browse-index';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
-export interface RequirementRecord {
+export interface RequirementRecord extends Authored {
   requirementId: string;
   userId: string;
   title: string;
@@ -141,6 +141,11 @@ function fromIndexItem(item: Record<string, unknown>): RequirementIndexRow {
 }
 
 export const requirementsRepository = {
+  /** Who last changed it and its recent changes (issue 16); false when it is gone. */
+  async setHistory(requirementId: string, history: Required<Pick<Authored, 'lastChangedBy' | 'changes'>>): Promise<boolean> {
+    return setHistory(keys(requirementId), history);
+  },
+
   async create(record: RequirementRecord): Promise<RequirementRecord> {
     await db().send(
       new PutCommand({ TableName: tableName(), Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),

@@ -1,4 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { ChangedBy } from '../../shared/api';
 import { documentClient } from '../core/aws';
 import { env } from '../core/env';
 
@@ -131,6 +132,32 @@ export async function setMarketFacts(key: { pk: string; sk: string }, from: stri
         UpdateExpression: to === null ? 'REMOVE market' : 'SET market = :to',
         ConditionExpression: `attribute_exists(pk) AND ${from === null ? 'attribute_not_exists(market)' : 'market = :from'}`,
         ExpressionAttributeValues: { ...(to === null ? {} : { ':to': to }), ...(from === null ? {} : { ':from': from }) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Who created and changed a listing or requirement (issue 16; lambdas/domain/authorship.ts). */
+export interface Authored {
+  createdBy?: ChangedBy;
+  lastChangedBy?: ChangedBy;
+  changes?: ChangedBy[];
+}
+
+/** Sets an existing item's change history (issue 16: `lastChangedBy`, `changes`); false when the item is gone. */
+export async function setHistory(key: { pk: string; sk: string }, history: { lastChangedBy: ChangedBy; changes: ChangedBy[] }): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET lastChangedBy = :last, changes = :changes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':last': history.lastChangedBy, ':changes': history.changes },
       }),
     );
     return true;

@@ -39,6 +39,9 @@ export interface UserRecord {
   version?: number;
 }
 
+/** "First Last", as cards and delegations name a person. */
+export const fullNameOf = (record: Pick<UserRecord, 'firstName' | 'lastName'>) => `${record.firstName} ${record.lastName}`.trim();
+
 /** The version of a stored user (absent = 0). */
 export const userVersionOf = (record: Pick<UserRecord, 'version'>) => record.version ?? 0;
 

@@ -16,6 +16,7 @@ import { sendMail } from './mail';
 import { approvalMail } from './mail/templates/approval';
 import { toUserDto } from './users';
 import { refreshDirectory } from './directory';
+import { approveDelegationsOf } from './delegations';
 
 /**
  * What operators do to accounts (PRODUCT.md "Accounts and approval"). Used by the operator routes
@@ -51,12 +52,14 @@ export async function listUsers(
 
 /**
  * Awaiting approval → active, then the approval e-mail. The status change is conditional, so two operators
- * clicking at once send one e-mail. Approving an active account changes nothing and sends nothing.
+ * clicking at once send one e-mail. Approving also approves the account as a delegate of each broker who
+ * confirmed it (issue 16); approving an active account does only that, and sends nothing.
  */
 export async function approveUser(idOrEmail: string): Promise<User> {
   const record = await findUser(idOrEmail);
-  if (record.status === 'active') return toUserDto(record);
   if (record.status === 'disabled') throw conflict('This account is disabled. Enable it instead of approving it.');
+  await approveDelegationsOf(record.userId);
+  if (record.status === 'active') return toUserDto(record);
   let approved: UserRecord;
   try {
     approved = await usersRepository.update(

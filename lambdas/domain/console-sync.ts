@@ -9,6 +9,7 @@ import { isConditionFailed } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { markAccountDeleted } from './account-removal';
 import { approveUser } from './admin';
+import { approveDelegationsOf } from './delegations';
 import { refreshDirectory } from './directory';
 
 export interface ConsoleChange {
@@ -84,6 +85,10 @@ export async function applyConsoleChange(change: ConsoleChange): Promise<string>
       if (state.groups.has(approvedGroupName) && record.status === 'awaiting approval') {
         await approveUser(record.userId);
         return 'approved';
+      }
+      // Added (again) to the group while active: approves the account as a delegate of the brokers who confirmed it.
+      if (change.eventName === 'AdminAddUserToGroup' && state.groups.has(approvedGroupName) && record.status === 'active') {
+        return (await approveDelegationsOf(record.userId)) > 0 ? 'delegations approved' : 'unchanged';
       }
       if (!state.groups.has(approvedGroupName) && record.status === 'active') {
         return (await transition(record, 'active', { status: 'awaiting approval' })) ? 'approval withdrawn' : 'unchanged';

@@ -5,7 +5,8 @@ import { notFound } from '../core/errors';
 import { directoryRepository, type DirectoryFacets } from '../data/directory';
 import { listingsRepository, type ListingRecord } from '../data/listings';
 import { activeFromOf, requirementsRepository, type RequirementRecord } from '../data/requirements';
-import { usersRepository, type UserRecord } from '../data/users';
+import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
+import { delegationsRepository } from '../data/delegations';
 import { assetUrl } from './assets';
 
 const areaById = byId(marketAreas);
@@ -55,6 +56,13 @@ function facetsOf(record: UserRecord, listings: readonly ListingRecord[], requir
   };
 }
 
+/** The active brokers an account assists as an approved delegate (issue 16): its card says "Assistant to …". */
+async function brokersAssistedBy(delegateId: string): Promise<UserRecord[]> {
+  const approved = (await delegationsRepository.ofDelegate(delegateId)).filter((d) => d.state === 'approved');
+  const brokers = await Promise.all(approved.map((d) => usersRepository.get(d.brokerId)));
+  return brokers.filter((broker): broker is UserRecord => broker?.status === 'active');
+}
+
 /**
  * Rewrites a broker's directory entries from their record and active items: called after every change of
  * what a card shows (profile, privacy, status, an item published, renewed, closed or removed).
@@ -62,10 +70,11 @@ function facetsOf(record: UserRecord, listings: readonly ListingRecord[], requir
 export async function refreshDirectory(userId: string): Promise<void> {
   const record = await usersRepository.get(userId);
   if (!record || !isListed(record)) return directoryRepository.replace(userId, null);
-  const [listings, requirements, lastRecorded] = await Promise.all([
+  const [listings, requirements, lastRecorded, assisted] = await Promise.all([
     activeListingsOf(userId),
     activeRequirementsOf(userId),
     directoryRepository.lastActiveAt(userId),
+    brokersAssistedBy(userId),
   ]);
   const activity = [...listings.map(listingActivity), ...requirements.map(activeFromOf), lastRecorded].filter((at): at is string => !!at).sort();
   const facets = facetsOf(record, listings, requirements);
@@ -85,6 +94,7 @@ export async function refreshDirectory(userId: string): Promise<void> {
     activeListings: listings.length,
     activeRequirements: requirements.length,
     lastActiveAt: activity.at(-1) ?? null,
+    ...(assisted.length > 0 && { assistantTo: assisted.map(fullNameOf).sort() }),
   };
   await directoryRepository.replace(userId, { broker, facets });
 }

@@ -8,7 +8,7 @@ import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
 import { listingDetailUrl } from './mail/templates/blast-digest';
 import { matchListing, unmatchListing } from './matching';
-import { listingChangedElsewhere, ownListing, removeListing, toListingDto } from './listings';
+import { listingChangedElsewhere, noteListingChange, ownListing, removeListing, toListingDto } from './listings';
 import { rememberPropertyEnd } from './property-history';
 import { remindOnce } from './reminders';
 import { refreshDirectory } from './directory';
@@ -63,7 +63,7 @@ export async function renewListing(principal: Principal, listingId: string): Pro
   if (!renewableStatuses.includes(current.status)) throw conflict(notRenewable);
   const renewed = await renewListingRecord(listingId);
   if (!renewed) throw conflict(notRenewable);
-  return dtoOf(renewed);
+  return dtoOf(await noteListingChange(renewed, principal, 'renewed'));
 }
 
 /** Sold or leased (issue 14): it leaves the browser and its matches end; its owner keeps it in My listings. */
@@ -74,7 +74,8 @@ export async function closeListing(principal: Principal, listingId: string, inpu
   const before = await listingsRepository.close(listingId, input.outcome, input.closedOn ?? null, now);
   if (!before) throw conflict(notClosable);
   await leaveCommunity(before, now);
-  return dtoOf({ ...before, status: input.outcome, closedAt: now, ...(input.closedOn ? { closedOn: input.closedOn } : {}) });
+  const closed: ListingRecord = { ...before, status: input.outcome, closedAt: now, ...(input.closedOn ? { closedOn: input.closedOn } : {}) };
+  return dtoOf(await noteListingChange(closed, principal, `marked ${input.outcome}`));
 }
 
 /**
@@ -96,7 +97,7 @@ export async function changeListingPrice(principal: Principal, listingId: string
   await listingsRepository.writeIndex({ ...after, expiresAt: after.expiresAt! });
   await matchListing(after);
   await syncListingMarket(listingId);
-  return dtoOf(after);
+  return dtoOf(await noteListingChange(after, principal, 'price changed'));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Principal } from '../core/principal';
 import { listingsRepository, versionOf, type ListingRecord, type StoredListingImage } from '../data/listings';
 import { deleteImageKeys, imageIdOf } from './image-store';
 import { finaliseImageUpload, presignImageUpload } from './images';
-import { listingImagePrefix, listingImagesDto, listingNotFound, ownListing, requireDraft, variantKeysOf } from './listings';
+import { listingImagePrefix, listingImagesDto, listingNotFound, noteListingChange, ownListing, requireDraft, variantKeysOf } from './listings';
 
 /** A listing carries at most this many photos. */
 export const MAX_LISTING_IMAGES = 10;
@@ -52,7 +52,7 @@ export async function finaliseListingImage(
     await deleteImageKeys(Object.values(variants)).catch(() => undefined);
     throw error;
   }
-  if (attached) return imagesAnswer(attached);
+  if (attached) return imagesAnswer(await noteListingChange(attached, principal, 'photo added'));
   // Why the attach failed: the same upload was attached meanwhile, or deleted, no longer a draft, or full.
   const current = await listingsRepository.get(listingId);
   if (current && attachedAlready(current)) return imagesAnswer(current);
@@ -83,5 +83,5 @@ export async function deleteListingImage(
   await deleteImageKeys(variantKeysOf(record.images[position]!)).catch((error: unknown) =>
     logger.warn('listing image variants not deleted', { listingId, imageId, error: error as Error }),
   );
-  return imagesAnswer(updated);
+  return imagesAnswer(await noteListingChange(updated, principal, 'photo removed'));
 }

@@ -34,6 +34,7 @@ import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { toContact, withoutContactDetails } from './users';
 import { refreshDirectory } from './directory';
 import { forgetMarketFacts } from './market';
+import { createdHistory, historyOf, noteChange } from './authorship';
 
 /** "Recent listings" on the dashboard: published in the last 7 days. */
 export const RECENT_LISTING_DAYS = 7;
@@ -104,8 +105,13 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null): L
     priceHistory: record.priceHistory ?? [],
     user: owner ? toContact(owner) : null,
     version: versionOf(record),
+    history: historyOf(record),
   });
 }
+
+/** Records who did `action` on the listing just written (issue 16). */
+export const noteListingChange = (record: ListingRecord, principal: Principal, action: string) =>
+  noteChange(record, principal, action, (history) => listingsRepository.setHistory(record.listingId, history));
 
 /** A card (browser) or table row (My listings). */
 export function toListingSummary(row: ListingRecord | ListingIndexRow): ListingSummary {
@@ -153,8 +159,8 @@ export function requireDraft(record: ListingRecord, message = onlyDraftsEditable
   if (record.status !== 'draft') throw conflict(message);
 }
 
-/** Create makes an empty draft owned by the caller (an approved broker: route auth). */
-export async function createListing(owner: UserRecord): Promise<{ listingId: string; listing: Listing }> {
+/** Create makes an empty draft owned by the caller (an approved broker: route auth), or by the broker a delegate acts for. */
+export async function createListing(owner: UserRecord, delegate?: Principal['delegate']): Promise<{ listingId: string; listing: Listing }> {
   const now = nowIso();
   const record = await listingsRepository.create({
     ...listingDraft.parse({}),
@@ -168,6 +174,7 @@ export async function createListing(owner: UserRecord): Promise<{ listingId: str
     updatedAt: now,
     publishedOn: null,
     expiresAt: null,
+    ...createdHistory(delegate, now),
   });
   countMetric('ListingCreated');
   return { listingId: record.listingId, listing: toListingDto(record, owner) };
@@ -209,7 +216,7 @@ export async function updateListing(principal: Principal, listingId: string, { v
     requireDraft(current);
     throw staleVersion(listingChangedElsewhere, versionOf(current));
   }
-  return withOwner(saved);
+  return withOwner(await noteListingChange(saved, principal, 'edited'));
 }
 
 /**
@@ -234,7 +241,7 @@ export async function publishListing(principal: Principal, listingId: string): P
     requireDraft(current, onlyDraftsPublishable);
     throw staleVersion(listingChangedWhilePublishing, versionOf(current));
   }
-  return withOwner(queued);
+  return withOwner(await noteListingChange(queued, principal, 'published'));
 }
 
 /**
@@ -283,6 +290,7 @@ export async function getListing(principal: Principal, listingId: string, caller
   const visible = record && (record.status === 'published' || record.userId === principal.sub || principal.isOperator);
   if (!visible) throw notFound(listingNotFound);
   const listing = toListingDto(record, await usersRepository.getForContactCard(record.userId));
+  if (record.userId !== principal.sub) delete listing.history;
   if (listing.user && !callerApproved && record.userId !== principal.sub) listing.user = withoutContactDetails(listing.user);
   return listing;
 }
@@ -295,7 +303,8 @@ export async function listListings(query: ListListingsQuery): Promise<ListingPag
 
 /** My listings: every status, newest first. */
 export async function listMyListings(userId: string): Promise<{ items: ListingSummary[] }> {
-  return { items: (await listingsRepository.allByOwner(userId)).map(toListingSummary) };
+  const records = await listingsRepository.allByOwner(userId);
+  return { items: records.map((record) => ({ ...toListingSummary(record), createdBy: record.createdBy ?? null, lastChangedBy: record.lastChangedBy ?? null })) };
 }
 
 export async function countRecentListings(now = new Date()): Promise<{ count: number }> {

@@ -18,7 +18,7 @@ import { usersRepository } from '../data/users';
 import { requirementDetailUrl } from './mail/templates/requirement-broadcast';
 import { rematchRequirement, unmatchRequirement } from './matching';
 import { remindOnce } from './reminders';
-import { toRequirementDto } from './requirements';
+import { noteRequirementChange, toRequirementDto } from './requirements';
 import { refreshDirectory } from './directory';
 import { syncRequirementMarket } from './market';
 
@@ -75,7 +75,7 @@ export async function editRequirement(principal: Principal, requirementId: strin
     await refreshDirectory(after.userId);
     await syncRequirementMarket(requirementId);
   }
-  return dtoOf(after);
+  return dtoOf(await noteRequirementChange(after, principal, 'edited'));
 }
 
 async function closeRequirement(
@@ -96,7 +96,7 @@ async function closeRequirement(
     throw conflict(refusals[action]);
   }
   await leaveCommunity(before);
-  return dtoOf({ ...before, status: to, closedAt, ...(outcome ? { outcome } : {}) });
+  return dtoOf(await noteRequirementChange({ ...before, status: to, closedAt, ...(outcome ? { outcome } : {}) }, principal, `marked ${to}`));
 }
 
 /** A requirement that stops being active: out of the browser and the active count, and its matches end. */
@@ -147,7 +147,7 @@ export async function renewRequirement(principal: Principal, requirementId: stri
   requireAction(await ownRequirement(principal, requirementId), 'renew');
   const renewed = await renewRequirementRecord(requirementId);
   if (!renewed) throw conflict(refusals.renew);
-  return dtoOf(renewed);
+  return dtoOf(await noteRequirementChange(renewed, principal, 'renewed'));
 }
 
 /**

@@ -25,6 +25,7 @@ import { unmatchRequirement } from './matching';
 import { toContact, withoutContactDetails } from './users';
 import { refreshDirectory } from './directory';
 import { forgetMarketFacts } from './market';
+import { createdHistory, historyOf, noteChange } from './authorship';
 
 
 const requirementTypeById = byId(requirementTypes);
@@ -74,8 +75,13 @@ export function toRequirementDto(record: RequirementRecord, author: UserRecord |
       : null,
     user: author ? toContact(author) : null,
     version: requirementVersionOf(record),
+    history: historyOf(record),
   };
 }
+
+/** Records who did `action` on the requirement just written (issue 16). */
+export const noteRequirementChange = (record: RequirementRecord, principal: Principal, action: string) =>
+  noteChange(record, principal, action, (history) => requirementsRepository.setHistory(record.requirementId, history));
 
 /** A table row: what the browser and My requirements show. */
 export function toSummary(row: RequirementRecord | RequirementIndexRow): RequirementSummary {
@@ -92,7 +98,7 @@ export function toSummary(row: RequirementRecord | RequirementIndexRow): Require
 }
 
 /** Saves a new requirement as `pending`; the broadcast job takes it from there. The caller is approved (route auth). */
-export async function createRequirement(author: UserRecord, input: CreateRequirementRequest): Promise<Requirement> {
+export async function createRequirement(author: UserRecord, input: CreateRequirementRequest, delegate?: Principal['delegate']): Promise<Requirement> {
   const now = nowIso();
   const record = await requirementsRepository.create({
     requirementId: randomUUID(),
@@ -113,6 +119,7 @@ export async function createRequirement(author: UserRecord, input: CreateRequire
     createdAt: now,
     updatedAt: now,
     sentAt: null,
+    ...createdHistory(delegate, now),
   });
   countMetric('RequirementCreated');
   return toRequirementDto(record, author);
@@ -129,7 +136,10 @@ export async function getRequirement(principal: Principal, requirementId: string
   const seenByCommunity = !!record?.sentAt && record.status !== 'processing';
   if (!record || (!seenByCommunity && !own)) throw notFound('Requirement not found');
   const requirement = toRequirementDto(record, await usersRepository.getForContactCard(record.userId));
-  if (!own) requirement.outcome = null;
+  if (!own) {
+    requirement.outcome = null;
+    delete requirement.history;
+  }
   if (requirement.user && !callerApproved && !own) requirement.user = withoutContactDetails(requirement.user);
   return requirement;
 }
@@ -144,7 +154,10 @@ export async function listMyRequirements(
   query: { limit: number; cursor?: string; status?: RequirementStatus },
 ): Promise<RequirementPage> {
   const page = await requirementsRepository.pageByOwner(userId, query.limit, query.cursor, query.status);
-  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+  return {
+    items: page.items.map((record) => ({ ...toSummary(record), createdBy: record.createdBy ?? null, lastChangedBy: record.lastChangedBy ?? null })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function countActiveRequirements(now = new Date()): Promise<number> {

@@ -4,13 +4,14 @@ import { notificationPreferencesOf } from '../../shared/rules/saved-search';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { cognito } from '../core/aws';
 import { env } from '../core/env';
-import { badRequest, notFound, staleVersion } from '../core/errors';
+import { badRequest, HttpError, notFound, staleVersion } from '../core/errors';
 import { logger } from '../core/logger';
 import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
 import { newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { assetUrl, assetUrls } from './assets';
 import { privacyOf, refreshDirectory } from './directory';
+import { requestDelegation } from './delegations';
 // The file itself, not ./mail: the profile routes' bundles need no mail templates.
 import { liftSuppression } from './mail/suppression';
 
@@ -97,6 +98,19 @@ async function cognitoUser(username: string): Promise<CognitoUser | null> {
 }
 
 /**
+ * The request a delegate's sign-up carries. The account exists whatever the answer (its Cognito user does):
+ * a broker e-mail that names nobody is logged, and the account asks again from Profile → Delegates.
+ */
+async function askToAssist(delegate: UserRecord, brokerEmail: string): Promise<void> {
+  try {
+    await requestDelegation(delegate, brokerEmail);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    logger.info('sign-up delegation request refused', { userId: delegate.userId, reason: error.message });
+  }
+}
+
+/**
  * Sign-up step 2: the record is created before the e-mail is confirmed, so the caller has no token yet.
  * The identity provider is the proof: the Cognito user with this e-mail must carry this `sub`.
  */
@@ -112,7 +126,10 @@ export async function createUser(input: CreateUserRequest): Promise<User> {
     lastName: input.lastName,
     acceptedTermsAndConditions: input.acceptedTermsAndConditions,
   });
-  await usersRepository.createIfAbsent(fresh);
+  // A delegate's sign-up (issue 16): not in the broker directory until they choose to be.
+  if (input.delegateOf) fresh.directory = { listed: false, showPhone: true, showEmail: true };
+  const stored = await usersRepository.createIfAbsent(fresh);
+  if (input.delegateOf) await askToAssist(stored, input.delegateOf);
   // The e-mail and sub of any account are on its contact cards, so they prove nothing: the answer is the
   // record this sign-up asked for, never a record that already existed (its phone, license, status…).
   return toUserDto(fresh);

@@ -66,7 +66,7 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, Func
 };
 
 /** Route area = the folder of its entry: lambdas/http/<area>/<name>.ts. */
-export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'matches' | 'brokers' | 'saved-searches' | 'market' | 'admin';
+export type RouteArea = 'users' | 'images' | 'unsubscribe' | 'requirements' | 'listings' | 'matches' | 'brokers' | 'saved-searches' | 'delegations' | 'market' | 'admin';
 
 const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   users: ['users:read'],
@@ -77,6 +77,7 @@ const areaCapabilities: Record<RouteArea, readonly Capability[]> = {
   matches: [],
   brokers: [],
   'saved-searches': [],
+  delegations: [],
   market: [],
   admin: [],
 };
@@ -120,6 +121,19 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, 
   cognitoConsoleSync: ['table:write', 'mail:send', 'users:groups', 'images:write'],
   mailFeedback: ['table:write'],
 };
+
+/**
+ * The routes of the second Api stack: areas added after the first stack neared CloudFormation's 500
+ * resources (seven a route). Existing routes never move between stacks (a route key cannot exist in two
+ * stacks while a deploy moves it); a new area goes here, and a third stack comes when this one fills.
+ */
+export const secondApiAreas: readonly RouteArea[] = ['delegations'];
+
+/** The routes each Api stack holds: [the first stack's, the second's]. */
+export function apiStackRoutes<R extends RouteDef>(all: readonly R[]): [R[], R[]] {
+  const second = (route: RouteDef) => secondApiAreas.includes(routeArea(route));
+  return [all.filter((route) => !second(route)), all.filter(second)];
+}
 
 export function routeArea(route: RouteDef): RouteArea {
   const area = /^lambdas\/http\/([^/]+)\//.exec(route.entry)?.[1];

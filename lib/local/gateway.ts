@@ -32,7 +32,7 @@ export interface Gateway {
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const CORS_ALLOW_HEADERS = 'authorization,content-type,idempotency-key';
+const CORS_ALLOW_HEADERS = 'authorization,content-type,idempotency-key,x-acting-for';
 const CORS_ALLOW_METHODS = 'GET,POST,PUT,DELETE,OPTIONS';
 
 /**

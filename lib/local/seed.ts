@@ -9,7 +9,7 @@ import { createConfirmedUser } from './testing';
 export interface DemoLogin {
   email: string;
   password: string;
-  role: 'operator' | 'broker' | 'awaiting approval';
+  role: 'operator' | 'broker' | 'awaiting approval' | 'delegate';
   firstName?: string;
 }
 

@@ -1,11 +1,10 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
-import { routes, type RouteId } from '../../shared/api/routes';
+import type { RouteId, routes as allRoutes } from '../../shared/api/routes';
 import { routeCapabilitiesOf, routeProfileOf } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
@@ -18,8 +17,10 @@ export interface ApiStackProps extends StackProps {
   /** Directory the route entries are resolved against (the repository). */
   readonly codeRoot: string;
   readonly httpApi: HttpApi;
-  readonly userPool: IUserPool;
-  readonly userPoolClient: IUserPoolClient;
+  /** The one Cognito JWT authorizer of the HTTP API, shared by every Api stack (it lives with the API). */
+  readonly authorizer: HttpUserPoolAuthorizer;
+  /** The routes of this stack (apiStackRoutes in lib/config/functions.ts). */
+  readonly routes: readonly (typeof allRoutes)[number][];
   readonly targets: FunctionTargets;
   readonly environment: Readonly<Record<string, string>>;
 }
@@ -41,7 +42,9 @@ export const publicRouteReasons: Partial<Record<RouteId, string>> = {
  * The product API: one Lambda function per entry of shared/api/routes.ts, each behind its HTTP API
  * route; every route whose auth is not 'public' has the Cognito JWT authorizer (issuer = the user pool,
  * audience = the web client), which hands the token's claims to the handler. The finer levels (user,
- * approved, operator) are decided by the handlers from the claims and the user record.
+ * approved, operator) are decided by the handlers from the claims and the user record. A route brings
+ * seven resources and CloudFormation allows 500 a stack, so the routes are split over two such stacks
+ * (apiStackRoutes).
  */
 export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<RouteId, NodejsFunction>;
@@ -50,9 +53,9 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
+    const { routes, authorizer } = props;
     const entries = new Map(routes.map((route) => [route.id, resolveEntry(props.codeRoot, route.entry, `route ${route.id}`)]));
     const scans = scanEntries([...entries.values()], repoRoot);
-    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, { userPoolClients: [props.userPoolClient] });
 
     const functions = new Map<RouteId, NodejsFunction>();
     for (const route of routes) {

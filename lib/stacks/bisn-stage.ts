@@ -1,5 +1,8 @@
 import { Stage, type StageProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { routes } from '../../shared/api/routes';
+import { apiStackRoutes, secondApiAreas } from '../config/functions';
 import type { StageConfig } from '../config/stages';
 import { type FunctionTargets, lambdaRuntime } from '../constructs/bisn-function';
 import { repoRoot } from '../constructs/code-root';
@@ -29,6 +32,8 @@ export class BisnStage extends Stage {
   readonly auth: AuthStack;
   readonly web: WebStack;
   readonly api: ApiStack;
+  /** The second half of the API's routes (lib/config/functions.ts apiStackRoutes). */
+  readonly api2: ApiStack;
   readonly apiAlarms: ApiAlarmsStack;
   readonly jobs: JobsStack;
   readonly monitoring: MonitoringStack;
@@ -78,18 +83,17 @@ export class BisnStage extends Stage {
       DAILY_LISTING_LIMIT: String(config.dailyLimits.listings),
     };
 
-    this.api = new ApiStack(this, 'Api', {
-      config,
-      codeRoot,
-      httpApi: this.web.httpApi,
-      userPool: this.auth.userPool,
-      userPoolClient: this.auth.userPoolClient,
-      targets,
-      environment,
-      description: `BISN ${config.name}: API routes and their functions`,
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', this.auth.userPool, { userPoolClients: [this.auth.userPoolClient] });
+    const [firstRoutes, secondRoutes] = apiStackRoutes(routes);
+    const apiProps = { config, codeRoot, httpApi: this.web.httpApi, authorizer, targets, environment };
+    this.api = new ApiStack(this, 'Api', { ...apiProps, routes: firstRoutes, description: `BISN ${config.name}: API routes and their functions` });
+    this.api2 = new ApiStack(this, 'Api2', {
+      ...apiProps,
+      routes: secondRoutes,
+      description: `BISN ${config.name}: API routes and their functions, the areas added after the first stack filled (${secondApiAreas.join(', ')})`,
     });
     this.apiAlarms = new ApiAlarmsStack(this, 'ApiAlarms', {
-      functions: this.api.functions,
+      functions: new Map([...this.api.functions, ...this.api2.functions]),
       alarmTopic: this.monitoring.alarmTopic,
       description: `BISN ${config.name}: the API functions' error and throttle alarms`,
     });

@@ -112,6 +112,10 @@ export const updateSavedSearch = e(route.updateSavedSearch, { params: s.savedSea
 export const deleteSavedSearch = e(route.deleteSavedSearch, { params: s.savedSearchParams });
 export const updateNotificationPreferences = e(route.updateNotificationPreferences, { params: s.userIdParams, body: s.notificationPreferencesSave, response: s.userResponse });
 
+export const listDelegations = e(route.listDelegations, { response: s.delegationsResponse });
+export const requestDelegation = e(route.requestDelegation, { body: s.requestDelegationRequest, response: s.delegationResponse });
+export const updateDelegation = e(route.updateDelegation, { params: s.delegationParams, body: s.updateDelegationRequest, response: s.delegationResponse });
+
 export const adminListUsers = e(route.adminListUsers, { query: s.adminUsersQuery, response: s.adminUsersResponse });
 export const adminApproveUser = e(route.adminApproveUser, { params: s.userIdParams, response: s.userResponse });
 export const adminDisableUser = e(route.adminDisableUser, { params: s.userIdParams, response: s.userResponse });
@@ -119,6 +123,7 @@ export const adminEnableUser = e(route.adminEnableUser, { params: s.userIdParams
 export const adminDeleteListing = e(route.adminDeleteListing, { params: s.listingIdParams });
 export const adminDeleteRequirement = e(route.adminDeleteRequirement, { params: s.requirementIdParams });
 export const adminListExports = e(route.adminListExports, { query: s.pageQuery, response: s.exportLogPage });
+export const adminListDelegations = e(route.adminListDelegations, { query: s.adminDelegationsQuery, response: s.adminDelegationsResponse });
 
 /** Every route's endpoint by id (the web client, the tests). */
 export const contract = {
@@ -182,6 +187,9 @@ export const contract = {
   updateSavedSearch,
   deleteSavedSearch,
   updateNotificationPreferences,
+  listDelegations,
+  requestDelegation,
+  updateDelegation,
   getMarket,
   adminListUsers,
   adminApproveUser,
@@ -190,6 +198,7 @@ export const contract = {
   adminDeleteListing,
   adminDeleteRequirement,
   adminListExports,
+  adminListDelegations,
 } satisfies { readonly [K in RouteId]: Endpoint<K> };
 
 export type Contract = typeof contract;

@@ -26,6 +26,12 @@ export interface RouteDef {
   readonly entry: string;
   /** Who besides the owner may call it, for the authorization matrix: 'owner' routes act on `{userId}`/own items. */
   readonly scope: 'any' | 'self' | 'owner';
+  /**
+   * A delegate acting for a broker (header X-Acting-For, issue 16) may call it as that broker: the broker's
+   * listings and requirements; 'export' only when the broker allows the delegate to export contact lists.
+   * Any other route refuses the header: a delegate never changes the broker's profile, privacy or delegates.
+   */
+  readonly delegable: boolean | 'export';
 }
 
 /**
@@ -41,14 +47,21 @@ function r<const Id extends string, const Auth extends AuthLevel>(
   auth: Auth,
   entry: string,
   scope: RouteDef['scope'] = 'any',
+  delegable: RouteDef['delegable'] = false,
 ): RouteDef & { readonly id: Id; readonly auth: Auth } {
-  return { id, method, path, auth, entry: `lambdas/http/${entry}.ts`, scope };
+  return { id, method, path, auth, entry: `lambdas/http/${entry}.ts`, scope, delegable };
 }
+
+/** A route a delegate may call for the broker they act for (issue 16). */
+const FOR_BROKER = true;
+
+/** The request header naming the broker a delegate acts for (checked on the server on every call). */
+export const actingForHeader = 'x-acting-for';
 
 // users (spec 01 §7)
 export const getUserByCognitoId = r('getUserByCognitoId', 'GET', '/user/cognito/{cognitoId}', 'user', 'users/get-user', 'self');
 export const createUser = r('createUser', 'POST', '/user', 'public', 'users/create-user');
-export const getCreationQuota = r('getCreationQuota', 'GET', '/user/quota/{userId}', 'user', 'users/get-creation-quota', 'self');
+export const getCreationQuota = r('getCreationQuota', 'GET', '/user/quota/{userId}', 'user', 'users/get-creation-quota', 'self', FOR_BROKER);
 export const setActiveStatus = r('setActiveStatus', 'POST', '/user/setActiveStatus/{userId}', 'user', 'users/set-active-status', 'self');
 export const updateSubscriptions = r('updateSubscriptions', 'POST', '/user/subscriptions/{userId}', 'user', 'users/update-subscriptions', 'self');
 export const updatePersonalInfo = r('updatePersonalInfo', 'POST', '/user/personalInfo/{userId}', 'user', 'users/update-personal-info', 'self');
@@ -60,9 +73,9 @@ export const presignProfileImage = r('presignProfileImage', 'POST', '/user/profi
 export const finaliseProfileImage = r('finaliseProfileImage', 'POST', '/user/profileImage/{userId}', 'user', 'images/finalise-profile-image', 'self');
 export const presignBrokerImage = r('presignBrokerImage', 'POST', '/user/brokerImage/{userId}/upload', 'user', 'images/presign-broker-image', 'self');
 export const finaliseBrokerImage = r('finaliseBrokerImage', 'POST', '/user/brokerImage/{userId}', 'user', 'images/finalise-broker-image', 'self');
-export const presignListingImage = r('presignListingImage', 'POST', '/listing/image/{listingId}/upload', 'approved', 'images/presign-listing-image', 'owner');
-export const finaliseListingImage = r('finaliseListingImage', 'POST', '/listing/image/{listingId}', 'approved', 'images/finalise-listing-image', 'owner');
-export const deleteListingImage = r('deleteListingImage', 'DELETE', '/listing/image/{listingId}/{imageId}', 'approved', 'images/delete-listing-image', 'owner');
+export const presignListingImage = r('presignListingImage', 'POST', '/listing/image/{listingId}/upload', 'approved', 'images/presign-listing-image', 'owner', FOR_BROKER);
+export const finaliseListingImage = r('finaliseListingImage', 'POST', '/listing/image/{listingId}', 'approved', 'images/finalise-listing-image', 'owner', FOR_BROKER);
+export const deleteListingImage = r('deleteListingImage', 'DELETE', '/listing/image/{listingId}/{imageId}', 'approved', 'images/delete-listing-image', 'owner', FOR_BROKER);
 // unsubscribe (spec 01 §7 + RFC 8058 one-click)
 export const unsubscribe = r('unsubscribe', 'POST', '/unsubscribe', 'public', 'unsubscribe/unsubscribe');
 export const unsubscribeOneClick = r('unsubscribeOneClick', 'POST', '/unsubscribe/one-click', 'public', 'unsubscribe/unsubscribe-one-click');
@@ -71,47 +84,47 @@ export const getUnsubscribeLink = r('getUnsubscribeLink', 'GET', '/unsubscribe/l
 export const updateUnsubscribeLink = r('updateUnsubscribeLink', 'POST', '/unsubscribe/link', 'public', 'unsubscribe/update-unsubscribe-link');
 // requirements (spec 02 §7)
 export const listRequirements = r('listRequirements', 'GET', '/requirements', 'user', 'requirements/list-requirements');
-export const listMyRequirements = r('listMyRequirements', 'GET', '/requirements/{userId}', 'user', 'requirements/list-my-requirements', 'self');
-export const getRequirement = r('getRequirement', 'GET', '/requirement/{requirementId}', 'user', 'requirements/get-requirement');
-export const createRequirement = r('createRequirement', 'POST', '/requirement', 'approved', 'requirements/create-requirement');
+export const listMyRequirements = r('listMyRequirements', 'GET', '/requirements/{userId}', 'user', 'requirements/list-my-requirements', 'self', FOR_BROKER);
+export const getRequirement = r('getRequirement', 'GET', '/requirement/{requirementId}', 'user', 'requirements/get-requirement', 'any', FOR_BROKER);
+export const createRequirement = r('createRequirement', 'POST', '/requirement', 'approved', 'requirements/create-requirement', 'any', FOR_BROKER);
 // issue 14: the owner's edit, fill, withdraw and renew of a requirement
-export const updateRequirement = r('updateRequirement', 'PUT', '/requirement/{requirementId}', 'approved', 'requirements/update-requirement', 'owner');
-export const fillRequirement = r('fillRequirement', 'POST', '/requirement/{requirementId}/fill', 'approved', 'requirements/fill-requirement', 'owner');
-export const withdrawRequirement = r('withdrawRequirement', 'POST', '/requirement/{requirementId}/withdraw', 'approved', 'requirements/withdraw-requirement', 'owner');
-export const renewRequirement = r('renewRequirement', 'POST', '/requirement/{requirementId}/renew', 'approved', 'requirements/renew-requirement', 'owner');
+export const updateRequirement = r('updateRequirement', 'PUT', '/requirement/{requirementId}', 'approved', 'requirements/update-requirement', 'owner', FOR_BROKER);
+export const fillRequirement = r('fillRequirement', 'POST', '/requirement/{requirementId}/fill', 'approved', 'requirements/fill-requirement', 'owner', FOR_BROKER);
+export const withdrawRequirement = r('withdrawRequirement', 'POST', '/requirement/{requirementId}/withdraw', 'approved', 'requirements/withdraw-requirement', 'owner', FOR_BROKER);
+export const renewRequirement = r('renewRequirement', 'POST', '/requirement/{requirementId}/renew', 'approved', 'requirements/renew-requirement', 'owner', FOR_BROKER);
 // A reminder's signed one-click renew link: reading it changes nothing (link scanners); its button posts.
 export const getRenewLink = r('getRenewLink', 'GET', '/renew/link', 'public', 'requirements/get-renew-link');
 export const useRenewLink = r('useRenewLink', 'POST', '/renew/link', 'public', 'requirements/use-renew-link');
 export const countActiveRequirements = r('countActiveRequirements', 'GET', '/requirement_count', 'user', 'requirements/count-active-requirements');
 // listings (spec 02 §7)
 export const listListings = r('listListings', 'GET', '/listings', 'user', 'listings/list-listings');
-export const listMyListings = r('listMyListings', 'GET', '/listings/user/{userId}', 'user', 'listings/list-my-listings', 'self');
+export const listMyListings = r('listMyListings', 'GET', '/listings/user/{userId}', 'user', 'listings/list-my-listings', 'self', FOR_BROKER);
 export const countRecentListings = r('countRecentListings', 'GET', '/listings/recent-published-count', 'user', 'listings/count-recent-listings');
-export const getListing = r('getListing', 'GET', '/listing/{listingId}', 'user', 'listings/get-listing');
-export const createListing = r('createListing', 'POST', '/listing', 'approved', 'listings/create-listing');
-export const updateListing = r('updateListing', 'PUT', '/listing/{listingId}', 'approved', 'listings/update-listing', 'owner');
-export const deleteListing = r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner');
+export const getListing = r('getListing', 'GET', '/listing/{listingId}', 'user', 'listings/get-listing', 'any', FOR_BROKER);
+export const createListing = r('createListing', 'POST', '/listing', 'approved', 'listings/create-listing', 'any', FOR_BROKER);
+export const updateListing = r('updateListing', 'PUT', '/listing/{listingId}', 'approved', 'listings/update-listing', 'owner', FOR_BROKER);
+export const deleteListing = r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner', FOR_BROKER);
 // issue 14: the owner renews a published or expired listing, or marks it sold or leased
-export const renewListing = r('renewListing', 'POST', '/listing/{listingId}/renew', 'approved', 'listings/renew-listing', 'owner');
-export const changeListingPrice = r('changeListingPrice', 'PUT', '/listing/{listingId}/price', 'approved', 'listings/change-listing-price', 'owner');
-export const closeListing = r('closeListing', 'POST', '/listing/{listingId}/close', 'approved', 'listings/close-listing', 'owner');
+export const renewListing = r('renewListing', 'POST', '/listing/{listingId}/renew', 'approved', 'listings/renew-listing', 'owner', FOR_BROKER);
+export const changeListingPrice = r('changeListingPrice', 'PUT', '/listing/{listingId}/price', 'approved', 'listings/change-listing-price', 'owner', FOR_BROKER);
+export const closeListing = r('closeListing', 'POST', '/listing/{listingId}/close', 'approved', 'listings/close-listing', 'owner', FOR_BROKER);
 // The spec reads publish as a GET; a state change is a POST here (docs/DECISIONS.md).
-export const publishListing = r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner');
+export const publishListing = r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner', FOR_BROKER);
 // matching (issue 13): a broker's matches, each requirement's and listing's, and their own decision on one
 export const listMatches = r('listMatches', 'GET', '/matches', 'approved', 'matches/list-matches');
 export const countMatches = r('countMatches', 'GET', '/match_count', 'approved', 'matches/count-matches');
-export const listRequirementMatches = r('listRequirementMatches', 'GET', '/requirement/{requirementId}/matches', 'user', 'matches/list-requirement-matches', 'owner');
-export const listListingMatches = r('listListingMatches', 'GET', '/listing/{listingId}/matches', 'user', 'matches/list-listing-matches', 'owner');
+export const listRequirementMatches = r('listRequirementMatches', 'GET', '/requirement/{requirementId}/matches', 'user', 'matches/list-requirement-matches', 'owner', FOR_BROKER);
+export const listListingMatches = r('listListingMatches', 'GET', '/listing/{listingId}/matches', 'user', 'matches/list-listing-matches', 'owner', FOR_BROKER);
 export const updateMatch = r('updateMatch', 'PUT', '/match/{requirementId}/{listingId}', 'approved', 'matches/update-match', 'owner');
 // broker directory (issue 15)
 export const listBrokers = r('listBrokers', 'GET', '/brokers', 'approved', 'brokers/list-brokers');
 export const getBrokerPage = r('getBrokerPage', 'GET', '/broker/{userId}', 'approved', 'brokers/get-broker-page');
-export const listContactLists = r('listContactLists', 'GET', '/lists', 'approved', 'brokers/list-contact-lists');
+export const listContactLists = r('listContactLists', 'GET', '/lists', 'approved', 'brokers/list-contact-lists', 'any', FOR_BROKER);
 export const createContactList = r('createContactList', 'POST', '/lists', 'approved', 'brokers/create-contact-list');
-export const getContactList = r('getContactList', 'GET', '/list/{listId}', 'approved', 'brokers/get-contact-list', 'owner');
+export const getContactList = r('getContactList', 'GET', '/list/{listId}', 'approved', 'brokers/get-contact-list', 'owner', FOR_BROKER);
 export const updateContactList = r('updateContactList', 'PUT', '/list/{listId}', 'approved', 'brokers/update-contact-list', 'owner');
 export const deleteContactList = r('deleteContactList', 'DELETE', '/list/{listId}', 'approved', 'brokers/delete-contact-list', 'owner');
-export const exportContactList = r('exportContactList', 'POST', '/list/{listId}/export', 'approved', 'brokers/export-contact-list', 'owner');
+export const exportContactList = r('exportContactList', 'POST', '/list/{listId}/export', 'approved', 'brokers/export-contact-list', 'owner', 'export');
 export const updateDirectoryPrivacy = r('updateDirectoryPrivacy', 'POST', '/user/privacy/{userId}', 'user', 'users/update-directory-privacy', 'self');
 // saved searches and notification preferences (issue 19); the delivery reads them
 export const listSavedSearches = r('listSavedSearches', 'GET', '/searches', 'approved', 'saved-searches/list-saved-searches');
@@ -119,6 +132,11 @@ export const createSavedSearch = r('createSavedSearch', 'POST', '/searches', 'ap
 export const updateSavedSearch = r('updateSavedSearch', 'PUT', '/search/{savedSearchId}', 'approved', 'saved-searches/update-saved-search', 'owner');
 export const deleteSavedSearch = r('deleteSavedSearch', 'DELETE', '/search/{savedSearchId}', 'approved', 'saved-searches/delete-saved-search', 'owner');
 export const updateNotificationPreferences = r('updateNotificationPreferences', 'POST', '/user/notifications/{userId}', 'user', 'users/update-notification-preferences', 'self');
+// delegates (issue 16): the caller's delegations both ways, a request to assist a broker (named by e-mail),
+// and either side's decision on one (the broker confirms, declines, revokes, allows exports; the delegate steps down)
+export const listDelegations = r('listDelegations', 'GET', '/delegations', 'user', 'delegations/list-delegations');
+export const requestDelegation = r('requestDelegation', 'POST', '/delegations', 'user', 'delegations/request-delegation');
+export const updateDelegation = r('updateDelegation', 'PUT', '/delegation/{brokerId}/{delegateId}', 'user', 'delegations/update-delegation', 'owner');
 // market intelligence (issue 17): demand against supply by area, property type and deal type
 export const getMarket = r('getMarket', 'GET', '/market', 'approved', 'market/get-market');
 // operators (PRODUCT.md "Accounts and approval")
@@ -128,6 +146,7 @@ export const adminDisableUser = r('adminDisableUser', 'POST', '/admin/users/{use
 export const adminEnableUser = r('adminEnableUser', 'POST', '/admin/users/{userId}/enable', 'operator', 'admin/enable-user');
 export const adminDeleteListing = r('adminDeleteListing', 'DELETE', '/admin/listing/{listingId}', 'operator', 'admin/delete-listing');
 export const adminListExports = r('adminListExports', 'GET', '/admin/exports', 'operator', 'admin/list-exports');
+export const adminListDelegations = r('adminListDelegations', 'GET', '/admin/delegations', 'operator', 'delegations/admin-list-delegations');
 export const adminDeleteRequirement = r('adminDeleteRequirement', 'DELETE', '/admin/requirement/{requirementId}', 'operator', 'admin/delete-requirement');
 
 /** Every route, in table order. */
@@ -192,6 +211,9 @@ export const routes = [
   updateSavedSearch,
   deleteSavedSearch,
   updateNotificationPreferences,
+  listDelegations,
+  requestDelegation,
+  updateDelegation,
   getMarket,
   adminListUsers,
   adminApproveUser,
@@ -200,6 +222,7 @@ export const routes = [
   adminDeleteListing,
   adminDeleteRequirement,
   adminListExports,
+  adminListDelegations,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];
@@ -271,7 +294,7 @@ export type CognitoConsoleEventName = (typeof eventFunctions)[0]['eventNames'][n
  * family of operator commands, so each carries, and may call, only the services its commands need.
  */
 export const adminFunctions = [
-  { id: 'adminList', entry: 'lambdas/admin/list.ts', actions: ['list'] },
+  { id: 'adminList', entry: 'lambdas/admin/list.ts', actions: ['list', 'delegates'] },
   { id: 'adminApprove', entry: 'lambdas/admin/approve.ts', actions: ['approve'] },
   { id: 'adminAccess', entry: 'lambdas/admin/access.ts', actions: ['disable', 'enable'] },
   { id: 'adminRemove', entry: 'lambdas/admin/remove.ts', actions: ['remove-listing', 'remove-requirement'] },

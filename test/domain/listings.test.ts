@@ -52,6 +52,7 @@ describe('listings (domain): create and save', () => {
     const owner = await broker('creator');
     const before = Date.now();
     const { listingId, listing } = await createListing(owner.record);
+    const created = { at: listing.createdAt, delegate: null, action: 'created' };
     expect(listing).toEqual({
       ...listingDraft.parse({}),
       listingId,
@@ -72,6 +73,8 @@ describe('listings (domain): create and save', () => {
       priceHistory: [],
       user: expect.objectContaining({ _id: owner.record.userId, email: owner.record.email, phone: '916-555-0100', license: '01234567' }),
       version: 0,
+      // Made by its owner, not a delegate (issue 16).
+      history: { createdBy: created, lastChangedBy: created, changes: [created] },
     });
     expect(Date.parse(listing.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     const stored = await listingsRepository.get(listingId);

@@ -113,7 +113,10 @@ describe('requirements (domain)', () => {
     expect(mine.items).toHaveLength(5);
     const sentOnly = await listMyRequirements(author.record.userId, { limit: 10, status: 'sent' });
     expect(sentOnly.items.map((item) => item.title).sort()).toEqual([...titles].sort());
-    expect(sentOnly.items[0]).toEqual(toSummary((await requirementsRepository.get(sentOnly.items[0]!.requirementId))!));
+    const stored = (await requirementsRepository.get(sentOnly.items[0]!.requirementId))!;
+    // My requirements also says who created and last changed each (issue 16): here its author.
+    expect(sentOnly.items[0]).toEqual({ ...toSummary(stored), createdBy: stored.createdBy, lastChangedBy: stored.lastChangedBy });
+    expect(stored.createdBy).toMatchObject({ delegate: null, action: 'created' });
   });
 
   it('removes a requirement and says when it was already gone; the operator removal answers 404 then', async () => {

@@ -102,6 +102,18 @@ describe.each([
     await page.close();
   });
 
+  it('the screens a delegate works on, working for their broker (issue 16)', async () => {
+    const page = await browser.newPage();
+    await signIn(page, demoLogin('delegate'));
+    await page.getByRole('combobox', { name: 'Working for' }).selectOption({ label: 'Ben Carter' });
+    await page.getByText('Working for Ben Carter').waitFor();
+    for (const path of ['/consumer/dashboard', '/consumer/my-listings', '/consumer/my-requirements', '/consumer/profile', details[0]!]) {
+      await open(page, path);
+      expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
+    }
+    await page.close();
+  });
+
   it('the operator page, as an operator', async () => {
     const context = await openBrowser(viewport);
     try {
@@ -109,7 +121,7 @@ describe.each([
       await signIn(page, demoLogin('operator'));
       await open(page, '/consumer/operators');
       expect(await seriousA11yViolations(page)).toEqual([]);
-      for (const tab of ['Members', 'Exports']) {
+      for (const tab of ['Delegates', 'Members', 'Exports']) {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel', { name: tab }).waitFor();
         expect({ tab, violations: await seriousA11yViolations(page) }).toEqual({ tab, violations: [] });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, routes, scheduledJobs } from '../../shared/api/routes';
-import { jobProfiles } from '../../lib/config/functions';
+import { apiStackRoutes, jobProfiles, routeArea, secondApiAreas } from '../../lib/config/functions';
 import { resetEnvCache, env } from '../../lambdas/core/env';
 import { functionsOf, referencedId, renderSample, resourcesOf, synthesiseStages, type FunctionInfo, type SynthesisedApp } from './synth';
 
@@ -11,9 +11,13 @@ describe('API and jobs', () => {
   const routeFunction = (id: string) => apiFunctions.find((f) => f.description.startsWith(`${id}:`))!;
   const jobFunction = (id: string) => jobFunctions.find((f) => f.description.startsWith(id.startsWith('admin') ? `admin function ${id}:` : `job ${id}`))!;
 
+  /** The routes are split over two Api stacks (lib/config/functions.ts apiStackRoutes). */
+  const apiTemplates = () => [synth.template('dev', 'api'), synth.template('dev', 'api2')];
+  const apiRoutesOf = () => apiTemplates().flatMap((template) => resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+
   beforeAll(() => {
     synth = synthesiseStages();
-    apiFunctions = functionsOf(synth.template('dev', 'api'));
+    apiFunctions = apiTemplates().flatMap(functionsOf);
     jobFunctions = functionsOf(synth.template('dev', 'jobs'));
   }, 120_000);
 
@@ -23,23 +27,37 @@ describe('API and jobs', () => {
       for (const route of routes) expect(routeFunction(route.id), route.id).toBeDefined();
     });
 
-    it('wires each route key to the function of that route', () => {
-      const template = synth.template('dev', 'api');
-      const integrations = new Map(resourcesOf(template, 'AWS::ApiGatewayV2::Integration').map((i) => [i.logicalId, i.properties]));
-      const apiRoutes = resourcesOf(template, 'AWS::ApiGatewayV2::Route');
-      expect(apiRoutes).toHaveLength(routes.length);
-      for (const route of routes) {
-        const apiRoute = apiRoutes.find((r) => r.properties.RouteKey === `${route.method} ${route.path}`);
-        expect(apiRoute, route.id).toBeDefined();
-        const [prefix, integrationRef] = (apiRoute!.properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
-        expect(prefix).toBe('integrations/');
-        const integration = integrations.get(referencedId(integrationRef)!);
-        expect(referencedId(integration?.IntegrationUri), route.id).toBe(routeFunction(route.id).logicalId);
+    it('wires each route key to the function of that route, in the same stack', () => {
+      expect(apiRoutesOf()).toHaveLength(routes.length);
+      for (const template of apiTemplates()) {
+        const integrations = new Map(resourcesOf(template, 'AWS::ApiGatewayV2::Integration').map((i) => [i.logicalId, i.properties]));
+        const functionIds = new Set(functionsOf(template).map((f) => f.logicalId));
+        for (const apiRoute of resourcesOf(template, 'AWS::ApiGatewayV2::Route')) {
+          const route = routes.find((r) => apiRoute.properties.RouteKey === `${r.method} ${r.path}`)!;
+          expect(route, String(apiRoute.properties.RouteKey)).toBeDefined();
+          const [prefix, integrationRef] = (apiRoute.properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+          expect(prefix).toBe('integrations/');
+          const integration = integrations.get(referencedId(integrationRef)!);
+          expect(referencedId(integration?.IntegrationUri), route.id).toBe(routeFunction(route.id).logicalId);
+          expect(functionIds.has(routeFunction(route.id).logicalId), route.id).toBe(true);
+        }
       }
     });
 
+    it("splits the routes over two Api stacks by area, each under CloudFormation's 500 resources", () => {
+      const [first, second] = apiStackRoutes(routes);
+      expect(second.map((r) => r.id).sort()).toEqual(routes.filter((r) => secondApiAreas.includes(routeArea(r))).map((r) => r.id).sort());
+      expect(second.length).toBeGreaterThan(0);
+      const keysOf = (template: ReturnType<typeof synth.template>) => resourcesOf(template, 'AWS::ApiGatewayV2::Route').map((r) => r.properties.RouteKey).sort();
+      expect(keysOf(synth.template('dev', 'api'))).toEqual(first.map((r) => `${r.method} ${r.path}`).sort());
+      expect(keysOf(synth.template('dev', 'api2'))).toEqual(second.map((r) => `${r.method} ${r.path}`).sort());
+      for (const template of apiTemplates()) expect(resourcesOf(template).length).toBeLessThanOrEqual(500);
+      // One authorizer for the whole API, with the API: both stacks' routes name it.
+      expect(resourcesOf(synth.template('dev', 'web'), 'AWS::ApiGatewayV2::Authorizer')).toHaveLength(1);
+    });
+
     it('puts the Cognito JWT authorizer on every non-public route and none on public ones', () => {
-      const apiRoutes = resourcesOf(synth.template('dev', 'api'), 'AWS::ApiGatewayV2::Route');
+      const apiRoutes = apiRoutesOf();
       for (const route of routes) {
         const { properties } = apiRoutes.find((r) => r.properties.RouteKey === `${route.method} ${route.path}`)!;
         if (route.auth === 'public') {

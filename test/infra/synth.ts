@@ -28,7 +28,7 @@ export const prodCertificateArn = 'arn:aws:acm:us-east-1:123456789012:certificat
 export interface SynthesisedApp {
   readonly app: App;
   readonly stages: Record<StageName, BisnStage>;
-  template(stage: StageName, stack: 'mail' | 'data' | 'auth' | 'web' | 'api' | 'apiAlarms' | 'jobs' | 'monitoring'): Template;
+  template(stage: StageName, stack: 'mail' | 'data' | 'auth' | 'web' | 'api' | 'api2' | 'apiAlarms' | 'jobs' | 'monitoring'): Template;
   /** Every template of a stage, keyed by stack name. */
   templates(stage: StageName): Record<string, Template>;
 }
@@ -56,7 +56,7 @@ export function synthesiseStages(): SynthesisedApp {
     if (!template) cache.set(stack, (template = Template.fromStack(stack)));
     return template;
   };
-  const stacksOf = (stage: BisnStage) => ({ mail: stage.mail, data: stage.data, auth: stage.auth, web: stage.web, api: stage.api, apiAlarms: stage.apiAlarms, jobs: stage.jobs, monitoring: stage.monitoring });
+  const stacksOf = (stage: BisnStage) => ({ mail: stage.mail, data: stage.data, auth: stage.auth, web: stage.web, api: stage.api, api2: stage.api2, apiAlarms: stage.apiAlarms, jobs: stage.jobs, monitoring: stage.monitoring });
   return {
     app,
     stages,

@@ -6,9 +6,9 @@ import { createListing } from '../../domain/listings';
 
 export const handler = httpHandler(
   api.createListing,
-  async ({ currentUser }) => {
+  async ({ currentUser, principal }) => {
     if (!currentUser) throw notFound('User not found');
-    return withinDailyLimit(currentUser.userId, 'listing', () => createListing(currentUser));
+    return withinDailyLimit(currentUser.userId, 'listing', () => createListing(currentUser, principal.delegate));
   },
   { successStatus: 201, idempotent: true },
 );

@@ -6,10 +6,10 @@ import { createRequirement } from '../../domain/requirements';
 
 export const handler = httpHandler(
   api.createRequirement,
-  async ({ currentUser, body }) => {
+  async ({ currentUser, principal, body }) => {
     // 'approved' routes always load an active record; the check only narrows the type.
     if (!currentUser) throw notFound('User not found');
-    return { requirement: await withinDailyLimit(currentUser.userId, 'requirement', () => createRequirement(currentUser, body)) };
+    return { requirement: await withinDailyLimit(currentUser.userId, 'requirement', () => createRequirement(currentUser, body, principal.delegate)) };
   },
   { successStatus: 201, idempotent: true },
 );

@@ -12,6 +12,8 @@ export interface DemoBroker {
   broker?: { name: string; address1: string; city: string; state: string; zip: string };
   status: 'active' | 'awaiting approval';
   operator?: boolean;
+  /** A delegate (issue 16): the key of the broker they assist, confirmed and approved. */
+  assists?: string;
   colour: string;
 }
 
@@ -39,6 +41,10 @@ export const demoBrokers: DemoBroker[] = [
     key: 'priya', email: 'priya.shah@bisn.local', firstName: 'Priya', lastName: 'Shah', title: 'Investment Sales',
     license: 'CA DRE #02144519', phone: '5305550110', status: 'active', colour: '#6d28d9',
     broker: { name: 'Yolo Land & Investment', address1: '640 Second Street', city: 'Davis', state: 'CA', zip: '95616' },
+  },
+  {
+    key: 'assistant', email: 'assistant@bisn.local', firstName: 'Avery', lastName: 'Brooks', title: 'Research Assistant',
+    license: '', phone: '9165550155', status: 'active', assists: 'ben', colour: '#b45309',
   },
   {
     key: 'pending', email: 'pending@bisn.local', firstName: 'Sam', lastName: 'Nguyen', title: 'Associate',

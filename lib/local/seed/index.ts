@@ -6,6 +6,7 @@ import { finaliseListingImage } from '../../../lambdas/domain/listings-images';
 import { createListing, publishListing, updateListing } from '../../../lambdas/domain/listings';
 import { broadcastRequirements } from '../../../lambdas/domain/requirements-broadcast';
 import { createRequirement } from '../../../lambdas/domain/requirements';
+import { approveDelegationsOf, requestDelegation, updateDelegation } from '../../../lambdas/domain/delegations';
 import { finaliseUserImage } from '../../../lambdas/domain/user-images';
 import { listingDraft } from '../../../shared/api';
 import { createRequirementRequest } from '../../../shared/api';
@@ -62,6 +63,14 @@ export const seed: SeedModule['seed'] = async (stack) => {
     users.set(broker.key, user);
   }
 
+  // Avery assists Ben (issue 16): asked, confirmed by Ben, approved by the operator.
+  for (const delegate of demoBrokers.filter((b) => b.assists)) {
+    const [assistant, broker] = [users.get(delegate.key)!, users.get(delegate.assists!)!];
+    await requestDelegation(assistant, broker.email);
+    await updateDelegation(principalOf(broker), broker.userId, assistant.userId, { action: 'confirm' });
+    await approveDelegationsOf(assistant.userId);
+  }
+
   for (const { author, input } of demoRequirements) {
     await createRequirement(users.get(author)!, createRequirementRequest.parse(input));
   }
@@ -86,7 +95,7 @@ export const seed: SeedModule['seed'] = async (stack) => {
     (b): DemoLogin => ({
       email: b.email,
       password: DEMO_PASSWORD,
-      role: b.operator ? 'operator' : b.status === 'active' ? 'broker' : 'awaiting approval',
+      role: b.operator ? 'operator' : b.assists ? 'delegate' : b.status === 'active' ? 'broker' : 'awaiting approval',
       firstName: b.firstName,
     }),
   );

@@ -60,3 +60,19 @@ export const emailField = z.pipe(
 /** Variants of a stored image: relative S3 keys resolved against the asset base URL. */
 export const imageVariants = z.record(z.string(), z.string());
 export type ImageVariants = z.infer<typeof imageVariants>;
+
+/** One change of a listing or requirement (issue 16): when, what, and by the owner (delegate null) or which delegate. */
+export const changedBy = z.object({
+  at: z.string(),
+  delegate: z.nullable(z.object({ userId: z.string(), name: z.string() })),
+  action: z.string(),
+});
+export type ChangedBy = z.infer<typeof changedBy>;
+
+/** Who created and last changed an item and its recent changes, newest last: shown to its owner only. */
+export const itemHistory = z.object({
+  createdBy: z.nullable(changedBy),
+  lastChangedBy: z.nullable(changedBy),
+  changes: z.array(changedBy),
+});
+export type ItemHistory = z.infer<typeof itemHistory>;

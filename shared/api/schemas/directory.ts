@@ -41,6 +41,8 @@ export const directoryBroker = z.object({
   activeRequirements: z.number(),
   /** The last publication, send or renewal of one of their items; null for a broker with none. */
   lastActiveAt: z.nullable(z.string()),
+  /** A delegate who chose to be listed (issue 16): the brokers they assist, shown as "Assistant to …". */
+  assistantTo: z.optional(z.array(z.string())),
 });
 export type DirectoryBroker = z.infer<typeof directoryBroker>;
 export const directoryPage = pageOf(directoryBroker);

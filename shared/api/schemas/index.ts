@@ -8,3 +8,4 @@ export * from './matches';
 export * from './directory';
 export * from './saved-searches';
 export * from './market';
+export * from './delegations';

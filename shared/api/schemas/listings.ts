@@ -1,7 +1,7 @@
 import * as z from '../../zod';
 import { idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
 import { isBrochureUrl } from '../../rules/links';
-import { allOr, contentVersion, idParam, money, pageOf, pageQuery, text } from './common';
+import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
 import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
@@ -111,6 +111,8 @@ export const listing = z.extend(listingDraft, {
   priceHistory: z.array(z.object({ at: z.string(), price: z.nullable(z.number()), leasePrice: z.nullable(z.number()) })),
   user: z.nullable(contact),
   version: contentVersion,
+  /** Who created and changed it, the owner or a delegate (issue 16): its owner's answers only. */
+  history: z.optional(itemHistory),
 });
 export type Listing = z.infer<typeof listing>;
 
@@ -132,7 +134,12 @@ export const listingSummary = z.extend(
     onMarketSince: true,
     createdAt: true,
   }),
-  { thumbnail: z.nullable(z.string()) },
+  {
+    thumbnail: z.nullable(z.string()),
+    /** My listings only (issue 16): who created and who last changed it. */
+    createdBy: z.optional(z.nullable(changedBy)),
+    lastChangedBy: z.optional(z.nullable(changedBy)),
+  },
 );
 export type ListingSummary = z.infer<typeof listingSummary>;
 

@@ -1,6 +1,6 @@
 import * as z from '../../zod';
 import { idsOf, leaseFrequencies, markets, propertyTypes, requirementTypes } from '../../catalog';
-import { allOr, contentVersion, idParam, money, pageOf, pageQuery, text } from './common';
+import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
 import { contact } from './users';
 
 /** The broadcast's statuses, then the ends of a requirement's life (issue 14): filled, withdrawn, expired. */
@@ -98,20 +98,29 @@ export const requirement = z.object({
   user: z.nullable(contact),
   /** Raised by every edit of its owner; an edit names the version it was based on. */
   version: contentVersion,
+  /** Who created and changed it, the owner or a delegate (issue 16): its owner's answers only. */
+  history: z.optional(itemHistory),
 });
 export type Requirement = z.infer<typeof requirement>;
 
 /** A row of the public list: what the table shows, nothing more. */
-export const requirementSummary = z.pick(requirement, {
-  requirementId: true,
-  title: true,
-  status: true,
-  type: true,
-  propertyType: true,
-  timing: true,
-  sentAt: true,
-  createdAt: true,
-});
+export const requirementSummary = z.extend(
+  z.pick(requirement, {
+    requirementId: true,
+    title: true,
+    status: true,
+    type: true,
+    propertyType: true,
+    timing: true,
+    sentAt: true,
+    createdAt: true,
+  }),
+  {
+    /** My requirements only (issue 16): who created and who last changed it. */
+    createdBy: z.optional(z.nullable(changedBy)),
+    lastChangedBy: z.optional(z.nullable(changedBy)),
+  },
+);
 export type RequirementSummary = z.infer<typeof requirementSummary>;
 
 export const listRequirementsQuery = z.extend(pageQuery, {

@@ -131,6 +131,8 @@ export const createUserRequest = z.object({
   email: emailField,
   cognitoId: idParam,
   acceptedTermsAndConditions: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+  /** Issue 16: the e-mail of the broker this account asks to assist (a delegate's sign-up). */
+  delegateOf: z.optional(emailField),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 

@@ -31,6 +31,7 @@ import {
   validRequirement,
   type Broker,
 } from './support';
+import { actingFor, newDelegate } from '../requirements/support';
 
 /**
  * Every route of shared/api/routes.ts × every kind of caller → the status the route's `auth` and `scope`
@@ -38,9 +39,16 @@ import {
  * case here does not compile. Refused calls must leave the whole store (table, bucket, mail) unchanged.
  */
 
-const CALLERS = ['none', 'forged', 'expired', 'awaiting', 'owner', 'other', 'operator', 'disabled'] as const;
+const CALLERS = ['none', 'forged', 'expired', 'awaiting', 'owner', 'other', 'operator', 'disabled', 'delegateOfOwner', 'delegateOfOther', 'revokedDelegate'] as const;
 type Caller = (typeof CALLERS)[number];
 const TOKENLESS: readonly Caller[] = ['none', 'forged', 'expired'];
+/**
+ * Delegates (issue 16) call with X-Acting-For naming their broker: on a route delegates may use, the owner's
+ * delegate is answered as the owner and the other broker's as the other broker; a revoked one is refused.
+ * The owner's delegate may not export contact lists, the other's may.
+ */
+const DELEGATES = { delegateOfOwner: 'owner', delegateOfOther: 'other', revokedDelegate: null } as const satisfies Partial<Record<Caller, Caller | null>>;
+const isDelegate = (caller: Caller): caller is keyof typeof DELEGATES => caller in DELEGATES;
 
 /**
  * What a caller acts on. `hidden`: something only its owner may see (a draft listing, a requirement not yet
@@ -62,15 +70,23 @@ interface Fixtures {
   operator: Broker;
   /** An operator another operator disabled, still holding the ID token from before. */
   disabled: Broker;
+  /** A third broker, whom the callers ask to assist (requestDelegation). */
+  lead: Broker;
+  delegateOfOwner: Broker;
+  delegateOfOther: Broker;
+  /** The owner's delegate, approved, then revoked by the owner. */
+  revokedDelegate: Broker;
   /** Drafts and published listings of the owner, each with one photo. */
   draft: Listing;
   published: Listing;
-  publishedToDelete: Listing;
-  publishedToClose: Listing;
+  /** Published listings of the owner to delete or close, one per successful caller (the owner and their delegate). */
+  publishedToDelete: Listing[];
+  publishedToClose: Listing[];
   pending: Requirement;
   sent: Requirement;
-  /** Sent requirements of the owner for the routes that close one (the broadcast would also send `pending`). */
-  sentToClose: Requirement[];
+  /** Sent requirements of the owner to fill or withdraw, one per successful caller (the broadcast would also send `pending`). */
+  sentToFill: Requirement[];
+  sentToWithdraw: Requirement[];
   /** The other broker's published listing that matches the owner's sent requirement (issue 13). */
   matchedListing: Listing;
 }
@@ -228,14 +244,14 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
     // A requirement not yet sent cannot be filled.
     ownerOnHidden: 409,
     request: async (fx, target) => ({
-      params: { requirementId: target === 'hidden' ? fx.pending.requirementId : fx.sentToClose[0]!.requirementId },
+      params: { requirementId: target === 'hidden' ? fx.pending.requirementId : fx.sentToFill.shift()!.requirementId },
       body: { outcome: { kind: 'elsewhere' } },
     }),
   },
   withdrawRequirement: {
     ok: 200,
     request: async (fx, target) => ({
-      params: { requirementId: (target === 'hidden' ? await createRequirement(fx.stack, fx.owner) : fx.sentToClose[1]!).requirementId },
+      params: { requirementId: (target === 'hidden' ? await createRequirement(fx.stack, fx.owner) : fx.sentToWithdraw.shift()!).requirementId },
     }),
   },
   renewRequirement: {
@@ -271,7 +287,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   deleteListing: {
     ok: 200,
     request: async (fx, target) => ({
-      params: { listingId: target === 'hidden' ? (await createDraft(fx.stack, fx.owner)).listingId : fx.publishedToDelete.listingId },
+      params: { listingId: target === 'hidden' ? (await createDraft(fx.stack, fx.owner)).listingId : fx.publishedToDelete.shift()!.listingId },
     }),
   },
   publishListing: {
@@ -339,8 +355,22 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   closeListing: {
     ok: 200,
     ownerOnHidden: 409,
-    request: (fx, target) => ({ params: { listingId: (target === 'hidden' ? fx.draft : fx.publishedToClose).listingId }, body: { outcome: 'sold', closedOn: '2026-11-02' } }),
+    request: (fx, target) => ({ params: { listingId: (target === 'hidden' ? fx.draft : fx.publishedToClose.shift()!).listingId }, body: { outcome: 'sold', closedOn: '2026-11-02' } }),
   },
+  listDelegations: { ok: 200, request: () => ({}) },
+  // Every signed-in account may ask to assist a broker (at sign-up, before approval, too).
+  requestDelegation: { ok: 201, request: (fx) => ({ body: { brokerEmail: fx.lead.email } }) },
+  // A delegation is seen by its two sides alone: the owner confirms a new applicant's request.
+  updateDelegation: {
+    ok: 200,
+    onlySeenBy: ['owner'],
+    request: async (fx) => {
+      const applicant = await newUser(fx.stack, 'applicant');
+      await expectOk(call(fx.stack, applicant.token, 'requestDelegation', { body: { brokerEmail: fx.owner.email } }));
+      return { params: { brokerId: fx.owner.userId, delegateId: applicant.userId }, body: { action: 'confirm' } };
+    },
+  },
+  adminListDelegations: { ok: 200, request: () => ({ query: { limit: 5 } }) },
   adminListUsers: { ok: 200, request: () => ({ query: { status: 'awaiting approval', limit: 5 } }) },
   adminListExports: { ok: 200, request: () => ({ query: { limit: 5 } }) },
   adminApproveUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'applicant')).userId } }) },
@@ -359,6 +389,13 @@ type Route = (typeof routes)[number];
 function expectedStatus(route: Route, routeCase: RouteCase, caller: Caller, target: Target): number {
   if (route.auth === 'public') return routeCase.ok;
   if (TOKENLESS.includes(caller)) return 401;
+  if (isDelegate(caller)) {
+    // Only the routes of a broker's items take a delegate; a revoked one is refused, exports need the broker's leave.
+    const actsAs = DELEGATES[caller];
+    if (!route.delegable || !actsAs) return 403;
+    if (route.delegable === 'export' && caller === 'delegateOfOwner') return 403;
+    return expectedStatus(route, routeCase, actsAs, target);
+  }
   // A disabled account's ID token stays valid until it expires; the record refuses it everywhere.
   if (caller === 'disabled') return 403;
   if (route.scope === 'self' && caller !== 'owner') return 403;
@@ -380,6 +417,9 @@ const targetsOf = (route: Route, routeCase: RouteCase): Target[] =>
 
 let fx: Fixtures;
 const tokens = {} as Record<Caller, string | null>;
+/** A delegate acts for the broker of their delegation (the revoked one still names the owner). */
+const headersOf = (caller: Caller): Record<string, string> | undefined =>
+  caller === 'delegateOfOwner' || caller === 'revokedDelegate' ? actingFor(fx.owner) : caller === 'delegateOfOther' ? actingFor(fx.other) : undefined;
 
 /** Signs `payload` as an ID token with `key` under the local pool's key id. */
 async function signIdToken(payload: JWTPayload, key: Parameters<SignJWT['sign']>[0], kid: string): Promise<string> {
@@ -395,19 +435,30 @@ beforeAll(async () => {
   const stack = await startStack({ unsubscribeRequestLimits: { perAddress: 1000, perClient: 1000 } });
   const operator = await newUser(stack, 'operator', { operator: true });
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: operator.userId } }));
-  const [owner, other, awaiting, disabled] = await Promise.all([
+  const [owner, other, lead, awaiting, disabled] = await Promise.all([
     newApprovedBroker(stack, operator, 'owner'),
     newApprovedBroker(stack, operator, 'other'),
+    newApprovedBroker(stack, operator, 'lead'),
     newUser(stack, 'awaiting'),
     newUser(stack, 'rogue', { operator: true }),
   ]);
+  const [delegateOfOwner, delegateOfOther, revokedDelegate] = await Promise.all([
+    newDelegate(stack, operator, owner, 'assistant'),
+    newDelegate(stack, operator, other, 'researcher'),
+    newDelegate(stack, operator, owner, 'former'),
+  ]);
+  await expectOk(call(stack, other.token, 'updateDelegation', { params: { brokerId: other.userId, delegateId: delegateOfOther.userId }, body: { action: 'setExport', canExport: true } }));
+  await expectOk(call(stack, owner.token, 'updateDelegation', { params: { brokerId: owner.userId, delegateId: revokedDelegate.userId }, body: { action: 'revoke' } }));
   await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: disabled.userId } }));
   await expectOk(call(stack, operator.token, 'adminDisableUser', { params: { userId: disabled.userId } }));
-  const [published, publishedToDelete, publishedToClose] = [await queuedListing(stack, owner), await queuedListing(stack, owner), await queuedListing(stack, owner)];
+  const published = await queuedListing(stack, owner);
+  const publishedToDelete = [await queuedListing(stack, owner), await queuedListing(stack, owner)];
+  const publishedToClose = [await queuedListing(stack, owner), await queuedListing(stack, owner)];
   const matchedListing = await queuedListing(stack, other, { sqft: 8000 });
   await runBlastJob();
   const sent = await createRequirement(stack, owner);
-  const sentToClose = [await createRequirement(stack, owner), await createRequirement(stack, owner)];
+  const sentToFill = [await createRequirement(stack, owner), await createRequirement(stack, owner)];
+  const sentToWithdraw = [await createRequirement(stack, owner), await createRequirement(stack, owner)];
   await runBroadcast();
   fx = {
     stack,
@@ -416,13 +467,18 @@ beforeAll(async () => {
     awaiting,
     operator,
     disabled,
+    lead,
+    delegateOfOwner,
+    delegateOfOther,
+    revokedDelegate,
     draft: await completeDraft(stack, owner),
     published: (await expectOk(call<{ listing: Listing }>(stack, owner.token, 'getListing', { params: { listingId: published.listingId } })))
       .listing,
     publishedToDelete,
     publishedToClose,
     matchedListing,
-    sentToClose,
+    sentToFill,
+    sentToWithdraw,
     pending: await createRequirement(stack, owner),
     sent: (await expectOk(call<{ requirement: Requirement }>(stack, owner.token, 'getRequirement', { params: { requirementId: sent.requirementId } })))
       .requirement,
@@ -447,6 +503,9 @@ beforeAll(async () => {
     other: other.token,
     operator: operator.token,
     disabled: disabled.token,
+    delegateOfOwner: delegateOfOwner.token,
+    delegateOfOther: delegateOfOther.token,
+    revokedDelegate: revokedDelegate.token,
   } satisfies Record<Caller, string | null>);
   // Control: the same re-signing with a live expiry is accepted, so the 401 above is the expiry's doing.
   const live = await signIdToken({ ...claims, exp: now + 600 }, poolKey, kid!);
@@ -479,11 +538,14 @@ describe('authorization matrix (every route × every kind of caller)', () => {
       const actual: Record<string, number> = {};
       const before = await storeSnapshot(fx.stack);
       for (const caller of order.filter((c) => expected[c]! >= 400)) {
-        actual[caller] = (await call(fx.stack, tokens[caller], route.id, request)).status;
+        actual[caller] = (await call(fx.stack, tokens[caller], route.id, { ...request, headers: headersOf(caller) })).status;
       }
       expect(await storeSnapshot(fx.stack), `${route.id} (${target}): a refused call changed the store`).toEqual(before);
+      let successes = 0;
       for (const caller of order.filter((c) => expected[c]! < 400)) {
-        const answer = await call(fx.stack, tokens[caller], route.id, request);
+        // On a broker's item the owner's delegate succeeds too: after the first success, on a fresh item.
+        const fresh = successes++ > 0 && route.delegable ? await routeCase.request(fx, target) : request;
+        const answer = await call(fx.stack, tokens[caller], route.id, { ...fresh, headers: headersOf(caller) });
         actual[caller] = answer.status;
       }
       expect({ target, ...actual }, `${route.method} ${route.path}`).toEqual({ target, ...expected });

@@ -24,6 +24,7 @@ import {
   requirementDeliveries,
   savedSearchFrequencies,
   savedSearchQuery,
+  type DelegationsResponse,
   type Listing,
   type SavedSearch,
   type Match,
@@ -406,6 +407,11 @@ const newSearch = async () =>
 const ownSearch = async (savedSearchId: string) =>
   (await expectOk(call<{ items: SavedSearch[] }>(fx.stack, fx.owner.token, 'listSavedSearches'))).items.find((s) => s.savedSearchId === savedSearchId);
 
+/** The owner's delegations both ways (issue 16). */
+const ownDelegations = async () => expectOk(call<DelegationsResponse>(fx.stack, fx.owner.token, 'listDelegations'));
+/** The reader's request to assist the owner (made in beforeAll). */
+const readersDelegation = () => ({ brokerId: fx.owner.userId, delegateId: fx.reader.userId });
+
 const draftFields = Object.keys(listingDraft.shape) as (keyof Listing)[];
 const pick = (from: object, keys: readonly string[]) =>
   Object.fromEntries(keys.map((k) => [k, (from as Record<string, unknown>)[k]]));
@@ -516,6 +522,30 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   listSavedSearches: 'read-only',
   getContactList: 'read-only',
   adminListExports: 'read-only',
+  listDelegations: 'read-only',
+  adminListDelegations: 'read-only',
+
+  // Issue 16: the owner asks to assist the operator (an approved account), the address as people type it.
+  requestDelegation: fuzzCase({
+    template: () => ({ body: { brokerEmail: fx.operator.email } }),
+    valid: () => fc.record({ pad: padding, upper: fc.boolean() }),
+    validRuns: 6,
+    request: (_f, { pad, upper }) => ({ body: { brokerEmail: `${pad}${upper ? fx.operator.email.toUpperCase() : fx.operator.email}${pad}` } }),
+    roundTrip: async () =>
+      expect((await ownDelegations()).asDelegate.map((d) => [d.brokerId, d.state])).toContainEqual([fx.operator.userId, 'requested']),
+    refused: () => fc.uuid().map((u) => ({ body: { brokerEmail: `nobody-${u}@example.com` } })),
+  }),
+
+  // The owner sets whether the reader, who asked to assist them, may export contact lists.
+  updateDelegation: fuzzCase({
+    template: () => ({ params: readersDelegation(), body: { action: 'setExport', canExport: true } }),
+    valid: () => fc.boolean(),
+    validRuns: 4,
+    request: (_f, canExport) => ({ params: readersDelegation(), body: { action: 'setExport', canExport } }),
+    roundTrip: async (_f, canExport) =>
+      expect((await ownDelegations()).asBroker.find((d) => d.delegateId === fx.reader.userId)?.canExport).toBe(canExport),
+    refused: () => unknownId.map((delegateId) => ({ params: { brokerId: fx.owner.userId, delegateId }, body: { action: 'confirm' } })),
+  }),
 
   createContactList: fuzzCase({
     template: () => ({ body: { name: 'Office brokers', filter: { propertyTypeId: 'office' } } }),
@@ -1237,6 +1267,7 @@ beforeAll(async () => {
     savedSearchId: '',
   };
   fx.savedSearchId = await newSearch();
+  await expectOk(call(stack, reader.token, 'requestDelegation', { body: { brokerEmail: owner.email } }));
   await expectOk(call(stack, null, 'useRenewLink', { query: { token: fx.usedRenewToken } }));
   await expectOk(call(stack, owner.token, 'withdrawRequirement', { params: { requirementId: fx.closedRequirementId } }));
 }, 120_000);

@@ -76,6 +76,21 @@ export async function newApprovedBroker(stack: LocalStack, operator: Broker, lab
   return broker;
 }
 
+/**
+ * An approved delegate of `broker` (issue 16): a new account asks, the broker confirms, an operator approves
+ * the account (which approves its confirmed delegations).
+ */
+export async function newDelegate(stack: LocalStack, operator: Broker, broker: Broker, label: string): Promise<Broker> {
+  const delegate = await newUser(stack, label);
+  await expectOk(call(stack, delegate.token, 'requestDelegation', { body: { brokerEmail: broker.email } }));
+  await expectOk(call(stack, broker.token, 'updateDelegation', { params: { brokerId: broker.userId, delegateId: delegate.userId }, body: { action: 'confirm' } }));
+  await expectOk(call(stack, operator.token, 'adminApproveUser', { params: { userId: delegate.userId } }));
+  return delegate;
+}
+
+/** The header of a delegate's call for `broker`. */
+export const actingFor = (broker: Pick<Broker, 'userId'>) => ({ 'x-acting-for': broker.userId });
+
 export async function expectOk<T>(answer: Promise<ApiAnswer<T>>): Promise<T> {
   const { status, body } = await answer;
   if (status < 200 || status > 299) throw new Error(`expected 2xx, got ${status}: ${JSON.stringify(body)}`);

@@ -94,6 +94,34 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(backend.requests.some((r) => r.url.pathname === '/match_count')).toBe(false);
   });
 
+  it("tells a delegate which step their request waits for, and a broker who asked to assist them (issue 16)", async () => {
+    const backend = await startProfileBackend({ status: 'awaiting approval' });
+    const person = (userId: string, name: string) => ({ userId, name, email: `${userId}@example.com`, firm: '' });
+    const delegation = (state: 'requested' | 'confirmed', brokerId: string, brokerName: string) => ({
+      brokerId,
+      delegateId: backend.state.user._id,
+      broker: person(brokerId, brokerName),
+      delegate: person(backend.state.user._id, 'Me'),
+      state,
+      canExport: false,
+      brokerActive: true,
+      requestedAt: '2026-11-01T00:00:00.000Z',
+      confirmedAt: state === 'confirmed' ? '2026-11-02T00:00:00.000Z' : null,
+      approvedAt: null,
+      endedAt: null,
+    });
+    backend.state.delegations = {
+      asDelegate: [delegation('requested', 'b1', 'Ben Carter'), delegation('confirmed', 'b2', 'Dana Lee')],
+      asBroker: [{ ...delegation('requested', backend.state.user._id, 'Me'), delegateId: 'd1', delegate: person('d1', 'Avery Brooks') }],
+    };
+    renderApp('/consumer/dashboard');
+    const notice = await screen.findByTestId('delegation-notice', {}, firstLoad);
+    expect(notice).toHaveTextContent('Waiting for Ben Carter to confirm your request.');
+    expect(notice).toHaveTextContent('Dana Lee confirmed. Waiting for an operator to approve you as their delegate.');
+    expect(within(notice).getByText(/Avery Brooks asked to be your delegate/)).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Answer in your profile' })).toHaveAttribute('href', '/consumer/profile');
+  });
+
   it('shows a dash when a count cannot be loaded', async () => {
     const backend = await startProfileBackend();
     backend.state.failures.set('requirementCount', { status: 403, message: 'Forbidden' });

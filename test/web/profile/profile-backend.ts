@@ -1,5 +1,6 @@
 import { brokerInfoSave, notificationPreferencesSave, personalInfoSave, subscriptionsSave, type AdminUser, type User } from '@shared/api/schemas/users';
 import { subscriptionCategories } from '@shared/catalog';
+import type { DelegationsResponse } from '@shared/api/schemas/delegations';
 import { seedCognitoSession } from '../support/cognito-session';
 import { json, startWithConfig, type RecordedRequest } from '../support/fake-backend';
 import { testUser } from '../support/user';
@@ -26,6 +27,8 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
     matches: { requirements: 3, listings: 2 },
     /** What the operator page's lists show (GET /admin/users, by status). */
     accounts: [] as AdminUser[],
+    /** The account's delegations both ways (GET /delegations, issue 16). */
+    delegations: { asDelegate: [], asBroker: [] } as DelegationsResponse,
     failures: new Map<string, { status: number; message: string }>(),
   };
   seedCognitoSession({ sub: state.user.cognitoId, email: state.user.email });
@@ -50,6 +53,7 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
     if (path.startsWith('/user/cognito/')) return json(200, { user: state.user });
     if (path === '/requirement_count') return fail('requirementCount') ?? json(200, { count: state.counts.requirements });
     if (path === '/match_count') return json(200, state.matches);
+    if (path === '/delegations') return json(200, state.delegations);
     if (path === '/listings/recent-published-count') return json(200, { count: state.counts.listings });
     if (path === '/admin/users') {
       return json(200, { items: state.accounts.filter((a) => a.status === request.url.searchParams.get('status')), nextCursor: null });

@@ -1,9 +1,10 @@
 import type { RequestBody, RequestParams, RequestQuery, ResponseBody } from '@shared/api/contract';
 import type { ErrorResponse } from '@shared/api/schemas/common';
-import { buildPath, routeById, type RouteId } from '@shared/api/routes';
+import { actingForHeader, buildPath, routeById, type RouteId } from '@shared/api/routes';
 import { runtimeConfig } from '@/config/runtime-config';
 import { ApiError, fetchFailure, invalidResponseMessage, notAuthenticatedMessage } from './api-error';
 import { loadAuth } from './amplify';
+import { actingFor } from './acting-for';
 
 export { ApiError, isApiError, isVersionConflict, type ApiErrorCode } from './api-error';
 
@@ -103,6 +104,8 @@ export async function api<K extends RouteId>(id: K, ...[options]: ApiArgs<K>): P
     if (!token) throw new ApiError('NotAuthenticated', 401, notAuthenticatedMessage);
     headers.Authorization = `Bearer ${token}`;
   }
+  const acting = route.delegable ? actingFor() : null;
+  if (acting) headers[actingForHeader] = acting.brokerId;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { initials } from '@shared/rules/format';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -6,6 +7,9 @@ import { appPaths } from '@/app/paths';
 import { assetUrl } from '@/config/runtime-config';
 import { useAuth } from '@/features/auth';
 import { HeaderBar } from './header-bar';
+
+// A delegate's "Working for" (issue 16): its queries' code loads only once signed in.
+const ActingSwitcher = lazy(() => import('@/features/delegates/components/acting-switcher').then((m) => ({ default: m.ActingSwitcher })));
 
 /**
  * The fixed header (spec 01 §2): the logo links to the dashboard when signed in and to / when not;
@@ -31,6 +35,9 @@ export function SiteHeader() {
         )}
         {signedIn && (
           <>
+            <Suspense>
+              <ActingSwitcher />
+            </Suspense>
             <Button variant="ghost" size="sm" onClick={() => void signOut()}>
               Sign Out
             </Button>

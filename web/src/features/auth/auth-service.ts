@@ -54,6 +54,8 @@ export interface SignUpInput {
   password: string;
   firstName: string;
   lastName: string;
+  /** The e-mail of the broker an assistant asks to work for (issue 16). */
+  delegateOf?: string;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function signUpAccount(input: SignUpInput): Promise<{ needsConfirma
           lastName: input.lastName,
           cognitoId: result.userId,
           acceptedTermsAndConditions: true,
+          ...(input.delegateOf ? { delegateOf: input.delegateOf } : {}),
         },
       });
     } catch (error) {

@@ -1,3 +1,5 @@
+import { setActingFor } from '@/lib/acting-for';
+
 /**
  * Spec 01 §4/§9: after sign-in the access token, the ID token and isAuthenticated=true are kept in
  * local storage; a failed sign-in or restore sets the flag to false; sign-out removes all three.
@@ -23,7 +25,8 @@ export function markSignedOut(): void {
   localStorage.setItem(storageKeys.isAuthenticated, 'false');
 }
 
-/** Signed out on purpose: nothing of the session is left. */
+/** Signed out on purpose: nothing of the session is left, the broker a delegate worked for included. */
 export function clearSession(): void {
   for (const key of Object.values(storageKeys)) localStorage.removeItem(key);
+  setActingFor(null);
 }

@@ -5,6 +5,7 @@ import type { User } from '@shared/api/schemas/users';
 import { appPaths } from '@/app/paths';
 import { loadAuth } from '@/lib/amplify';
 import { queryKeys } from '@/lib/query-keys';
+import { useActingFor, type ActingFor } from '@/lib/acting-for';
 import { sessionQuery, type Session } from './session';
 import { clearSession } from './session-storage';
 
@@ -18,6 +19,10 @@ export interface Auth {
   cognitoId?: string;
   /** Status "active": may create requirements and listings (the API decides; this only drives the UI). */
   isApproved: boolean;
+  /** The broker this delegate works for now, chosen in the header (issue 16); null when working for themselves. */
+  actingFor: ActingFor | null;
+  /** Whose listings and requirements "My …" shows and the owner's actions act on: the broker acted for, else the user. */
+  ownerId?: string;
   /** Reloads the session and user record, e.g. right after `signIn` or after a profile change. */
   refresh: () => Promise<Session | null>;
   /** Signs out of Cognito, forgets the session and cached data, and goes to / (spec 01 §4). */
@@ -29,6 +34,7 @@ export function useAuth(): Auth {
   const navigate = useNavigate();
   const router = useRouter();
   const { data, isPending } = useQuery(sessionQuery);
+  const actingFor = useActingFor();
 
   const refresh = useCallback(() => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }), [queryClient]);
 
@@ -56,6 +62,8 @@ export function useAuth(): Auth {
     user: session?.user,
     cognitoId: session?.cognitoId,
     isApproved: session?.user?.status === 'active',
+    actingFor,
+    ownerId: actingFor?.brokerId ?? session?.user?._id,
     refresh,
     signOut,
   };

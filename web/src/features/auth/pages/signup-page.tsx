@@ -44,6 +44,7 @@ export function SignupPage() {
       password: '',
       firstName: search.firstName ?? '',
       lastName: search.lastName ?? '',
+      delegateOf: '',
       // Unticked at first; the schema accepts only `true`, with the spec's message otherwise.
       termsAndConditions: false as unknown as true,
     },
@@ -108,6 +109,14 @@ export function SignupPage() {
             {({ field, ...aria }) => <Input autoComplete="family-name" {...field} {...aria} aria-required />}
           </Field>
         </div>
+        <Field
+          control={form.control}
+          name="delegateOf"
+          label="Assisting a broker? Their e-mail (optional)"
+          description="Assistants and researchers work on a broker's listings and requirements once the broker confirms them and our team approves."
+        >
+          {({ field, ...aria }) => <Input type="email" autoComplete="off" {...field} value={field.value ?? ''} {...aria} />}
+        </Field>
         <Field
           control={form.control}
           name="termsAndConditions"

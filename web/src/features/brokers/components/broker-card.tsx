@@ -33,6 +33,7 @@ export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker;
           {broker.firm?.logoUrl && <img src={broker.firm.logoUrl} alt={`${broker.firm.name} logo`} className="ml-auto h-10 w-auto max-w-24 object-contain" />}
         </div>
         {broker.firm && <p className="text-sm font-medium">{broker.firm.name}</p>}
+        {broker.assistantTo && <p className="text-sm text-muted-foreground">Assistant to {broker.assistantTo.join(', ')}</p>}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {broker.phone && (
             <>

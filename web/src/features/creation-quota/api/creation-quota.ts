@@ -4,8 +4,8 @@ import { apiKey, apiQuery } from '@/lib/query';
 
 /** What the signed-in broker may still create today (GET /user/quota/{userId}); approved accounts only. */
 export function useCreationQuota() {
-  const { user, isApproved } = useAuth();
-  return useQuery({ ...apiQuery('getCreationQuota', { params: { userId: user?._id ?? '' } }), enabled: Boolean(user) && isApproved });
+  const { ownerId, isApproved } = useAuth();
+  return useQuery({ ...apiQuery('getCreationQuota', { params: { userId: ownerId ?? '' } }), enabled: Boolean(ownerId) && isApproved });
 }
 
 /** After a create: the quota is read again. */

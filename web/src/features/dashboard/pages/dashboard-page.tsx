@@ -18,6 +18,7 @@ import { assetUrl } from '@/config/runtime-config';
 import { useAuth } from '@/features/auth';
 import { ReviewNotice } from '@/features/auth/components/review-notice';
 import { MailStopNotice } from '@/features/mail-stop/components/mail-stop-notice';
+import { DelegationNotice } from '@/features/delegates/components/delegation-notice';
 import { MatchesTile } from '@/features/matches/components/matches-tile';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { consumerPaths } from '@/features/consumer/paths';
@@ -74,6 +75,7 @@ export function DashboardPage() {
     >
       <ReviewNotice />
       <MailStopNotice />
+      <DelegationNotice />
 
       <section aria-labelledby="overview-heading" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <h2 id="overview-heading" className="sr-only">

@@ -1,3 +1,4 @@
+import { ItemHistory } from '@/features/delegates/components/item-history';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { PencilIcon } from 'lucide-react';
@@ -58,6 +59,7 @@ export function ListingDetailPage() {
             <OperatorRemoveButton kind="listing" id={listing.listingId} title={listing.title} />
           </div>
           <ListingOwnerActions listing={listing} />
+          <ItemHistory history={listing.history} />
           {listing.status !== 'published' && (
             <Alert className="flex flex-wrap items-center gap-3">
               <AlertDescription className="flex flex-wrap items-center gap-2">

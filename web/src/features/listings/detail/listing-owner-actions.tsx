@@ -12,11 +12,11 @@ const ChangePriceDialog = lazyDialog(() => import('./change-price-dialog'), 'Cha
 
 /** The owner's actions on their published or expired listing (issue 14): renew, change price, sold or leased. */
 export function ListingOwnerActions({ listing }: { listing: Listing }) {
-  const { user } = useAuth();
+  const { ownerId } = useAuth();
   const renew = useListingAction('renewListing');
   const [closing, setClosing] = useState(false);
   const [repricing, setRepricing] = useState(false);
-  if (!user || user._id !== listing.userId || (listing.status !== 'published' && listing.status !== 'expired')) return null;
+  if (ownerId !== listing.userId || (listing.status !== 'published' && listing.status !== 'expired')) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {listing.expiresAt && (

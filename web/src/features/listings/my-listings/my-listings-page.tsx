@@ -24,11 +24,11 @@ export const awaitingApprovalText = 'You can create listings once your account i
 
 /** Spec 02 "My listings": the broker's own listings in every status, the next blast, and the editor. */
 export function MyListingsPage() {
-  const { user, isApproved } = useAuth();
+  const { user, ownerId, isApproved } = useAuth();
   const { edit } = route.useSearch();
   const editorOpened = useOpenedOnce(Boolean(edit));
   const navigate = route.useNavigate();
-  const listings = useQuery({ ...myListingsQuery(user?._id ?? ''), enabled: Boolean(user) });
+  const listings = useQuery({ ...myListingsQuery(ownerId ?? ''), enabled: Boolean(user) });
   const createListing = useCreateListing();
   const deleteListing = useDeleteListing();
 

@@ -4,6 +4,8 @@ import type { ListingSummary } from '@shared/api/schemas/listings';
 import { formatDate } from '@shared/rules/format';
 import { Button } from '@/components/ui/button';
 import { CardList, CardListItem } from '@/components/ui/card-list';
+import { changedByText } from '@/features/delegates/components/changed-by';
+import { useActingFor } from '@/lib/acting-for';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ConfirmButton } from '@/components/confirm-button';
 import { useIsMobile } from '@/hooks/use-is-mobile';
@@ -57,6 +59,8 @@ function ListingActions({ listing, onEdit, onDelete, deletingId }: ActionsProps 
  */
 export function MyListingsTable({ listings, ...actions }: ActionsProps & { listings: readonly ListingSummary[] }) {
   const phone = useIsMobile();
+  // The owner's own view says "you"; a delegate working for them sees "the broker".
+  const acting = useActingFor();
   if (listings.length === 0) return <p className="py-8 text-center text-muted-foreground">{noMyListingsText}</p>;
   if (phone) {
     return (
@@ -64,6 +68,7 @@ export function MyListingsTable({ listings, ...actions }: ActionsProps & { listi
         {listings.map((listing) => (
           <CardListItem key={listing.listingId} title={titleOf(listing)} badge={<ListingStatusBadge status={listing.status} />}>
             <p className="text-xs text-muted-foreground">Published On {formatDate(listing.publishedOn) || '—'}</p>
+            <p className="text-xs text-muted-foreground">Last change: {changedByText(listing.lastChangedBy, !acting)}</p>
             <ListingActions listing={listing} {...actions} />
           </CardListItem>
         ))}
@@ -77,6 +82,7 @@ export function MyListingsTable({ listings, ...actions }: ActionsProps & { listi
           <TableHead>Title</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Published On</TableHead>
+          <TableHead>Last Change</TableHead>
           <TableHead className="text-right">
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -90,6 +96,7 @@ export function MyListingsTable({ listings, ...actions }: ActionsProps & { listi
               <ListingStatusBadge status={listing.status} />
             </TableCell>
             <TableCell className="tabular-nums">{formatDate(listing.publishedOn) || '—'}</TableCell>
+            <TableCell className="text-muted-foreground">{changedByText(listing.lastChangedBy, !acting)}</TableCell>
             <TableCell>
               <ListingActions listing={listing} {...actions} />
             </TableCell>

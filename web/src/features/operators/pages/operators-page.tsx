@@ -13,6 +13,7 @@ import { cn } from '@/lib/utils';
 import { fullName, useAccountAction } from '../api';
 import { AccountList } from '../components/account-list';
 import { ExportLog } from '../components/export-log';
+import { DelegationQueue } from '../components/delegation-queue';
 
 function ApproveButton({ user }: { user: AdminUser }) {
   const approve = useAccountAction('approve', 'awaiting approval');
@@ -108,6 +109,9 @@ export function OperatorsPage() {
           <Tabs.Trigger value="queue" className={tabTrigger}>
             Approval queue
           </Tabs.Trigger>
+          <Tabs.Trigger value="delegates" className={tabTrigger}>
+            Delegates
+          </Tabs.Trigger>
           <Tabs.Trigger value="members" className={tabTrigger}>
             Members
           </Tabs.Trigger>
@@ -125,6 +129,12 @@ export function OperatorsPage() {
             empty="No accounts are waiting for approval."
             action={(account) => <ApproveButton user={account} />}
           />
+        </Tabs.Content>
+        <Tabs.Content value="delegates" className="grid gap-3 outline-none">
+          <p className="text-sm text-muted-foreground">
+            Accounts that asked to assist a broker, once the broker confirmed them. Approving lets them work on that broker&apos;s listings and requirements.
+          </p>
+          <DelegationQueue />
         </Tabs.Content>
         <Tabs.Content value="members" className="outline-none">
           <MembersPanel />

@@ -1,6 +1,7 @@
 import { useAuth } from '@/features/auth';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
+import { DelegatesCard } from '@/features/delegates/components/delegates-card';
 import { BrokerInfoCard } from '../components/broker-info-card';
 import { BrokerLogoCard, ProfileImageCard } from '../components/image-cards';
 import { PersonalInfoCard } from '../components/personal-info-card';
@@ -8,7 +9,7 @@ import { NotificationsCard } from '../components/notifications-card';
 import { PrivacyCard } from '../components/privacy-card';
 import { SubscriptionsCard } from '../components/subscriptions-card';
 
-/** Spec 02 §2 "Profile": five cards, each with its edit dialog, and the change-password card. */
+/** Spec 02 §2 "Profile": five cards, each with its edit dialog, the change-password card, and Delegates (issue 16). */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
@@ -21,6 +22,7 @@ export function ProfilePage() {
         <SubscriptionsCard user={user} className="lg:col-span-2" />
         <NotificationsCard user={user} className="lg:col-span-2" />
         <PrivacyCard user={user} className="lg:col-span-2" />
+        <DelegatesCard className="lg:col-span-2" />
         <ChangePasswordCard className="lg:col-span-2" />
       </div>
     </ConsumerPage>

@@ -20,10 +20,10 @@ export function RequirementsPage() {
   // Unknown catalogue ids in the URL are dropped here (and from the URL with the next filter change).
   const filters = knownRequirementFilters(route.useSearch());
   const navigate = route.useNavigate();
-  const { user } = useAuth();
+  const { ownerId } = useAuth();
   const requirements = useInfiniteQuery(browseRequirementsQuery(filters));
   // Keeps watching the broker's own new requirement, so it appears here once it has been sent.
-  useMyRequirements(user?._id);
+  useMyRequirements(ownerId);
   const items = requirements.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

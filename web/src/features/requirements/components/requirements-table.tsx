@@ -4,6 +4,8 @@ import { formatDate } from '@shared/rules/format';
 import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { changedByText } from '@/features/delegates/components/changed-by';
+import { useActingFor } from '@/lib/acting-for';
 import { RequirementStatusBadge } from './requirement-status-badge';
 
 export const noRequirementsText = 'No requirements fit the search criteria, try changing the filters.';
@@ -32,10 +34,12 @@ function RequirementTitle({ requirement }: { requirement: RequirementSummary }) 
 export function RequirementsTable({ requirements, variant }: RequirementsTableProps) {
   const mine = variant === 'mine';
   const phone = useIsMobile();
+  // The owner's own view says "you"; a delegate working for them sees "the broker" (issue 16).
+  const acting = useActingFor();
   if (requirements.length === 0) {
     return <p className="py-8 text-center text-muted-foreground">{mine ? noMyRequirementsText : noRequirementsText}</p>;
   }
-  if (phone) return <RequirementCards requirements={requirements} mine={mine} />;
+  if (phone) return <RequirementCards requirements={requirements} mine={mine} ownerIsMe={!acting} />;
   return (
     <Table aria-label={mine ? 'My requirements' : 'Requirements'}>
       <TableHeader>
@@ -45,6 +49,7 @@ export function RequirementsTable({ requirements, variant }: RequirementsTablePr
           <TableHead>Property Type</TableHead>
           <TableHead>{mine ? 'Status' : 'Timing'}</TableHead>
           <TableHead>Sent On</TableHead>
+          {mine && <TableHead>Last Change</TableHead>}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -63,6 +68,7 @@ export function RequirementsTable({ requirements, variant }: RequirementsTablePr
               <TableCell className="max-w-[14rem]">{requirement.timing}</TableCell>
             )}
             <TableCell className="tabular-nums">{formatDate(requirement.sentAt) || '—'}</TableCell>
+            {mine && <TableCell className="text-muted-foreground">{changedByText(requirement.lastChangedBy, !acting)}</TableCell>}
           </TableRow>
         ))}
       </TableBody>
@@ -71,7 +77,7 @@ export function RequirementsTable({ requirements, variant }: RequirementsTablePr
 }
 
 /** The phone's list: each requirement's five facts on a card of its own, nothing off screen. */
-function RequirementCards({ requirements, mine }: { requirements: readonly RequirementSummary[]; mine: boolean }) {
+function RequirementCards({ requirements, mine, ownerIsMe }: { requirements: readonly RequirementSummary[]; mine: boolean; ownerIsMe: boolean }) {
   return (
     <CardList aria-label={mine ? 'My requirements' : 'Requirements'}>
       {requirements.map((requirement) => (
@@ -85,6 +91,7 @@ function RequirementCards({ requirements, mine }: { requirements: readonly Requi
           </p>
           {!mine && <p className="text-sm break-words">Timing: {requirement.timing}</p>}
           <p className="text-xs text-muted-foreground tabular-nums">Sent On {formatDate(requirement.sentAt) || '—'}</p>
+          {mine && <p className="text-xs text-muted-foreground">Last change: {changedByText(requirement.lastChangedBy, ownerIsMe)}</p>}
         </CardListItem>
       ))}
     </CardList>

@@ -1,3 +1,4 @@
+import { ItemHistory } from '@/features/delegates/components/item-history';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { formatDate } from '@shared/rules/format';
@@ -65,6 +66,7 @@ export function RequirementDetailPage() {
                 (requirement.outcome.kind === 'bisn-listing' ? ` through “${requirement.outcome.listingTitle}” on BISN` : ' elsewhere')}
             </p>
             <RequirementOwnerActions requirement={requirement} />
+            <ItemHistory history={requirement.history} />
             <div className="empty:hidden">
               <OperatorRemoveButton kind="requirement" id={requirement.requirementId} title={requirement.title} />
             </div>

@@ -14,12 +14,12 @@ const FillRequirementDialog = lazyDialog(() => import('./fill-requirement-dialog
 
 /** The owner's actions on their requirement (issue 14): edit, mark filled, withdraw, renew. */
 export function RequirementOwnerActions({ requirement }: { requirement: Requirement }) {
-  const { user } = useAuth();
+  const { ownerId } = useAuth();
   const [editing, setEditing] = useState(false);
   const [filling, setFilling] = useState(false);
   const withdraw = useRequirementAction('withdrawRequirement');
   const renew = useRequirementAction('renewRequirement');
-  if (!user || user._id !== requirement.userId) return null;
+  if (ownerId !== requirement.userId) return null;
   const can = (action: Parameters<typeof canRequirement>[0]) => canRequirement(action, requirement.status);
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -15,9 +15,9 @@ import { LoadMoreButton } from '@/components/load-more-button';
 
 /** Spec 02 "My requirements": the broker's own requirements in every status, refreshed until each is sent. */
 export function MyRequirementsPage() {
-  const { user } = useAuth();
+  const { ownerId } = useAuth();
   const [status, setStatus] = useState<RequirementStatus | undefined>();
-  const requirements = useMyRequirements(user?._id, status);
+  const requirements = useMyRequirements(ownerId, status);
 
   return (
     <ConsumerPage title="My Requirements" actions={<CreateRequirementButton />}>

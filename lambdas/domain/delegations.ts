@@ -1,0 +1,139 @@
+import type { Delegation, DelegationsResponse, UpdateDelegationRequest } from '../../shared/api';
+import { badRequest, conflict, forbidden, notFound } from '../core/errors';
+import { logger } from '../core/logger';
+import type { Principal } from '../core/principal';
+import { delegationsRepository, type DelegationRecord } from '../data/delegations';
+import { nowIso } from '../data/table';
+import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
+import { refreshDirectory } from './directory';
+
+/**
+ * Delegates (issue 16; docs/DECISIONS.md "Delegates"): an account asks to assist a broker, the broker
+ * confirms (or declines), an operator approves; either side revokes. Only an approved delegation of an
+ * active broker lets the delegate act for them (lambdas/core/acting.ts checks it on every call).
+ */
+
+function person(record: UserRecord | undefined, userId: string): Delegation['broker'] {
+  return { userId, name: record ? fullNameOf(record) : '', email: record?.email ?? '', firm: record?.brokerInfo?.name ?? '' };
+}
+
+function toDelegationDto(record: DelegationRecord, people: ReadonlyMap<string, UserRecord>): Delegation {
+  const broker = people.get(record.brokerId);
+  return {
+    brokerId: record.brokerId,
+    delegateId: record.delegateId,
+    broker: person(broker, record.brokerId),
+    delegate: person(people.get(record.delegateId), record.delegateId),
+    state: record.state,
+    canExport: record.canExport,
+    brokerActive: broker?.status === 'active',
+    requestedAt: record.requestedAt,
+    confirmedAt: record.confirmedAt,
+    approvedAt: record.approvedAt,
+    endedAt: record.endedAt,
+  };
+}
+
+/** The delegations as the API shows them, with both sides' names (a handful of GetItems, in parallel). */
+async function toDelegationDtos(records: readonly DelegationRecord[], known: readonly UserRecord[] = []): Promise<Delegation[]> {
+  const people = new Map(known.map((user) => [user.userId, user]));
+  const missing = [...new Set(records.flatMap((r) => [r.brokerId, r.delegateId]))].filter((id) => !people.has(id));
+  for (const user of await Promise.all(missing.map((id) => usersRepository.get(id)))) if (user) people.set(user.userId, user);
+  return records.map((record) => toDelegationDto(record, people));
+}
+
+/** The caller's delegations: the brokers they assist (or asked to) and their own delegates. */
+export async function listDelegations(userId: string): Promise<DelegationsResponse> {
+  const [asDelegate, asBroker] = await Promise.all([delegationsRepository.ofDelegate(userId), delegationsRepository.ofBroker(userId)]);
+  const [delegateDtos, brokerDtos] = await Promise.all([toDelegationDtos(asDelegate), toDelegationDtos(asBroker)]);
+  return { asDelegate: delegateDtos, asBroker: brokerDtos };
+}
+
+export const noSuchBroker = 'No BISN broker has this e-mail address. Check it with the broker.';
+
+/**
+ * `delegate` asks to assist the broker with `brokerEmail` (at sign-up or from the profile). Asking again
+ * while a request is open answers that request; a declined or revoked delegation may be asked for again.
+ */
+export async function requestDelegation(delegate: UserRecord, brokerEmail: string): Promise<Delegation> {
+  const broker = await usersRepository.findByEmail(brokerEmail);
+  if (!broker || broker.status === 'deleted') throw notFound(noSuchBroker);
+  if (broker.userId === delegate.userId) throw badRequest('You cannot be your own delegate.', { brokerEmail: ['Name another broker.'] });
+  if (broker.status !== 'active') throw conflict('This broker cannot take delegates: their account is not active.');
+  const now = nowIso();
+  const fresh: DelegationRecord = {
+    brokerId: broker.userId,
+    delegateId: delegate.userId,
+    state: 'requested',
+    canExport: false,
+    requestedAt: now,
+    confirmedAt: null,
+    approvedAt: null,
+    endedAt: null,
+    updatedAt: now,
+  };
+  const written = await delegationsRepository.request(fresh);
+  const record = written ? fresh : await delegationsRepository.get(broker.userId, delegate.userId);
+  if (!record) throw new Error('delegation vanished');
+  if (written) logger.info('delegation requested', { brokerId: broker.userId, delegateId: delegate.userId });
+  return toDelegationDto(record, new Map([broker, delegate].map((user) => [user.userId, user])));
+}
+
+export const delegationNotFound = 'Delegation not found';
+
+/** What each side may do, from which states. */
+const moves = {
+  confirm: { by: 'broker', from: ['requested'], to: 'confirmed' },
+  decline: { by: 'broker', from: ['requested'], to: 'declined' },
+  revoke: { by: 'either', from: ['requested', 'confirmed', 'approved'], to: 'revoked' },
+} as const;
+
+/**
+ * The broker confirms, declines or revokes a delegation, or sets whether the delegate may export contact
+ * lists; the delegate may only revoke it (step down). Anyone else: 404. A revocation takes effect on the
+ * delegate's next call: every call acting for a broker reads the delegation (lambdas/core/acting.ts).
+ */
+export async function updateDelegation(principal: Principal, brokerId: string, delegateId: string, request: UpdateDelegationRequest): Promise<Delegation> {
+  const isBroker = principal.sub === brokerId;
+  if (!isBroker && principal.sub !== delegateId) throw notFound(delegationNotFound);
+  const current = await delegationsRepository.get(brokerId, delegateId);
+  if (!current) throw notFound(delegationNotFound);
+  let updated: DelegationRecord | null;
+  if (request.action === 'setExport') {
+    if (!isBroker) throw forbidden('Only the broker decides whether their delegate may export contact lists.');
+    updated = await delegationsRepository.setExport(brokerId, delegateId, request.canExport);
+  } else {
+    const move = moves[request.action];
+    if (move.by === 'broker' && !isBroker) throw forbidden('Only the broker can confirm or decline a request to be their delegate.');
+    const now = nowIso();
+    const stamp = request.action === 'confirm' ? { confirmedAt: now } : { endedAt: now };
+    updated = await delegationsRepository.transition(brokerId, delegateId, move.from, move.to, stamp);
+  }
+  if (!updated) throw conflict(`This delegation is ${(await delegationsRepository.get(brokerId, delegateId))?.state ?? 'gone'}: it cannot be changed that way.`);
+  if (current.state === 'approved' && updated.state === 'revoked') await refreshDirectory(delegateId);
+  logger.info('delegation changed', { brokerId, delegateId, action: request.action, state: updated.state, by: isBroker ? 'broker' : 'delegate' });
+  return (await toDelegationDtos([updated]))[0]!;
+}
+
+/**
+ * An operator approves the account as a delegate: each delegation its brokers confirmed becomes approved
+ * (the operator page, `npm run admin -- approve`, the console's "approved" group all come here through
+ * approveUser). Conditional on `confirmed`: approving twice changes nothing.
+ */
+export async function approveDelegationsOf(delegateId: string): Promise<number> {
+  const confirmed = (await delegationsRepository.ofDelegate(delegateId)).filter((d) => d.state === 'confirmed');
+  const approvedAt = nowIso();
+  const approved = await Promise.all(confirmed.map((d) => delegationsRepository.transition(d.brokerId, d.delegateId, ['confirmed'], 'approved', { approvedAt })));
+  const count = approved.filter(Boolean).length;
+  if (count > 0) {
+    await refreshDirectory(delegateId);
+    logger.info('delegations approved', { delegateId, count });
+  }
+  return count;
+}
+
+/** Operators: one page of delegations awaiting their approval. */
+export async function listDelegationsAwaitingOperator(limit: number, cursor?: string): Promise<{ items: Delegation[]; nextCursor: string | null }> {
+  const page = await delegationsRepository.pageAwaitingOperator(limit, cursor);
+  return { items: await toDelegationDtos(page.items), nextCursor: page.nextCursor };
+}

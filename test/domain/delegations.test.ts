@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { actAsBroker, brokerSuspendedMessage, notDelegableMessage, notYetApprovedMessage, revokedMessage } from '../../lambdas/core/acting';
+import { delegationsRepository } from '../../lambdas/data/delegations';
+import { usersRepository } from '../../lambdas/data/users';
+import { approveUser } from '../../lambdas/domain/admin';
+import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authorship';
+import { approveDelegationsOf, listDelegations, listDelegationsAwaitingOperator, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
+import { routeById } from '../../shared/api/routes';
+import { broker, principalOf } from './support';
+
+/** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
+describe('delegations (domain)', () => {
+  it('goes requested → confirmed → approved, and only the broker confirms', async () => {
+    const [owner, assistant] = await Promise.all([broker('owner'), broker('assistant')]);
+    const asked = await requestDelegation(assistant.record, owner.record.email);
+    expect(asked).toMatchObject({ state: 'requested', canExport: false, broker: { userId: owner.record.userId }, delegate: { userId: assistant.record.userId } });
+    // The same request again answers the open one; nobody else sees it.
+    expect((await requestDelegation(assistant.record, owner.record.email)).requestedAt).toBe(asked.requestedAt);
+    const stranger = await broker('stranger');
+    await expect(updateDelegation(stranger.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' })).rejects.toMatchObject({ statusCode: 403 });
+
+    // Approving before the broker confirmed approves nothing.
+    expect(await approveDelegationsOf(assistant.record.userId)).toBe(0);
+    expect((await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' })).state).toBe('confirmed');
+    // A second confirm is refused: the move happened once.
+    await expect(updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' })).rejects.toMatchObject({ statusCode: 409 });
+    const queue = await listDelegationsAwaitingOperator(25);
+    expect(queue.items.map((d) => d.delegateId)).toContain(assistant.record.userId);
+
+    await approveUser(assistant.record.userId);
+    const mine = await listDelegations(assistant.record.userId);
+    expect(mine.asDelegate.map((d) => [d.brokerId, d.state, d.brokerActive])).toEqual([[owner.record.userId, 'approved', true]]);
+    expect((await listDelegations(owner.record.userId)).asBroker.map((d) => d.delegateId)).toEqual([assistant.record.userId]);
+    expect((await listDelegationsAwaitingOperator(25)).items.map((d) => d.delegateId)).not.toContain(assistant.record.userId);
+  });
+
+  it('acting checks the route, the delegation and the broker on every call', async () => {
+    const [owner, assistant] = await Promise.all([broker('acted'), broker('actor')]);
+    await requestDelegation(assistant.record, owner.record.email);
+    await expect(actAsBroker(routeById.createListing, assistant.principal, owner.record.userId)).rejects.toMatchObject({
+      message: notYetApprovedMessage(`${owner.record.firstName} ${owner.record.lastName}`),
+    });
+    await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
+    await approveDelegationsOf(assistant.record.userId);
+
+    const acting = await actAsBroker(routeById.createListing, assistant.principal, owner.record.userId);
+    expect(acting.principal).toMatchObject({ sub: owner.record.userId, isOperator: false, delegate: { userId: assistant.record.userId } });
+    await expect(actAsBroker(routeById.updateBrokerInfo, assistant.principal, owner.record.userId)).rejects.toMatchObject({ message: notDelegableMessage });
+
+    const name = `${owner.record.firstName} ${owner.record.lastName}`;
+    await usersRepository.update(owner.record.userId, { status: 'disabled' });
+    await expect(actAsBroker(routeById.getListing, assistant.principal, owner.record.userId)).rejects.toMatchObject({ message: brokerSuspendedMessage(name) });
+    await usersRepository.update(owner.record.userId, { status: 'active' });
+    await actAsBroker(routeById.getListing, assistant.principal, owner.record.userId);
+
+    // The delegate steps down: refused at once.
+    await updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
+    await expect(actAsBroker(routeById.getListing, assistant.principal, owner.record.userId)).rejects.toMatchObject({ message: revokedMessage(name) });
+    expect((await delegationsRepository.get(owner.record.userId, assistant.record.userId))?.state).toBe('revoked');
+    // Asked again after a revocation: a fresh request.
+    expect((await requestDelegation(assistant.record, owner.record.email)).state).toBe('requested');
+    await expect(actAsBroker(routeById.getListing, assistant.principal, owner.record.userId)).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('who changed an item (domain)', () => {
+  const owner = principalOf({ userId: 'owner', email: 'owner@example.com' });
+  const delegate = { ...owner, delegate: { userId: 'helper', name: 'Helper Person' } };
+
+  it('replaces a repeat of the last author and action (autosaves) and keeps the last changes', () => {
+    let history = withChange({}, changeBy(owner, 'created', '2026-01-01T00:00:00.000Z'));
+    history = withChange(history, changeBy(delegate, 'edited', '2026-01-02T00:00:00.000Z'));
+    history = withChange(history, changeBy(delegate, 'edited', '2026-01-03T00:00:00.000Z'));
+    history = withChange(history, changeBy(owner, 'edited', '2026-01-04T00:00:00.000Z'));
+    expect(history.changes.map((c) => [c.at.slice(0, 10), c.delegate?.userId ?? null, c.action])).toEqual([
+      ['2026-01-01', null, 'created'],
+      ['2026-01-03', 'helper', 'edited'],
+      ['2026-01-04', null, 'edited'],
+    ]);
+    expect(history.lastChangedBy).toEqual(history.changes.at(-1));
+    for (let i = 0; i < CHANGES_KEPT * 2; i++) history = withChange(history, changeBy(i % 2 ? owner : delegate, 'edited', `2026-02-${String(i + 1).padStart(2, '0')}`));
+    expect(history.changes).toHaveLength(CHANGES_KEPT);
+  });
+});

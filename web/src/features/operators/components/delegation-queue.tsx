@@ -1,0 +1,85 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Delegation } from '@shared/api/schemas/delegations';
+import { formatDate } from '@shared/rules';
+import { LoadMoreButton } from '@/components/load-more-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { api } from '@/lib/api';
+import { apiKey } from '@/lib/query';
+import { toast } from '@/lib/toast';
+
+const delegationQueueQuery = () =>
+  infiniteQueryOptions({
+    queryKey: apiKey('adminListDelegations'),
+    queryFn: ({ pageParam, signal }) => api('adminListDelegations', { query: { ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+const nameOf = (person: Delegation['delegate']) => person.name || person.email;
+
+/** Approving the account as a delegate approves every delegation its brokers confirmed (and the account, if new). */
+function ApproveDelegateButton({ delegation }: { delegation: Delegation }) {
+  const queryClient = useQueryClient();
+  const approve = useMutation({
+    mutationFn: () => api('adminApproveUser', { params: { userId: delegation.delegateId } }),
+    onSuccess: () => toast.success(`${nameOf(delegation.delegate)} is approved as ${nameOf(delegation.broker)}'s delegate.`),
+    onError: (error) => toast.error(error.message),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: apiKey('adminListDelegations') }), queryClient.invalidateQueries({ queryKey: apiKey('adminListUsers') })]),
+  });
+  return (
+    <Button size="sm" disabled={approve.isPending} onClick={() => approve.mutate()} aria-label={`Approve ${nameOf(delegation.delegate)} as a delegate`}>
+      Approve
+    </Button>
+  );
+}
+
+/** Operators (issue 16): the delegations brokers confirmed, oldest first, each awaiting approval of its account as a delegate. */
+export function DelegationQueue() {
+  const queue = useInfiniteQuery(delegationQueueQuery());
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  if (queue.isPending) return <Skeleton className="h-24 w-full" role="status" aria-label="Loading delegates" />;
+  if (queue.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>Failed to load the delegates: {queue.error.message}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No delegate is waiting for approval.</p>;
+  return (
+    <div className="grid gap-3">
+      <Table aria-label="Delegates awaiting approval">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Delegate</TableHead>
+            <TableHead>For broker</TableHead>
+            <TableHead>Confirmed</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((delegation) => (
+            <TableRow key={`${delegation.brokerId}-${delegation.delegateId}`}>
+              <TableCell>
+                {nameOf(delegation.delegate)} <span className="text-muted-foreground">{delegation.delegate.email}</span>
+              </TableCell>
+              <TableCell>
+                {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
+              </TableCell>
+              <TableCell>{formatDate(delegation.confirmedAt)}</TableCell>
+              <TableCell className="text-right">
+                <ApproveDelegateButton delegation={delegation} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <LoadMoreButton query={queue} loadingLabel="Loading more delegates" />
+    </div>
+  );
+}
