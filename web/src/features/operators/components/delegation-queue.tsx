@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Delegation } from '@shared/api/schemas/delegations';
-import { formatDate } from '@shared/rules';
+import { formatDate } from '@shared/rules/format';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
