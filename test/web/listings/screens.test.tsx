@@ -91,7 +91,7 @@ describe('My Listings', { timeout: 30_000 }, () => {
 
     const table = await screen.findByRole('table', {}, firstLoad);
     const row = (title: string) => within(table).getByRole('row', { name: new RegExp(title) });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Status', 'Published On', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Status', 'Published On', 'Last Change', 'Actions']);
     expect(row('Draft corner')).toHaveTextContent('Draft');
     expect(row('Queued warehouse')).toHaveTextContent('Queued');
     expect(row('Published office')).toHaveTextContent('Published');

@@ -81,7 +81,7 @@ describe('requirement lists on a phone (issue 22.4)', { timeout: 30_000 }, () =>
     window.innerWidth = 1280;
     renderApp('/consumer/my-requirements');
     const table = await screen.findByRole('table', { name: 'My requirements' }, firstLoad);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Type', 'Property Type', 'Status', 'Sent On']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Type', 'Property Type', 'Status', 'Sent On', 'Last Change']);
     expect(screen.queryByRole('list', { name: 'My requirements' })).not.toBeInTheDocument();
   });
 });
