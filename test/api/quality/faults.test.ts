@@ -156,6 +156,9 @@ describe('DynamoDB and SES throttling that the SDK retries away', () => {
   });
 });
 
+// Each sweep runs the job once per DynamoDB call it makes (dozens of runs): explicit room for a busy machine.
+const SWEEP_TIMEOUT_MS = 240_000;
+
 describe('a DynamoDB outage that outlasts the retries, at every call in turn', () => {
   /** How many DynamoDB calls `run` makes when nothing fails: the sweep then fails each of them in turn. */
   async function callsOf(run: () => Promise<unknown>): Promise<number> {
@@ -191,7 +194,7 @@ describe('a DynamoDB outage that outlasts the retries, at every call in turn', (
       expect((await expectOk(getListing(stack, author, queued.listing.listingId))).listing.status).toBe('published');
     }
     expect(outcomes.some((o) => o.includes('threw'))).toBe(true);
-  });
+  }, SWEEP_TIMEOUT_MS);
 
   it('requirement broadcast: re-runs finish it; every broker gets it exactly once and it is sent', async () => {
     const probe = await createRequirement(stack, author);
@@ -210,7 +213,7 @@ describe('a DynamoDB outage that outlasts the retries, at every call in turn', (
       const sent = await requirementsRepository.get(requirement.requirementId);
       expect(sent?.sentAt).toEqual(expect.any(String));
     }
-  });
+  }, SWEEP_TIMEOUT_MS);
 });
 
 describe('an interrupted image finalise', () => {
