@@ -18,6 +18,7 @@ const PORT_VARIABLES: Record<PortName, string> = {
   dynamodb: 'BISN_DYNAMODB_PORT',
   s3: 'BISN_S3_PORT',
   ses: 'BISN_SES_PORT',
+  sqs: 'BISN_SQS_PORT',
 };
 
 /** A second Ctrl-C this long after the first exits at once. */

@@ -236,7 +236,7 @@ async function jobsPhase(out: Collector, bench: BenchStack): Promise<void> {
   }
   const emulators = process.cpuUsage(emulatorCpu);
   const run = blast.report.runs[0];
-  out.atMost('jobs', `blast: ${BLAST_BROKERS} brokers × ${BLAST_LISTINGS} listings, wall`, round(blast.wallMs / 1000, 1), 30, 's', `${run?.sent ?? 0} digests sent, ${run?.failed ?? 0} failed, run ${run?.state ?? blast.report.status}; cpu: blast ${round(blast.cpuMs / 1000, 1)} s, emulators ${round((emulators.user + emulators.system) / 1e6, 1)} s`);
+  out.atMost('jobs', `blast: ${BLAST_BROKERS} brokers × ${BLAST_LISTINGS} listings, wall`, round(blast.wallMs / 1000, 1), 30, 's', `planner only: ${run?.batches ?? 0} batches enqueued, run ${run?.state ?? blast.report.status}; cpu: blast ${round(blast.cpuMs / 1000, 1)} s, emulators ${round((emulators.user + emulators.system) / 1e6, 1)} s`);
   out.info('jobs', 'blast: SES SendEmail calls', blast.sesCalls, 'calls');
   out.atMost('jobs', 'blast: peak RSS (its own process)', round(blast.peakRssMb), 512, 'MB', `peak heap ${round(blast.peakHeapMb)} MB`);
   out.details.blast = blast;

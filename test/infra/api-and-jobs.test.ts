@@ -79,7 +79,10 @@ describe('API and jobs', () => {
       try {
         for (const fn of [...apiFunctions, ...jobFunctions]) {
           const variables = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-          const rendered = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, renderSample(v, 'd111.cloudfront.net')]));
+          // The delivery queue's URL is its Ref: rendered as SQS names a queue, the rest as the site's domain.
+          const rendered = Object.fromEntries(
+            Object.entries(variables).map(([k, v]) => [k, k === 'DELIVERY_QUEUE_URL' ? `https://sqs.us-west-2.amazonaws.com/123456789012/${referencedId(v)}` : renderSample(v, 'd111.cloudfront.net')]),
+          );
           process.env = { ...rendered, AWS_REGION: 'us-west-2' };
           resetEnvCache();
           expect(() => env(), fn.description).not.toThrow();
@@ -102,7 +105,8 @@ describe('API and jobs', () => {
         for (const [action, resources] of fn.resourcesByAction) {
           expect(action, fn.description).not.toContain('*');
           // SES's account-level suppression list has no ARN: lifting an address can only name "*".
-          if (action === 'ses:DeleteSuppressedDestination') expect(resources).toEqual(['*']);
+          // Nor has the account's send quota, which the delivery worker paces itself by.
+          if (action === 'ses:DeleteSuppressedDestination' || action === 'ses:GetAccount') expect(resources).toEqual(['*']);
           else expect(resources, `${fn.description} ${action}`).not.toContain('*');
         }
       }
@@ -129,12 +133,13 @@ describe('API and jobs', () => {
     });
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
-      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job blast', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'unsubscribe']);
+      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'queue function deliveryWorker', 'unsubscribe']);
+      expect(holders('ses:GetAccount')).toEqual(['queue function deliveryWorker']);
       // Only the broker's own "e-mail me again" takes an address off SES's suppression list.
       expect(holders('ses:DeleteSuppressedDestination')).toEqual(['resumeMail']);
       expect(all().some((f) => [...f.actions].some((a) => a.startsWith('ses:') && /Suppress/.test(a) && a !== 'ses:DeleteSuppressedDestination'))).toBe(false);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(
-        ['job blast', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
+        ['queue function deliveryWorker', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
       );
     });
 
@@ -178,12 +183,14 @@ describe('API and jobs', () => {
       );
     });
 
-    it('sizes job functions by jobProfiles (the blast: 15 minutes, 1024 MB)', () => {
+    it('sizes job functions by jobProfiles (the blast planner: 15 minutes, 512 MB; the delivery worker: 2 minutes, 256 MB)', () => {
       for (const id of [...jobs.map((j) => j.id), ...adminFunctions.map((fn) => fn.id)]) {
         const profile = jobProfiles[id];
         expect(jobFunction(id).properties, id).toMatchObject({ MemorySize: profile.memoryMb, Timeout: profile.timeoutSeconds });
       }
-      expect(jobFunction('blast').properties).toMatchObject({ MemorySize: 1024, Timeout: 900 });
+      expect(jobFunction('blast').properties).toMatchObject({ MemorySize: 512, Timeout: 900 });
+      const worker = jobFunctions.find((f) => f.description.startsWith('queue function deliveryWorker'))!;
+      expect(worker.properties).toMatchObject({ MemorySize: 256, Timeout: 120 });
     });
 
     it('outputs each admin function name for `npm run admin -- --stage`, with only its commands\' permissions', () => {

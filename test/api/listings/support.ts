@@ -1,3 +1,6 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { startQueuePoller } from '../../../lib/local/queue-poller';
+import { queueFunctions } from '../../../shared/api/routes';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { listingDraft, type AcceptedImageType, type Listing, type ListingDraftInput, type PresignResponse } from '../../../shared/api';
@@ -100,10 +103,30 @@ export async function bucketKeys(stack: LocalStack, prefix: string): Promise<str
   }
 }
 
-/** The job handlers, run in this process against the stack, as the scheduler does. */
+/**
+ * The job handlers, run in this process against the stack, as the scheduler does. The blast's planner is
+ * followed by its delivery workers, fed from the stack's queue until it is empty (Lambda's event source, in
+ * this process, so faults injected here reach them); each run is reported as it ended.
+ */
 export async function runBlastJob(event?: { now?: string }) {
   const { handler } = await import('../../../lambdas/jobs/blast');
-  return handler(event);
+  const { handler: worker } = await import('../../../lambdas/queues/delivery');
+  const { blastsRepository } = await import('../../../lambdas/data/blasts');
+  const planned = await handler(event);
+  const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
+  const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
+  const poller = startQueuePoller({ client, queueUrl: process.env.DELIVERY_QUEUE_URL!, handler: worker, batchSize: fn.batchSize, concurrency: fn.maxConcurrency });
+  try {
+    await poller.drain();
+  } finally {
+    await poller.stop();
+    client.destroy();
+  }
+  const runs = await Promise.all(planned.runs.map(async ({ runId }) => (await blastsRepository.get(runId))!));
+  return {
+    status: planned.status,
+    runs: runs.map((run) => ({ runId: run.runId, listings: run.listingIds.length, sent: run.sent, failed: run.failed, state: run.state })),
+  };
 }
 
 export async function runExpiryJob(event?: { now?: string }) {

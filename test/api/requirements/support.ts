@@ -17,7 +17,7 @@ export { TEST_QUERY_PAGE_SIZE, validRequirement };
  */
 export async function startStack(options: Pick<LocalStackOptions, 'unsubscribeRequestLimits'> = {}): Promise<LocalStack> {
   return startLocalStack({
-    ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 },
+    ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
     quiet: true,
     dailyLimits: generousDailyLimits,
     queryPageSize: TEST_QUERY_PAGE_SIZE,

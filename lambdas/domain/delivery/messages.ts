@@ -1,0 +1,47 @@
+import * as z from '../../../shared/zod';
+
+/**
+ * What travels on the delivery queue: a tagged union on `kind`, so requirement broadcasts and instant alerts
+ * can ride the same queue and workers later as kinds of their own.
+ */
+/**
+ * Deliveries of one message: on the last, a worker gives up on the digests SES keeps refusing and counts
+ * the batch through; a message whose worker fails this often (a poison message) goes to the dead-letter
+ * queue. The queue's maxReceiveCount (lib/stacks/jobs-stack.ts, lib/local/sqs.ts).
+ */
+export const MAX_DELIVERIES = 5;
+
+const recipient = z.object({
+  userId: z.string().check(z.minLength(1)),
+  email: z.string().check(z.minLength(3)),
+  /** The broker's subscriptions when the planner read them: which of the run's listings they receive. */
+  subscribed: z.array(z.string()),
+});
+
+export const deliveryMessageSchema = z.discriminatedUnion('kind', [
+  /** One batch of a blast run's digests: the brokers the planner read, in one page of the active list. */
+  z.object({
+    kind: z.literal('blast-digests'),
+    runId: z.string().check(z.minLength(1)),
+    batch: z.number().check(z.int(), z.nonnegative()),
+    recipients: z.array(recipient).check(z.minLength(1)),
+  }),
+  /** Every batch of the run is through: its listings become published. */
+  z.object({ kind: z.literal('blast-publish'), runId: z.string().check(z.minLength(1)) }),
+]);
+
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+export type DigestRecipient = z.infer<typeof recipient>;
+
+/** A message body as the worker receives it: JSON of a DeliveryMessage, or an error saying why not. */
+export function parseDeliveryMessage(body: string): DeliveryMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new Error('delivery message is not JSON');
+  }
+  const parsed = deliveryMessageSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`delivery message is malformed: ${parsed.error.issues.map((i) => `${i.path.join('.') || '-'}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
