@@ -4,23 +4,26 @@ import { logger } from '../core/logger';
 import { flushMetrics } from '../core/metrics';
 import { MAX_DELIVERIES, publishBlastRun, sendBlastBatch } from '../domain/blast';
 import { parseDeliveryMessage, type DeliveryMessage } from '../domain/delivery/messages';
+import { retryLater } from '../domain/delivery/queue';
 
 /**
  * The delivery queue's worker (its SQS event source reports batch item failures): each message is one
- * delivery job. A message that fails (its digests were refused and it has deliveries left, or it cannot
- * be read, or its work threw) is named in `batchItemFailures` and comes back after the visibility timeout;
- * after MAX_DELIVERIES it goes to the dead-letter queue, whose alarm tells the operators. Messages are
- * handled one after the other: the pacing is per worker, and a crash leaves the rest for redelivery.
+ * delivery job. A job with mails SES refused and deliveries left is put back on the queue, delayed
+ * (retryLater); its message is done. A message that cannot be read, or whose work threw, is named in
+ * `batchItemFailures` and comes back after the visibility timeout; after MAX_DELIVERIES it goes to the
+ * dead-letter queue, whose alarm tells the operators. Messages are handled one after the other: the pacing
+ * is per worker, and a crash leaves the rest for redelivery.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   env(); // fail fast on a misconfigured function
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   try {
     for (const record of event.Records) {
-      const lastDelivery = Number(record.attributes.ApproximateReceiveCount) >= MAX_DELIVERIES;
       try {
-        const done = await deliver(parseDeliveryMessage(record.body), lastDelivery);
-        if (!done) batchItemFailures.push({ itemIdentifier: record.messageId });
+        const message = parseDeliveryMessage(record.body);
+        // This job's deliveries: by earlier copies of its message, and of this one (a worker that died).
+        const delivery = (message.retries ?? 0) + Number(record.attributes.ApproximateReceiveCount);
+        if (!(await deliver(message, delivery >= MAX_DELIVERIES))) await retryLater(message, delivery);
       } catch (error) {
         logger.error('delivery message failed', { messageId: record.messageId, receiveCount: record.attributes.ApproximateReceiveCount, error: error as Error });
         batchItemFailures.push({ itemIdentifier: record.messageId });
@@ -32,7 +35,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
 }
 
-/** True when the message is through (delete it), false to have it delivered again. */
+/** True when the job is through; false when it has mails to retry (it goes back on the queue). */
 async function deliver(message: DeliveryMessage, lastDelivery: boolean): Promise<boolean> {
   switch (message.kind) {
     case 'blast-digests':

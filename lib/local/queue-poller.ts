@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { queueDepth } from './sqs';
 
@@ -35,7 +35,6 @@ export interface QueuePoller {
 export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
   const { client, queueUrl, batchSize } = options;
   let stopped = false;
-  const abort = new AbortController();
   let busy = 0;
   let handler: Promise<QueueHandler> | undefined;
   const handlerOf = () =>
@@ -54,12 +53,22 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
         AttributeNames: ['All'],
         MessageSystemAttributeNames: ['All'],
       }),
-      { abortSignal: abort.signal },
     );
     // One message at most once per invocation, with its latest receipt (the emulator may hand one back
     // twice in a long poll longer than its visibility timeout).
     const Messages = [...new Map(received.map((message) => [message.MessageId, message])).values()];
-    if (Messages.length === 0 || stopped) return;
+    if (Messages.length === 0) return;
+    // Received by a poll that outlived stop(): handed back at once, not left invisible for the visibility
+    // timeout (a poller stopped after a drain would otherwise hide the next run's first messages).
+    if (stopped) {
+      await client.send(
+        new ChangeMessageVisibilityBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: Messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle!, VisibilityTimeout: 0 })),
+        }),
+      );
+      return;
+    }
     busy += 1;
     try {
       const response = await (await handlerOf())({ Records: Messages.map((message) => recordOf(message, queueUrl)) });
@@ -97,9 +106,9 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    /** Waits for the polls under way (at most `waitSeconds`): aborting one could lose what SQS just handed it. */
     async stop() {
       stopped = true;
-      abort.abort();
       await Promise.all(loops);
     },
   };

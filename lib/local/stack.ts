@@ -52,6 +52,8 @@ export interface LocalStackOptions {
   queueWorkers?: boolean;
   /** The delivery queue's visibility timeout: how long a crashed worker's messages wait to come back (default 30 s). */
   deliveryVisibilitySeconds?: number;
+  /** How long a delivery message its worker failed waits to come back (DELIVERY_RETRY_SECONDS; default 1 s, the cloud's 60). */
+  deliveryRetrySeconds?: number;
   /** Seed the demo data once (default false). */
   seed?: boolean;
   /** No emulator, gateway or scheduler output (default false). */
@@ -181,6 +183,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_SESV2: ses.url,
       AWS_ENDPOINT_URL_SQS: sqs.url,
       DELIVERY_QUEUE_URL: deliveryQueues.queueUrl,
+      DELIVERY_RETRY_SECONDS: String(options.deliveryRetrySeconds ?? 1),
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       S3_FORCE_PATH_STYLE: 'true',
       CHECK_RESPONSES: String(options.checkResponses ?? true),

@@ -18,6 +18,12 @@ const recipient = z.object({
   subscribed: z.array(z.string()),
 });
 
+/**
+ * Deliveries of the same job by earlier copies of its message: a job its worker could not finish (SES
+ * refused some mails) is put back on the queue as a new message, delayed, carrying its count (0: the first).
+ */
+const retries = z.optional(z.number().check(z.int(), z.nonnegative()));
+
 export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   /** One batch of a blast run's digests: the brokers the planner read, in one page of the active list. */
   z.object({
@@ -25,9 +31,10 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
     runId: z.string().check(z.minLength(1)),
     batch: z.number().check(z.int(), z.nonnegative()),
     recipients: z.array(recipient).check(z.minLength(1)),
+    retries,
   }),
   /** Every batch of the run is through: its listings become published. */
-  z.object({ kind: z.literal('blast-publish'), runId: z.string().check(z.minLength(1)) }),
+  z.object({ kind: z.literal('blast-publish'), runId: z.string().check(z.minLength(1)), retries }),
 ]);
 
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;

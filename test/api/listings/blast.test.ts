@@ -185,7 +185,7 @@ describe('weekday blast', () => {
     expect(deliveries(later, everything, waiting)).toBe(1);
   });
 
-  it('retries only the digests SES refused, on the next run, exactly once', async () => {
+  it('retries only the digests SES refused, on later deliveries of their batch, and gives up after the last', async () => {
     const listing = await queuedListing(stack, author, { propertyTypeId: 'office' });
     let refused = 0;
     const restore = intercept(ses(), (command) => {
