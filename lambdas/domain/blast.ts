@@ -11,8 +11,8 @@ import { enqueueDeliveries } from './delivery/queue';
 import { MAX_DELIVERIES, type DeliveryMessage, type DigestRecipient } from './delivery/messages';
 
 export { MAX_DELIVERIES };
-import { workerPacer } from './delivery/pacing';
-import { sendMail } from './mail';
+import { sendClaimed } from './delivery/send';
+import type { OutgoingMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 import { matchListing, unmatchListing } from './matching';
 import { marketHistoryAt, reductionSinceLastListing } from './property-history';
@@ -47,11 +47,6 @@ export const BLAST_JOB_ID = 'blast';
 export const BLAST_LEASE_MS = 5 * 60 * 1000;
 /** Brokers per queue message: claimed together, then sent together (a message stays far under SQS's 256 KB). */
 export const DIGEST_BATCH_SIZE = 50;
-/**
- * A claim still `sending` this long after it was made belongs to a worker that died (the worker function's
- * timeout, lib/config/functions.ts, is shorter): its digest counts as sent.
- */
-export const STALE_CLAIM_MS = 5 * 60 * 1000;
 
 export interface BlastOptions {
   now?: Date;
@@ -252,6 +247,20 @@ async function entriesByCategory(run: BlastRun): Promise<Map<string, DigestEntry
   return out;
 }
 
+/**
+ * One broker's digest of the run, or null when they have nothing in it: the one function the worker renders
+ * a digest with (the seam where the personal digest, lambdas/domain/digest, takes over). A broker's own
+ * listings are left out (issue 22); most brokers follow the same categories, so each distinct digest is
+ * rendered once per run.
+ */
+async function blastDigestOf({ byCategory, renders, date }: RunDigests, recipient: DigestRecipient): Promise<OutgoingMail | null> {
+  const entries = recipient.subscribed.flatMap((category) => byCategory.get(category) ?? []).filter((entry) => entry.ownerId !== recipient.userId);
+  if (entries.length === 0) return null;
+  const key = entries.map((entry) => entry.listingId).join(',');
+  if (!renders.has(key)) renders.set(key, blastDigestMails(entries, date));
+  return (await renders.get(key)!)(recipient.email);
+}
+
 export interface BatchOutcome {
   /** 'retry': some digests failed and the message has deliveries left; the queue delivers it again. */
   outcome: 'done' | 'retry';
@@ -272,67 +281,20 @@ export async function sendBlastBatch(
     logger.error('blast: a batch of an unknown run is dropped', { runId: message.runId, batch: message.batch });
     return { outcome: 'done', sent: 0, failed: 0 };
   }
-  const { byCategory, renders, date } = await digestsOf(run);
-  // A broker's own listings are left out of their digest (issue 22).
-  const digestFor = (recipient: DigestRecipient): DigestEntry[] =>
-    recipient.subscribed.flatMap((category) => byCategory.get(category) ?? []).filter((entry) => entry.ownerId !== recipient.userId);
-  // Most brokers follow the same categories: each distinct digest is rendered once per run.
-  const digestMail = (recipient: DigestRecipient, entries: DigestEntry[]) => {
-    const key = entries.map((entry) => entry.listingId).join(',');
-    if (!renders.has(key)) renders.set(key, blastDigestMails(entries, date));
-    return renders.get(key)!.then((mailTo) => mailTo(recipient.email));
-  };
-
-  const recipients = message.recipients.filter((recipient) => digestFor(recipient).length > 0);
-  const pace = await workerPacer();
-  let sent = 0;
-  let failed = 0;
-  let next = 0;
-  // Each digest: its slot of the send rate, then its claim, then the send; a claim is only ever followed by a
-  // send attempt, so a worker killed mid-batch leaves unclaimed every digest it had not started (the
-  // redelivery sends them) and claimed only those SES was accepting. A claim that exists already is a digest
-  // an earlier delivery of this batch sent. A claim DynamoDB refused, or a send SES refused (the SDK's retries
-  // of its throttling spent), counts as failed: the redelivery retries that broker.
-  const worker = async () => {
-    while (next < recipients.length) {
-      const recipient = recipients[next++]!;
-      await pace();
-      const mail = await digestMail(recipient, digestFor(recipient));
-      let claimed: boolean;
-      try {
-        claimed = await blastsRepository.claimDelivery(run.runId, recipient.userId);
-      } catch (error) {
-        logger.warn('blast: delivery claim failed', { runId: run.runId, userId: recipient.userId, error: error as Error });
-        failed += 1;
-        continue;
-      }
-      if (!claimed) {
-        // Another delivery of this batch holds the claim: it sent the digest, or it is sending it now (SQS
-        // delivers a message twice at times), or it died while SES was accepting it (then it counts as sent:
-        // at most once). Only a live claim keeps the batch open.
-        const other = await blastsRepository.deliveryState(run.runId, recipient.userId);
-        if (other?.state === 'sending' && Date.parse(other.claimedAt) > Date.now() - STALE_CLAIM_MS) failed += 1;
-        continue;
-      }
-      try {
-        await sendMail(mail);
-        await blastsRepository.markDelivered(run.runId, recipient.userId);
-        sent += 1;
-      } catch (error) {
-        logger.warn('mail send failed', { to: mail.to, error: error as Error });
-        failed += 1;
-        await blastsRepository.releaseDelivery(run.runId, recipient.userId);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, recipients.length) }, worker));
+  const digests = await digestsOf(run);
+  const { sent, skipped, failed } = await sendClaimed(message.recipients, (recipient) => blastDigestOf(digests, recipient), {
+    claim: (userId) => blastsRepository.claimDelivery(run.runId, userId),
+    state: (userId) => blastsRepository.deliveryState(run.runId, userId),
+    sent: (userId) => blastsRepository.markDelivered(run.runId, userId),
+    release: (userId) => blastsRepository.releaseDelivery(run.runId, userId),
+  }, { concurrency });
   countMetric('BlastDigestsSent', sent);
   countMetric('BlastDigestsFailed', failed);
   if (failed > 0 && !lastDelivery) return { outcome: 'retry', sent, failed };
   if (failed > 0) logger.error('blast: giving up on digests that keep failing', { runId: run.runId, batch: message.batch, failed });
 
   // Sent by this delivery or an earlier one: every recipient with a digest but those given up on.
-  const after = await blastsRepository.completeBatch(run.runId, message.batch, recipients.length - failed, failed);
+  const after = await blastsRepository.completeBatch(run.runId, message.batch, message.recipients.length - skipped - failed, failed);
   if (after.state === 'sending' && after.batchesDone >= (after.batches ?? Infinity)) {
     await enqueueDeliveries([{ kind: 'blast-publish', runId: run.runId }]);
   }

@@ -3,6 +3,7 @@ import { env } from '../core/env';
 import { logger } from '../core/logger';
 import { flushMetrics } from '../core/metrics';
 import { MAX_DELIVERIES, publishBlastRun, sendBlastBatch } from '../domain/blast';
+import { sendRequirementMails } from '../domain/requirements-broadcast';
 import { parseDeliveryMessage, type DeliveryMessage } from '../domain/delivery/messages';
 import { retryLater } from '../domain/delivery/queue';
 
@@ -43,5 +44,7 @@ async function deliver(message: DeliveryMessage, lastDelivery: boolean): Promise
     case 'blast-publish':
       await publishBlastRun(message.runId);
       return true;
+    case 'requirement-mails':
+      return (await sendRequirementMails(message, { lastDelivery })) === 'done';
   }
 }

@@ -260,8 +260,11 @@ describe('the weekday blast (domain)', () => {
     expect(Messages).toHaveLength(1);
     void deliveryWorker({ Records: Messages.map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body!, attributes: { ApproximateReceiveCount: '1' } })) } as never);
     const counts = async () => Promise.all(readers.map(digestCount));
-    await vi.waitFor(async () => expect((await counts()).reduce((sum, n) => sum + n, 0)).toBe(2));
-    restore();
+    try {
+      await vi.waitFor(async () => expect((await counts()).reduce((sum, n) => sum + n, 0)).toBe(2), { timeout: 20_000, interval: 200 });
+    } finally {
+      restore();
+    }
     expect((await listingsRepository.get(listing.listingId))!.status).toBe('processing');
 
     // After the visibility timeout the message comes back to a live worker, which sends the three missing.

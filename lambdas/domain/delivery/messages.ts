@@ -1,8 +1,8 @@
 import * as z from '../../../shared/zod';
 
 /**
- * What travels on the delivery queue: a tagged union on `kind`, so requirement broadcasts and instant alerts
- * can ride the same queue and workers later as kinds of their own.
+ * What travels on the delivery queue: a tagged union on `kind` (blast digests and their publishing,
+ * requirement broadcasts; instant alerts can ride it as a kind of their own).
  */
 /**
  * Deliveries of one message: on the last, a worker gives up on the digests SES keeps refusing and counts
@@ -35,6 +35,13 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   }),
   /** Every batch of the run is through: its listings become published. */
   z.object({ kind: z.literal('blast-publish'), runId: z.string().check(z.minLength(1)), retries }),
+  /** One batch of a requirement's broadcast: brokers who take requirement broadcasts at once ('instant'). */
+  z.object({
+    kind: z.literal('requirement-mails'),
+    requirementId: z.string().check(z.minLength(1)),
+    recipients: z.array(z.object({ userId: recipient.shape.userId, email: recipient.shape.email })).check(z.minLength(1)),
+    retries,
+  }),
 ]);
 
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;

@@ -2,7 +2,7 @@ import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../../core/aws';
 
 /** The share of the account's send rate the workers use: the rest is headroom for the other mail. */
-export const SEND_RATE_HEADROOM = 0.8;
+export const SEND_RATE_HEADROOM = 0.9;
 /**
  * Workers sending at once (the queue's event source's maximum concurrency, lib/stacks/jobs-stack.ts; the
  * local poller's too): each paces itself to its share of the rate.

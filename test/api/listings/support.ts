@@ -1,12 +1,9 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { startQueuePoller } from '../../../lib/local/queue-poller';
-import { queueFunctions } from '../../../shared/api/routes';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { listingDraft, type AcceptedImageType, type Listing, type ListingDraftInput, type PresignResponse } from '../../../shared/api';
 import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
 import { IMAGES_BUCKET, type LocalStack } from '../../../lib/local/stack';
-import { call, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
+import { call, drainDeliveryQueue, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
 import { validDraft } from '../../fixtures/inputs';
 
 export { validDraft };
@@ -110,18 +107,9 @@ export async function bucketKeys(stack: LocalStack, prefix: string): Promise<str
  */
 export async function runBlastJob(event?: { now?: string }) {
   const { handler } = await import('../../../lambdas/jobs/blast');
-  const { handler: worker } = await import('../../../lambdas/queues/delivery');
   const { blastsRepository } = await import('../../../lambdas/data/blasts');
   const planned = await handler(event);
-  const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
-  const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
-  const poller = startQueuePoller({ client, queueUrl: process.env.DELIVERY_QUEUE_URL!, handler: worker, batchSize: fn.batchSize, concurrency: fn.maxConcurrency });
-  try {
-    await poller.drain();
-  } finally {
-    await poller.stop();
-    client.destroy();
-  }
+  await drainDeliveryQueue();
   const runs = await Promise.all(planned.runs.map(async ({ runId }) => (await blastsRepository.get(runId))!));
   return {
     status: planned.status,
