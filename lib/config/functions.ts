@@ -108,7 +108,8 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId |
   blast: ['table:write'],
   // + receive/delete on the delivery queue (its event source), send (the run's publishing), ses:GetAccount
   deliveryWorker: ['table:write', 'mail:send', 'unsubscribe-key:read'],
-  broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  // + sqs:SendMessage on the delivery queue: it plans, the delivery worker mails.
+  broadcastRequirements: ['table:write'],
   expireListings: ['table:write', 'images:write'],
   // Reminders carry a renew link signed with a key derived from the link secret.
   sendReminders: ['table:write', 'mail:send', 'unsubscribe-key:read'],
