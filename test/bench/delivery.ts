@@ -15,6 +15,8 @@ import type { LocalStack } from '../../lib/local/stack';
 import { DELIVERY_WORKERS } from '../../lambdas/domain/delivery/pacing';
 import type { BlastRunResult } from './blast-worker';
 import { runChild } from './child';
+import { lambdaHeapFlags } from './measure';
+import { jobProfiles } from '../../lib/config/functions';
 import type { DeliveryWorkerResult } from './delivery-worker';
 
 /**
@@ -102,6 +104,8 @@ export async function deliverBlast(stack: LocalStack, runNumber: number): Promis
   const queues = await createDeliveryQueues(client, `bisn-delivery-bench-${runNumber}`, 6 * 120);
   client.destroy();
   const extraEnv = { DELIVERY_QUEUE_URL: queues.queueUrl };
+  // Each with the heap limits Lambda sets for its function's memory.
+  const heapOf = (id: 'blast' | 'deliveryWorker') => ({ ...extraEnv, NODE_OPTIONS: lambdaHeapFlags(jobProfiles[id].memoryMb).join(' ') });
   const ignoreRuns = (await blastsRepository.unfinished()).map((run) => run.runId);
   const scratch = mkdtempSync(join(tmpdir(), 'bisn-bench-delivery-'));
   const runIdFile = join(scratch, 'run-id');
@@ -113,9 +117,9 @@ export async function deliverBlast(stack: LocalStack, runNumber: number): Promis
   let planner: BlastRunResult;
   let workers: DeliveryWorkerResult[];
   try {
-    const working = Promise.all(Array.from({ length: DELIVERY_WORKERS }, () => runChild<DeliveryWorkerResult>('./delivery-worker.ts', { runIdFile }, extraEnv)));
+    const working = Promise.all(Array.from({ length: DELIVERY_WORKERS }, () => runChild<DeliveryWorkerResult>('./delivery-worker.ts', { runIdFile }, heapOf('deliveryWorker'))));
     // An empty file stops the workers if the planner fails.
-    planner = await runChild<BlastRunResult>('./blast-worker.ts', {}, extraEnv).catch((error: unknown) => {
+    planner = await runChild<BlastRunResult>('./blast-worker.ts', {}, heapOf('blast')).catch((error: unknown) => {
       writeFileSync(runIdFile, '');
       throw error;
     });
