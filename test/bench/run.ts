@@ -374,7 +374,7 @@ async function deliveryPhase(out: Collector, bench: BenchStack): Promise<void> {
     await seed({ kind: 'queued', count: DELIVERY_LISTINGS, ownerIds: bench.ownerIds });
     const run = await deliverBlast(bench.stack, i);
     planners.push({ brokers, run });
-    const label = `${thousands(brokers)} brokers × ${thousands(DELIVERY_LISTINGS)} listings`;
+    const label = `${brokers.toLocaleString('en-US')} brokers × ${DELIVERY_LISTINGS.toLocaleString('en-US')} listings`;
     const seconds = run.wallMs / 1000;
     const limit = 1.2 * (run.mails / DELIVERY_SEND_RATE) + 30;
     out.atMost('delivery', `${label}: brokers without exactly one digest`, run.missing + run.duplicates + run.unexpected, 0, 'brokers', `${run.expected} expected, ${run.mails} sent; missing ${run.missing}, twice ${run.duplicates}, not expected ${run.unexpected}; ledger ${run.ledger}`);
