@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Requirement } from '../../shared/api';
 import { subscriptionIdFor } from '../../shared/catalog';
+import { notificationPreferencesOf } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
@@ -122,7 +123,9 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
   for await (const broker of usersRepository.allByStatus('active')) {
     // The author is not mailed their own requirement (issue 22): the site shows them its status.
     // Nor is an address SES stopped (a hard bounce or a complaint) until its broker resumes it.
+    // Nor a broker who takes requirements in their digest, or not at all (Profile → Notifications, issue 19).
     if (broker.userId === record.userId || !broker.subscribed.includes(category) || broker.mailStop) continue;
+    if (notificationPreferencesOf(broker.notifications).requirements !== 'instant') continue;
     batch.push(broker);
     if (batch.length === BATCH_SIZE && !(await flush())) return outcome('lease-lost', total);
   }

@@ -10,6 +10,8 @@ import {
   type SavedSearchResponse,
   type UpdateSavedSearchRequest,
 } from '../../shared/api';
+import { ALL } from '../../shared/catalog';
+import { env } from '../core/env';
 import { badRequest, conflict, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { listingsRepository } from '../data/listings';
@@ -37,6 +39,13 @@ const toDto = (record: SavedSearchRecord): SavedSearch =>
     lastAlertAt: record.lastAlertAt,
     lastEngagedAt: record.lastEngagedAt,
   }) as SavedSearch;
+
+/** The browser a saved search opens, with its own filters in the URL (as the Saved searches page opens it). */
+export function savedSearchBrowserUrl(search: SavedSearchQuery): string {
+  const filters = Object.entries(search.filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && entry[1] !== ALL);
+  const query = new URLSearchParams(filters).toString();
+  return `${env().SITE_URL}/consumer/${search.kind}${query ? `?${query}` : ''}`;
+}
 
 /**
  * How many current items the browser shows for the search, counted up to one past the "too broad" line:
