@@ -175,6 +175,47 @@ export const savedSearchesRepository = {
   },
 
   /**
+   * The search's alert hour (issue 19: at most one instant mail an hour): taken when its last alert went out at
+   * or before `hourAgo` (or never), by this batch. Answers the previous time, so a refused send can give the
+   * hour back; false when the hour is not over (or the search is gone).
+   */
+  async takeAlertHour(ownerId: string, savedSearchId: string, now: string, hourAgo: string, batchId: string): Promise<{ previous: string | null } | false> {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(ownerId, savedSearchId),
+          UpdateExpression: 'SET lastAlertAt = :now, alertBatchId = :batch',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastAlertAt) OR lastAlertAt = :null OR lastAlertAt <= :hourAgo)',
+          ExpressionAttributeValues: { ':now': now, ':hourAgo': hourAgo, ':batch': batchId, ':null': null },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      return { previous: (Attributes?.lastAlertAt as string | null | undefined) ?? null };
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Gives the hour back after SES refused the alert (only while this batch still holds it). */
+  async giveBackAlertHour(ownerId: string, savedSearchId: string, batchId: string, previous: string | null): Promise<void> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(ownerId, savedSearchId),
+          UpdateExpression: 'SET lastAlertAt = :previous REMOVE alertBatchId',
+          ConditionExpression: 'alertBatchId = :batch',
+          ExpressionAttributeValues: { ':previous': previous, ':batch': batchId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  },
+
+  /**
    * The active searches of a kind mailed at a frequency, page by page, from one shard of the mailing index
    * (or all of them, one after another): the delivery's read, never a Scan.
    */

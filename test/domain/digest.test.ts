@@ -12,7 +12,7 @@ import { createRequirement } from '../../lambdas/domain/requirements';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
 import { createSavedSearch } from '../../lambdas/domain/saved-searches';
 import { defaultNotificationPreferences, type NotificationPreferences, type SavedSearchFrequency } from '../../shared/api';
-import type { SubscriptionId } from '../../shared/catalog';
+import type { PropertyTypeId, SubscriptionId } from '../../shared/catalog';
 import { nextBlastAt } from '../../shared/rules';
 import { queuedListing } from './blast-support';
 import { storedListing, storedRequirement } from './matching-support';
@@ -35,11 +35,11 @@ async function digestBroker(label: string, subscribed: SubscriptionId[], notific
 }
 
 /** A listing claimed by today's blast run (not yet published): the digest's "new listings". */
-const runListing = (owner: Actor, propertyTypeId: string, marketId = 'sac-midtown', title = `${propertyTypeId} ${randomUUID().slice(0, 6)}`) =>
+const runListing = (owner: Actor, propertyTypeId: PropertyTypeId, marketId = 'sac-midtown', title = `${propertyTypeId} ${randomUUID().slice(0, 6)}`) =>
   queuedListing(owner, { propertyTypeId, marketId, title }, { status: 'processing', runId: `run-${randomUUID().slice(0, 6)}` });
 
 /** A listing published (and in the browse index) at `publishedOn`. */
-async function publishedListing(owner: Actor, propertyTypeId: string, publishedOn: string) {
+async function publishedListing(owner: Actor, propertyTypeId: PropertyTypeId, publishedOn: string) {
   const record = await storedListing(owner.record, { propertyTypeId, publishedOn, title: `${propertyTypeId} published ${publishedOn}` });
   await listingsRepository.writeIndex(record as PublishedListing);
   return record;
