@@ -259,8 +259,14 @@ export const eventFunctions = [
     source: 'aws.cognito-idp',
     eventNames: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
   },
-  // SES's bounce and complaint events of the configuration set every mail goes through (EventBridge).
-  { id: 'mailFeedback', entry: 'lambdas/events/mail-feedback.ts', source: 'aws.ses', detailTypes: ['Email Bounced', 'Email Complaint Received'] },
+  // SES's bounce and complaint events of the configuration set every mail goes through (EventBridge), and its
+  // open and click events: a saved search's mails read (issue 19).
+  {
+    id: 'mailFeedback',
+    entry: 'lambdas/events/mail-feedback.ts',
+    source: 'aws.ses',
+    detailTypes: ['Email Bounced', 'Email Complaint Received', 'Email Opened', 'Email Clicked'],
+  },
 ] as const;
 
 /** Cognito group meaning "approved": adding a user to it in the console approves the account. */
