@@ -61,13 +61,6 @@ async function answer(record: SavedSearchRecord): Promise<SavedSearchResponse> {
   return { search: toDto(record), matching, tooBroad: matching > SAVED_SEARCH_TOO_BROAD };
 }
 
-/** The caller's own search; anyone else's is 404, as if it did not exist. */
-async function ownSearch(principal: Principal, savedSearchId: string): Promise<SavedSearchRecord> {
-  const record = await savedSearchesRepository.get(principal.sub, savedSearchId);
-  if (!record) throw notFound(savedSearchNotFound);
-  return record;
-}
-
 export async function listSavedSearches(principal: Principal): Promise<{ items: SavedSearch[] }> {
   const searches = await savedSearchesRepository.all(principal.sub);
   return { items: searches.sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt)).map(toDto) };
@@ -120,17 +113,40 @@ function editOf(record: SavedSearchRecord, input: UpdateSavedSearchRequest, now:
   };
 }
 
+/** The caller's own search only: anyone else's is 404, as if it did not exist. */
 export async function updateSavedSearch(principal: Principal, savedSearchId: string, input: UpdateSavedSearchRequest): Promise<SavedSearchResponse> {
-  // The write is conditional on the status read: a pause by the delivery meanwhile is read again and the edit re-applied.
+  const saved = await editSavedSearch(principal.sub, savedSearchId, input);
+  if (!saved) throw notFound(savedSearchNotFound);
+  return answer(saved);
+}
+
+/**
+ * Applies a change to an owner's search; null when there is no such search. The write is conditional on the
+ * status read: a pause by the delivery meanwhile is read again and the edit re-applied.
+ */
+async function editSavedSearch(ownerId: string, savedSearchId: string, input: UpdateSavedSearchRequest): Promise<SavedSearchRecord | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const record = await ownSearch(principal, savedSearchId);
+    const record = await savedSearchesRepository.get(ownerId, savedSearchId);
+    if (!record) return null;
     const now = nowIso();
     const edit = editOf(record, input, now);
-    if (Object.keys(edit).length === 0) return answer(record);
+    if (Object.keys(edit).length === 0) return record;
     const saved = await savedSearchesRepository.edit(record, edit, now);
-    if (saved) return answer(saved);
+    if (saved) return saved;
   }
   throw conflict(changedMeanwhile);
+}
+
+/** One click of a search's mail (RFC 8058): that search mails nothing any more. False when there is no such search. */
+export async function turnOffSavedSearch(ownerId: string, savedSearchId: string): Promise<boolean> {
+  return !!(await editSavedSearch(ownerId, savedSearchId, { frequency: 'off' }));
+}
+
+/** The searches of an owner that mail at one of `frequencies` stop mailing (the digest's or every one-click). */
+export async function turnOffSavedSearches(ownerId: string, frequencies: readonly SavedSearchRecord['frequency'][]): Promise<void> {
+  for (const search of await savedSearchesRepository.all(ownerId)) {
+    if (frequencies.includes(search.frequency)) await turnOffSavedSearch(ownerId, search.savedSearchId);
+  }
 }
 
 export async function deleteSavedSearch(principal: Principal, savedSearchId: string): Promise<void> {
