@@ -56,8 +56,8 @@ async function verified(token: string): Promise<UnsubscribeLink> {
  *   and matches taken in the digest;
  * - a requirement broadcast (a requirements category): requirement broadcasts (Profile → Notifications "off");
  * - the weekday blast's links (`listings`): the listing categories; a listings category: that category;
- * - all (the confirmation mail, match notices, links from before streams): every category, the match
- *   notices and every saved search, as it always has for the categories.
+ * - all (the confirmation mail, match notices, links from before streams): every category, the requirement
+ *   broadcasts, the match notices and every saved search, as it always has for the categories.
  */
 export async function unsubscribeWithToken(token: string): Promise<UnsubscribeResponse> {
   const { email, stream } = await verified(token);
@@ -81,7 +81,7 @@ async function turnOffStream(user: UserRecord, stream: UnsubscribeStream): Promi
   const category = subscriptionCategories.find((c) => c.id === stream);
   const fields: Partial<UserRecord> =
     stream === 'all'
-      ? { subscribed: [], matchNotices: false }
+      ? { subscribed: [], matchNotices: false, notifications: { ...preferences, requirements: 'off' } }
       : stream === 'digest'
         ? {
             subscribed: user.subscribed.filter((id) => !listingCategories.has(id)),

@@ -264,10 +264,10 @@ describe('POST /unsubscribe/one-click turns off exactly the stream the mail came
     expect((await storedUser(account.userId))?.version).toBe(user.version);
   });
 
-  it('all: every category, the match notices and every saved search', async () => {
+  it('all: every category, the requirement broadcasts, the match notices and every saved search', async () => {
     const { account, frequencies } = await digestReader('allclick');
     expect(await oneClick(account.email, 'all')).toEqual({ status: 200, body: unsubscribed });
     expect(await frequencies()).toEqual({ instant: 'off', daily: 'off', weekly: 'off', off: 'off' });
-    expect(await storedUser(account.userId)).toMatchObject({ subscribed: [], matchNotices: false });
+    expect(await storedUser(account.userId)).toMatchObject({ subscribed: [], matchNotices: false, notifications: { requirements: 'off' } });
   });
 });
