@@ -129,12 +129,27 @@ describe('API and jobs', () => {
     });
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
-      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job blast', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'unsubscribe']);
+      expect(holders('ses:SendEmail')).toEqual(
+        ['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job blast', 'job broadcastRequirements', 'job matchNotices', 'job pauseSavedSearches', 'job searchAlerts', 'job sendReminders', 'unsubscribe'].sort(),
+      );
       // Only the broker's own "e-mail me again" takes an address off SES's suppression list.
       expect(holders('ses:DeleteSuppressedDestination')).toEqual(['resumeMail']);
       expect(all().some((f) => [...f.actions].some((a) => a.startsWith('ses:') && /Suppress/.test(a) && a !== 'ses:DeleteSuppressedDestination'))).toBe(false);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(
-        ['job blast', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
+        [
+          'job blast',
+          'job broadcastRequirements',
+          'job matchNotices',
+          'job pauseSavedSearches',
+          'job searchAlerts',
+          'job sendReminders',
+          'unsubscribe',
+          'unsubscribeOneClick',
+          'getUnsubscribeLink',
+          'updateUnsubscribeLink',
+          'getRenewLink',
+          'useRenewLink',
+        ].sort(),
       );
     });
 
