@@ -104,7 +104,7 @@ export function PersonalDigestMail({ firstName, digest, profileUrl, savedSearche
             {group.more > 0 && (
               <Section style={{ margin: '12px 0' }}>
                 <Link href={group.moreUrl} style={button}>
-                  {group.more} more on BISN
+                  {`${group.more} more on BISN`}
                 </Link>
               </Section>
             )}
