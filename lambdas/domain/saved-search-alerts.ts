@@ -80,7 +80,8 @@ export function queueSearchAlerts(item: QueuedAlertItem): Promise<void> {
 /**
  * One run of the alert job (every minute, so an alert leaves within 5 minutes of its item): first every
  * queued item gets a hit in each active instant search it fits (not its owner's, not a search saved after
- * the item was public); then each search with waiting hits gets one mail holding all of them, at most one an
+ * the item was public), and every mailing search it fits records the match (`lastMatchedAt`, which the
+ * pausing reads, whether the search mails at once or in the digest); then each search with waiting hits gets one mail holding all of them, at most one an
  * hour. Exactly once, as the match notices: the search's hour is taken and each hit claimed
  * (`pending → sending`, stamped with this run's batch) before SES is asked; a refused send puts both back; a
  * run that crashes after its claims leaves them `sending`, and a run past the claim timeout marks them
@@ -98,15 +99,17 @@ export async function sendInstantAlerts(now = new Date()): Promise<InstantAlertR
 }
 
 async function recordHits(now: Date, report: InstantAlertReport): Promise<void> {
-  // Every active instant search of a kind, read once a run, and only when an item of that kind waits.
+  // Every mailing search of a kind, read once a run, and only when an item of that kind waits.
   const searches = new Map<SavedSearchKind, Promise<SavedSearchRecord[]>>();
-  const instantSearches = (kind: SavedSearchKind) => {
+  const mailingSearches = (kind: SavedSearchKind) => {
     if (!searches.has(kind)) {
       searches.set(
         kind,
         (async () => {
           const out: SavedSearchRecord[] = [];
-          for await (const page of savedSearchesRepository.mailing(kind, 'instant')) out.push(...page);
+          for (const frequency of ['instant', 'daily', 'weekly'] as const) {
+            for await (const page of savedSearchesRepository.mailing(kind, frequency)) out.push(...page);
+          }
           return out;
         })(),
       );
@@ -119,10 +122,13 @@ async function recordHits(now: Date, report: InstantAlertReport): Promise<void> 
       try {
         const item = await publicItem(queued.kind, queued.itemId);
         if (item && item.publicAt >= freshSince) {
-          for (const search of await instantSearches(queued.kind)) {
+          for (const search of await mailingSearches(queued.kind)) {
             if (search.ownerId === item.ownerId || search.createdAt > item.publicAt || !fitsItem(search, item)) continue;
-            const hit = { ownerId: search.ownerId, savedSearchId: search.savedSearchId, kind: queued.kind, itemId: queued.itemId, hitAt: now.toISOString() };
-            if (await searchAlertsRepository.addHit(hit)) report.hits++;
+            // Every mailing search records that something new fitted (its 90 days start again); instant ones get a hit.
+            if (search.frequency === 'instant') {
+              const hit = { ownerId: search.ownerId, savedSearchId: search.savedSearchId, kind: queued.kind, itemId: queued.itemId, hitAt: now.toISOString() };
+              if (await searchAlertsRepository.addHit(hit)) report.hits++;
+            }
             await savedSearchesRepository.mark(search.ownerId, search.savedSearchId, 'lastMatchedAt', now.toISOString());
           }
         }

@@ -38,6 +38,8 @@ describe('instant alerts', () => {
     const [seeker, lister] = await Promise.all([broker('seeker'), broker('lister')]);
     const retail = await instantSearch(seeker, 'Midtown retail', 'listings', { propertyTypeId: 'retail', marketId: 'sac-midtown' });
     const needs = await instantSearch(seeker, 'Retail needs', 'requirements', { propertyTypeId: 'retail' });
+    // A daily search that fits: no hit (the digest carries it), but its match is recorded (the pausing reads it).
+    const daily = (await createSavedSearch(seeker.principal, { name: 'Retail daily', kind: 'listings', filters: { propertyTypeId: 'retail' }, frequency: 'daily' } as Parameters<typeof createSavedSearch>[1])).search;
     // More instant searches than a page, of other people: none of them fits.
     for (let i = 0; i < 4; i++) await instantSearch(lister, `Lister's land ${i}`, 'listings', { propertyTypeId: 'land' });
     const now = Date.now();
@@ -63,6 +65,7 @@ describe('instant alerts', () => {
     const { oneClickUrl } = await unsubscribeLinks(seeker.record.email, savedSearchStream(retail.savedSearchId));
     expect(listingsAlert!.headers).toContainEqual({ name: 'List-Unsubscribe', value: `<${oneClickUrl}>` });
     expect(await savedSearchesRepository.get(seeker.record.userId, needs.savedSearchId)).toMatchObject({ lastAlertAt: new Date(now + MINUTE_MS).toISOString() });
+    expect(await savedSearchesRepository.get(seeker.record.userId, daily.savedSearchId)).toMatchObject({ lastMatchedAt: new Date(now + MINUTE_MS).toISOString(), lastAlertAt: null });
 
     // Within the hour: new hits wait (batched), then go out together once the hour is over, to the millisecond.
     const third = await publish(lister, 'retail', { marketId: 'sac-midtown', title: 'Third shop' });

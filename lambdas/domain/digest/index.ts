@@ -102,13 +102,10 @@ export async function digestFor(brokerId: string, digestDay: Date, context = new
 }
 
 /**
- * After SES accepted a digest: its saved searches matched and mailed at `at` (their pausing periods, shared/rules
- * pauseReasonOf). Marks only move forward, so a repeated call changes nothing.
+ * After SES accepted a digest: its saved searches mailed at `at` (the 30 days without engagement start from
+ * their last mail: shared/rules pauseReasonOf; the alert job records their matches). Marks only move forward,
+ * so a repeated call changes nothing.
  */
 export async function digestSent(mail: Pick<DigestMail, 'brokerId' | 'savedSearchIds'>, at: Date): Promise<void> {
-  const when = at.toISOString();
-  for (const savedSearchId of mail.savedSearchIds) {
-    await savedSearchesRepository.mark(mail.brokerId, savedSearchId, 'lastMatchedAt', when);
-    await savedSearchesRepository.mark(mail.brokerId, savedSearchId, 'lastAlertAt', when);
-  }
+  for (const savedSearchId of mail.savedSearchIds) await savedSearchesRepository.mark(mail.brokerId, savedSearchId, 'lastAlertAt', at.toISOString());
 }
