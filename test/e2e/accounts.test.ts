@@ -3,7 +3,7 @@ import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, createConfirmedUser, latestCode, readMail, type StackRef } from '../../lib/local/testing';
-import { demoLogin, DESKTOP, e2e, expectConsole, newBroker, openBrowser, PHONE, runJob, screenshot, seriousA11yViolations, signIn, waitForMail } from './support';
+import { accountRow, demoLogin, DESKTOP, e2e, expectConsole, newBroker, openBrowser, PHONE, runJob, screenshot, seriousA11yViolations, signIn, waitForMail } from './support';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -143,8 +143,7 @@ describe('sign-up to approval', () => {
     await signIn(operatorPage, demoLogin('operator'));
     await operatorPage.getByRole('link', { name: 'Operators' }).click();
     await operatorPage.waitForURL('**/consumer/operators');
-    const row = operatorPage.getByRole('listitem').filter({ hasText: email });
-    await row.waitFor();
+    const row = await accountRow(operatorPage, email);
     await expect(row.innerText()).resolves.toContain('Sam Signup');
     await shoot(operatorPage, 'operators-queue');
     expect(await seriousA11yViolations(operatorPage)).toEqual([]);
@@ -162,7 +161,7 @@ describe('sign-up to approval', () => {
 
     // Members tab: disable, then the account cannot sign in; enable again.
     await operatorPage.getByRole('tab', { name: 'Members' }).click();
-    const member = operatorPage.getByRole('listitem').filter({ hasText: email });
+    const member = await accountRow(operatorPage, email);
     await member.getByRole('button', { name: 'Disable Sam Signup' }).click();
     await shoot(operatorPage, 'operators-disable-dialog');
     await operatorPage.getByRole('button', { name: 'Disable Account' }).click();

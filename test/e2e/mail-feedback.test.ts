@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoLogin, DESKTOP, e2e, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
+import { accountRow, demoLogin, DESKTOP, e2e, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn } from './support';
 
 /** How the address's mail server answers from now on (the local SES's mailboxes). */
 async function mailboxAnswers(address: string, answer: 'bounce' | 'deliver') {
@@ -38,7 +38,7 @@ describe('a bounced address', () => {
     await signIn(page, demoLogin('operator'));
     await page.goto('/consumer/operators');
     await page.getByRole('tab', { name: /members|accounts/i }).click();
-    const row = page.getByRole('listitem').filter({ hasText: broker.email });
+    const row = await accountRow(page, broker.email);
     await expect(row.innerText()).resolves.toMatch(/Mail stopped: Mail bounced on \d{2}\/\d{2}\/\d{4} \(smtp; 550 5\.1\.1 user unknown\)\./);
     await page.close();
   });

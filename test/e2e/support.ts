@@ -242,3 +242,19 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * The operator page's row for an account. Its lists are oldest first and paged, so in the whole suite a
+ * new account is pages down: "Load more" until the row is there.
+ */
+export async function accountRow(page: Page, email: string) {
+  const row = page.getByRole('listitem').filter({ hasText: email });
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await page.getByRole('list', { name: /accounts/i }).waitFor();
+  while ((await row.count()) === 0 && (await loadMore.count()) > 0) {
+    await loadMore.click();
+    await page.waitForFunction(() => !document.querySelector('[aria-label="Loading more accounts"]'));
+  }
+  await row.waitFor();
+  return row;
+}
