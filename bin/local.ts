@@ -18,6 +18,7 @@ const PORT_VARIABLES: Record<PortName, string> = {
   dynamodb: 'BISN_DYNAMODB_PORT',
   s3: 'BISN_S3_PORT',
   ses: 'BISN_SES_PORT',
+  sqs: 'BISN_SQS_PORT',
 };
 
 /** A second Ctrl-C this long after the first exits at once. */
@@ -97,6 +98,13 @@ function printBanner(stack: LocalStack, ms: number): void {
     `  API           ${stack.urls.api}`,
     `  Mail viewer   ${stack.urls.mailViewer}   (verification codes and every mail the product sends)`,
     '',
+    '  Emulators:',
+    `    DynamoDB    ${stack.urls.dynamodb}   (dynalite)`,
+    `    Cognito     ${stack.urls.cognito}   (cognito-local)`,
+    `    S3          ${stack.urls.s3}   (s3rver)`,
+    `    SES         ${stack.urls.ses}   (aws-ses-v2-local)`,
+    `    SQS         ${stack.urls.sqs}   (local-aws-sqs: the delivery queue and its dead-letter queue, fed to the delivery worker)`,
+    '',
   ];
   if (stack.demoLogins.length) {
     const width = Math.max(...stack.demoLogins.map((login) => login.email.length));
@@ -106,6 +114,7 @@ function printBanner(stack: LocalStack, ms: number): void {
   }
   lines.push(
     `  Data persists in ${dataDir}/ (npm run reset wipes it). Run a job now: npm run job -- blast|broadcastRequirements|expireListings`,
+    '  (the blast and the broadcast enqueue their mails; the delivery worker above sends them)',
     '  Ctrl-C stops everything.',
     '',
   );

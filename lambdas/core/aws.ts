@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env, type Env } from './env';
 
@@ -25,6 +26,8 @@ export const documentClient = /* @__PURE__ */ lazy(() =>
 );
 
 export const ses = /* @__PURE__ */ lazy(() => new SESv2Client({ region: env().AWS_REGION }));
+
+export const sqs = /* @__PURE__ */ lazy(() => new SQSClient({ region: env().AWS_REGION }));
 
 export const cognito = /* @__PURE__ */ lazy(() => new CognitoIdentityProviderClient({ region: env().AWS_REGION }));
 

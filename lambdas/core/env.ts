@@ -33,6 +33,10 @@ const schema = z
     /** Requests of the public unsubscribe form per hour, per address and per client IP (stage config). */
     UNSUBSCRIBE_LIMIT_PER_ADDRESS: count(unsubscribeRequestLimits.perAddress),
     UNSUBSCRIBE_LIMIT_PER_CLIENT: count(unsubscribeRequestLimits.perClient),
+    /** The delivery queue (digests and their publishing): set on the functions that enqueue to it. */
+    DELIVERY_QUEUE_URL: z.optional(z.url()),
+    /** How long a delivery job with refused mails waits before its next delivery (SQS DelaySeconds: at most 900). */
+    DELIVERY_RETRY_SECONDS: count(60),
     GEOCODER: z._default(z.enum(['zip-centroids', 'amazon-location']), 'zip-centroids'),
     PLACE_INDEX_NAME: z.optional(z.string()),
     AWS_REGION: z._default(z.string(), 'us-east-1'),

@@ -1,31 +1,38 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './table';
+import { db, isConditionFailed, tableName } from './table';
 import { deliveryLedger } from './delivery-ledger';
 
 /**
  * A weekday blast run (README "blast run + ledger"), in the order it moves:
  * claiming   the RUN item names the queued listings it is taking; they go queued → processing
- * sending    digests go out; each broker's digest is claimed in the ledger before it is sent
+ * planning   the planner pages through the brokers and enqueues their digests in batches (the delivery queue)
+ * sending    the workers send the batches; each broker's digest is claimed in the ledger before it is sent,
+ *            and each batch is counted once (`BATCH#<n>`) when it is through
  * publishing every listing of the run becomes published with the run's `publishedOn`
  * done       finished (leaves the unfinished-runs index)
- * A run that stopped in any state is resumed from that state by the next run.
+ * A run stopped while claiming, planning or publishing is resumed from that state by the next planner run; a
+ * run that is sending is finished by its workers.
  */
-export type BlastRunState = 'claiming' | 'sending' | 'publishing' | 'done';
+export type BlastRunState = 'claiming' | 'planning' | 'sending' | 'publishing' | 'done';
 
 export interface BlastRun {
   runId: string;
   state: BlastRunState;
   listingIds: string[];
   startedAt: string;
-  /** Fixed when sending ends, so a resumed run publishes with the same time (and index keys). */
+  /** Fixed when planning starts (the digests' date), so a resumed run publishes with the same time (and index keys). */
   publishedOn: string | null;
   finishedAt: string | null;
-  /** Digests sent by this run (summed over resumes). */
+  /** Digests sent by this run's batches. */
   sent: number;
-  /** Digests SES refused in the last sending pass: the run is retried while there are any. */
+  /** Digests given up on (SES kept refusing them through every delivery of their batch). */
   failed: number;
-  /** Sending passes so far. */
+  /** Planning passes so far. */
   attempts: number;
+  /** Batches the planner enqueued; null until planning is through. */
+  batches: number | null;
+  /** Batches through (each counted once, however often it was delivered). */
+  batchesDone: number;
 }
 
 const UNFINISHED = 'BLASTRUN';
@@ -33,21 +40,21 @@ const keys = (runId: string) => ({ pk: `BLAST#${runId}`, sk: 'RUN' });
 const ledger = deliveryLedger((runId) => `BLAST#${runId}`, 'blastDelivery');
 
 function fromItem(item: Record<string, unknown>): BlastRun {
-  const { pk: _pk, sk: _sk, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...run } = item;
-  return run as unknown as BlastRun;
+  const { pk: _pk, sk: _sk, gsi2pk: _g2, gsi2sk: _g2s, type: _t, doneBatches, ...run } = item;
+  return { batches: null, ...run, batchesDone: (doneBatches as Set<number> | undefined)?.size ?? 0 } as unknown as BlastRun;
 }
 
 export const blastsRepository = {
   /** Records a new run; it sits in the sparse unfinished-runs index (gsi2 `BLASTRUN`) until done. */
-  async create(run: BlastRun): Promise<BlastRun> {
+  async create(run: Omit<BlastRun, 'batches' | 'batchesDone'>): Promise<BlastRun> {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys(run.runId), gsi2pk: UNFINISHED, gsi2sk: run.startedAt, type: 'blastRun', ...run },
+        Item: { ...keys(run.runId), gsi2pk: UNFINISHED, gsi2sk: run.startedAt, type: 'blastRun', ...run, batches: null },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return run;
+    return { ...run, batches: null, batchesDone: 0 };
   },
 
   async get(runId: string): Promise<BlastRun | null> {
@@ -72,7 +79,7 @@ export const blastsRepository = {
   async advance(
     runId: string,
     state: BlastRunState,
-    fields: Partial<Pick<BlastRun, 'listingIds' | 'publishedOn' | 'finishedAt' | 'failed'>> & {
+    fields: Partial<Pick<BlastRun, 'listingIds' | 'publishedOn' | 'finishedAt' | 'failed' | 'batches'>> & {
       addSent?: number;
       addAttempt?: boolean;
     } = {},
@@ -101,11 +108,46 @@ export const blastsRepository = {
   },
 
   /**
-   * Claims this run's digest for one broker before it is sent. False when the broker already has it (or it
-   * is in flight): the caller must not send.
+   * Counts one batch as through, once: one conditional update adds its number to the run's set of batches
+   * through (`doneBatches`) and its counts to the run's. A redelivered batch already counted changes nothing.
+   * Returns the run as it is now.
+   */
+  async completeBatch(runId: string, batch: number, sent: number, failed: number): Promise<BlastRun> {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(runId),
+          UpdateExpression: 'ADD doneBatches :batch, sent :sent, failed :failed',
+          ConditionExpression: 'attribute_exists(pk) AND NOT contains(doneBatches, :n)',
+          ExpressionAttributeValues: { ':batch': new Set([batch]), ':n': batch, ':sent': sent, ':failed': failed },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return fromItem(Attributes!);
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+      return (await blastsRepository.get(runId))!;
+    }
+  },
+
+  /**
+   * Claims this run's digest for one broker before it is sent (`state: sending`). False when the broker
+   * already has it or it is in flight (deliveryState tells which): the caller must not send.
    */
   claimDelivery(runId: string, userId: string): Promise<boolean> {
-    return ledger.claim(runId, userId);
+    return ledger.claim(runId, userId, { state: 'sending' });
+  },
+
+  /** SES accepted the digest. */
+  markDelivered(runId: string, userId: string): Promise<void> {
+    return ledger.mark(runId, userId, { state: 'sent' });
+  },
+
+  /** A claim another delivery holds: sent, or still sending since `claimedAt` (null: no claim). */
+  async deliveryState(runId: string, userId: string): Promise<{ state: 'sending' | 'sent'; claimedAt: string } | null> {
+    const item = await ledger.get(runId, userId);
+    return item ? { state: item.state === 'sending' ? 'sending' : 'sent', claimedAt: String(item.claimedAt) } : null;
   },
 
   /** The send failed: give the claim back so the retry sends it. */

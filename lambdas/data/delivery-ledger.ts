@@ -1,4 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, putIfAbsent, queryAll, tableName } from './table';
 
 const PREFIX = 'SENT#';
@@ -16,6 +16,26 @@ export function deliveryLedger(pkOf: (id: string) => string, type: string) {
     /** True when this caller may send; false when the broker is already claimed. */
     claim(id: string, userId: string, extra: Record<string, unknown> = {}): Promise<boolean> {
       return putIfAbsent({ ...key(id, userId), type, claimedAt: nowIso(), ...extra });
+    },
+
+    /** The claim's attributes, or null when the broker is not claimed. */
+    async get(id: string, userId: string): Promise<Record<string, unknown> | null> {
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(id, userId) }));
+      return Item ?? null;
+    },
+
+    /** Sets attributes of a claim (e.g. `state: 'sent'` once SES accepted the mail). */
+    async mark(id: string, userId: string, fields: Record<string, unknown>): Promise<void> {
+      const names = Object.keys(fields);
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key(id, userId),
+          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, fields[name]])),
+        }),
+      );
     },
 
     /** The send failed: give the claim back so the retry sends it. */

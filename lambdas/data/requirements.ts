@@ -491,7 +491,13 @@ export const requirementsRepository = {
     );
   },
 
-  /** The send failed: give the claim back so the next run sends it. */
+  /** A claim another delivery holds: sent, or still sending since `claimedAt` (null: no claim). */
+  async deliveryState(requirementId: string, userId: string): Promise<{ state: DeliveryState; claimedAt: string } | null> {
+    const item = await ledger.get(requirementId, userId);
+    return item ? { state: item.state === 'sending' ? 'sending' : 'sent', claimedAt: String(item.claimedAt) } : null;
+  },
+
+  /** The send failed: give the claim back so a later delivery sends it. */
   releaseDelivery(requirementId: string, userId: string): Promise<void> {
     return ledger.release(requirementId, userId);
   },

@@ -7,7 +7,12 @@ import { listingsRepository, type ListingRecord } from '../data/listings';
 import { locksRepository } from '../data/locks';
 import { usersRepository, type UserRecord } from '../data/users';
 import { countMetric } from '../core/metrics';
-import { sendMails, type OutgoingMail } from './mail';
+import { enqueueDeliveries } from './delivery/queue';
+import { MAX_DELIVERIES, type DeliveryMessage, type DigestRecipient } from './delivery/messages';
+
+export { MAX_DELIVERIES };
+import { sendClaimed } from './delivery/send';
+import type { OutgoingMail } from './mail';
 import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
 import { matchListing, unmatchListing } from './matching';
 import { marketHistoryAt, reductionSinceLastListing } from './property-history';
@@ -17,42 +22,43 @@ import { syncListingMarket } from './market';
 /**
  * The weekday listings blast (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in one
  * digest per approved broker holding the listings of the categories they subscribe to, then becomes
- * published. Exactly once, because
- * - one run at a time: a lease (`LOCK#blast`) renewed after every batch; a crashed holder's lease lapses;
- * - a run claims its listings (queued → processing, stamped with its runId) and records them in its RUN
- *   item before anything is sent, so a second run the same day finds nothing queued and sends nothing;
- * - a broker's digest is claimed in the run's ledger (`SENT#<userId>`) before it is sent and the claim is
- *   given back if SES refuses, so a resumed or retried run sends exactly the digests still missing;
- * - a run that stopped (crash, timeout, SES failures) stays unfinished and the next run resumes it first.
- * The one window left is a hard crash while SES is accepting a batch: those claims stay, so those brokers
- * may miss that digest rather than receive it twice (at most one batch).
+ * published. Delivered through the delivery queue (docs/DECISIONS.md "Digest delivery through a queue"):
+ * - the planner (the scheduled job, `runBlast`) claims the queued listings for a run (queued → processing,
+ *   stamped with its runId, named in its RUN item), pages through the active brokers and enqueues their
+ *   digests in batches; one planner at a time (a lease, `LOCK#blast`, renewed after every page);
+ * - workers (`sendBlastBatch`) send a batch, paced to SES's send rate; each broker's digest is claimed in the
+ *   run's ledger (`SENT#<userId>`) before it is sent and the claim is given back if SES refuses, so a
+ *   redelivered batch (a crashed worker, SES failures) sends exactly the digests still missing;
+ * - a batch whose digests keep failing is given up on its last delivery (logged); a batch is counted once
+ *   when it is through, and the worker that counts the last one enqueues the run's publishing
+ *   (`publishBlastRun`): the listings become published after their digests went out.
+ * The one window left is a hard crash while SES is accepting a mail: that claim stays, so that broker may
+ * miss the digest rather than receive it twice.
  *
  * Weekends: the schedule fires Mon–Fri 09:00 America/New_York only; the job itself does not look at the
  * day, so `npm run job -- blast` on a Saturday sends whatever is queued.
  *
- * Memory stays flat in the number of brokers: users are read page by page and mailed in batches; only the
- * run's listings (rendered once) are held.
+ * Memory stays flat in the number of brokers: the planner reads users page by page and enqueues as it
+ * goes; a worker holds one batch and the run's rendered digests.
  */
 
 export const BLAST_JOB_ID = 'blast';
-/** Renewed after every batch, so it only has to outlive one batch; a crashed run blocks the next this long. */
+/** Renewed after every page of brokers, so it only has to outlive one page; a crashed planner blocks the next this long. */
 export const BLAST_LEASE_MS = 5 * 60 * 1000;
-/** Runs whose sends keep failing are given up (and logged) after this many attempts. */
-export const MAX_RUN_ATTEMPTS = 5;
+/** Brokers per queue message: claimed together, then sent together (a message stays far under SQS's 256 KB). */
+export const DIGEST_BATCH_SIZE = 50;
 
 export interface BlastOptions {
   now?: Date;
-  /** Brokers per batch: claimed together, then sent together. */
+  /** Brokers per queue message. */
   batchSize?: number;
-  /** Concurrent SES calls within a batch. */
-  concurrency?: number;
 }
 
 export interface BlastRunReport {
   runId: string;
   listings: number;
-  sent: number;
-  failed: number;
+  /** Batches enqueued for the run (null: not planned). */
+  batches: number | null;
   state: BlastRun['state'];
 }
 
@@ -67,6 +73,7 @@ class LeaseLost extends Error {
   }
 }
 
+/** The planner: resumes the runs a crash left claiming, planning or publishing, then starts today's. */
 export async function runBlast(options: BlastOptions = {}): Promise<BlastReport> {
   const now = options.now ?? new Date();
   const owner = randomUUID();
@@ -85,7 +92,7 @@ export async function runBlast(options: BlastOptions = {}): Promise<BlastReport>
     }
     const fresh = await startRun(now);
     if (fresh) runs.push(await processRun(fresh, now, options, renewLease));
-    logger.info('blast finished', { runs });
+    logger.info('blast planned', { runs });
     return { status: runs.length ? 'ran' : 'idle', runs };
   } finally {
     await locksRepository.release(BLAST_JOB_ID, owner);
@@ -109,48 +116,26 @@ async function startRun(now: Date): Promise<BlastRun | null> {
   });
 }
 
-async function processRun(
-  initial: BlastRun,
-  now: Date,
-  options: BlastOptions,
-  renewLease: () => Promise<void>,
-): Promise<BlastRunReport> {
+async function processRun(initial: BlastRun, now: Date, options: BlastOptions, renewLease: () => Promise<void>): Promise<BlastRunReport> {
   let run = initial;
-  if (run.state === 'claiming') run = await claimListings(run);
-
-  let sent = 0;
-  if (run.state === 'sending') {
-    const listings = await runListings(run);
-    const result = await sendDigests(run, listings, now, options, renewLease);
-    sent = result.sent;
-    run = await blastsRepository.advance(run.runId, 'publishing', {
-      publishedOn: run.publishedOn ?? now.toISOString(),
-      failed: result.failed,
-      addSent: result.sent,
-      addAttempt: true,
-    });
-  }
-  const { failed } = run;
-  if (run.state === 'publishing') {
-    await publishListings(run);
-    const retry = failed > 0 && run.attempts < MAX_RUN_ATTEMPTS;
-    if (failed > 0 && !retry) logger.error('blast: giving up on digests that keep failing', { runId: run.runId, failed });
-    // With failed sends the run stays unfinished: the next run sends only the digests still missing.
-    run = await blastsRepository.advance(run.runId, retry ? 'sending' : 'done', retry ? {} : { finishedAt: new Date().toISOString() });
-  }
-  return { runId: run.runId, listings: run.listingIds.length, sent, failed, state: run.state };
+  if (run.state === 'claiming') run = await claimListings(run, now);
+  if (run.state === 'planning') run = await planRun(run, options, renewLease);
+  // Every batch through (its workers were quick, or the publish message was lost): publish now.
+  if (run.state === 'sending' && run.batchesDone >= (run.batches ?? Infinity)) run = await advanceToPublishing(run);
+  if (run.state === 'publishing') run = await finishRun(run);
+  return { runId: run.runId, listings: run.listingIds.length, batches: run.batches, state: run.state };
 }
 
 /** queued → processing for this run; listings deleted or taken meanwhile drop out of the run. */
-async function claimListings(run: BlastRun): Promise<BlastRun> {
+async function claimListings(run: BlastRun, now: Date): Promise<BlastRun> {
   const claimed: string[] = [];
   for (const ids of chunks(run.listingIds, 25)) {
     const results = await Promise.all(ids.map((id) => listingsRepository.claimForRun(id, run.runId)));
     for (const record of results) if (record) claimed.push(record.listingId);
   }
-  return blastsRepository.advance(run.runId, claimed.length ? 'sending' : 'done', {
+  return blastsRepository.advance(run.runId, claimed.length ? 'planning' : 'done', {
     listingIds: claimed,
-    ...(claimed.length ? {} : { finishedAt: new Date().toISOString() }),
+    ...(claimed.length ? { publishedOn: run.publishedOn ?? now.toISOString() } : { finishedAt: new Date().toISOString() }),
   });
 }
 
@@ -164,8 +149,86 @@ async function runListings(run: BlastRun): Promise<ListingRecord[]> {
   return out;
 }
 
+const categoryOf = (listing: ListingRecord) => (listing.propertyTypeId ? subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings') : null);
+
+/**
+ * Pages through the active brokers and enqueues, in batches, those with something to receive: a listing of
+ * a category they follow that is not their own (issue 22). Mail-stopped addresses (a hard bounce or a
+ * complaint) receive nothing until the broker resumes. Batches are numbered in page order, so a planner
+ * that crashed and plans again enqueues the same numbers (the ledger keeps each broker at one digest).
+ */
+async function planRun(run: BlastRun, { batchSize = DIGEST_BATCH_SIZE }: BlastOptions, renewLease: () => Promise<void>): Promise<BlastRun> {
+  const ownersByCategory = new Map<string, Set<string>>();
+  for (const listing of await runListings(run)) {
+    const category = categoryOf(listing);
+    if (category) ownersByCategory.set(category, (ownersByCategory.get(category) ?? new Set()).add(listing.userId));
+  }
+  const receives = (user: UserRecord) =>
+    user.subscribed.some((category) => {
+      const owners = ownersByCategory.get(category);
+      return owners !== undefined && (owners.size > 1 || !owners.has(user.userId));
+    });
+
+  let batches = 0;
+  let recipients: DigestRecipient[] = [];
+  let messages: DeliveryMessage[] = [];
+  const flush = async (force: boolean) => {
+    if (recipients.length && (force || recipients.length >= batchSize)) {
+      messages.push({ kind: 'blast-digests', runId: run.runId, batch: batches++, recipients });
+      recipients = [];
+    }
+    if (messages.length && (force || messages.length >= 10)) {
+      await enqueueDeliveries(messages);
+      messages = [];
+      await renewLease();
+    }
+  };
+  if (ownersByCategory.size > 0) {
+    for await (const user of usersRepository.allByStatus('active')) {
+      if (user.mailStop || !receives(user)) continue;
+      recipients.push({ userId: user.userId, email: user.email, subscribed: user.subscribed });
+      await flush(false);
+    }
+  }
+  await flush(true);
+  return blastsRepository.advance(run.runId, 'sending', { batches, addAttempt: true });
+}
+
+/** Every batch is through: publish, unless another worker or planner already moved the run on. */
+async function advanceToPublishing(run: BlastRun): Promise<BlastRun> {
+  return blastsRepository.advance(run.runId, 'publishing');
+}
+
+async function finishRun(run: BlastRun): Promise<BlastRun> {
+  await publishListings(run);
+  if (run.failed > 0) logger.error('blast: digests given up on after every delivery failed', { runId: run.runId, failed: run.failed });
+  return blastsRepository.advance(run.runId, 'done', { finishedAt: new Date().toISOString() });
+}
+
+/** What a worker keeps of a run between batches: its listings by category, and each distinct digest rendered once. */
+interface RunDigests {
+  byCategory: Map<string, DigestEntry[]>;
+  renders: Map<string, ReturnType<typeof blastDigestMails>>;
+  date: Date;
+}
+
+/** The runs this worker sent batches of lately (one a day, in practice; two when a crash left one). */
+const digestsByRun = new Map<string, Promise<RunDigests>>();
+
+function digestsOf(run: BlastRun): Promise<RunDigests> {
+  let digests = digestsByRun.get(run.runId);
+  if (!digests) {
+    digests = entriesByCategory(run).then((byCategory) => ({ byCategory, renders: new Map(), date: new Date(run.publishedOn ?? run.startedAt) }));
+    digests.catch(() => digestsByRun.delete(run.runId));
+    digestsByRun.set(run.runId, digests);
+    for (const runId of [...digestsByRun.keys()].slice(0, -2)) digestsByRun.delete(runId);
+  }
+  return digests;
+}
+
 /** The run's listings grouped by the listings category that receives them, each with its broker's contact. */
-async function entriesByCategory(listings: readonly ListingRecord[]): Promise<Map<string, DigestEntry[]>> {
+async function entriesByCategory(run: BlastRun): Promise<Map<string, DigestEntry[]>> {
+  const listings = await runListings(run);
   const ownerIds = [...new Set(listings.map((listing) => listing.userId))];
   const owners = new Map<string, UserRecord | null>();
   for (const ids of chunks(ownerIds, 25)) {
@@ -175,8 +238,8 @@ async function entriesByCategory(listings: readonly ListingRecord[]): Promise<Ma
   const out = new Map<string, DigestEntry[]>();
   const now = new Date().toISOString();
   for (const listing of listings) {
-    if (!listing.propertyTypeId) continue;
-    const category = subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings');
+    const category = categoryOf(listing);
+    if (!category) continue;
     // A property back on BISN cheaper than its last listing is marked in the digest (issue 14).
     const reduced = await reductionSinceLastListing(listing, now);
     out.set(category, [...(out.get(category) ?? []), digestEntry(listing, owners.get(listing.userId) ?? null, reduced)]);
@@ -184,61 +247,67 @@ async function entriesByCategory(listings: readonly ListingRecord[]): Promise<Ma
   return out;
 }
 
-async function sendDigests(
-  run: BlastRun,
-  listings: readonly ListingRecord[],
-  now: Date,
-  { batchSize = 50, concurrency = 10 }: BlastOptions,
-  renewLease: () => Promise<void>,
-): Promise<{ sent: number; failed: number }> {
-  const byCategory = await entriesByCategory(listings);
-  let sent = 0;
-  let failed = 0;
-  if (byCategory.size === 0) return { sent, failed };
+/**
+ * One broker's digest of the run, or null when they have nothing in it: the one function the worker renders
+ * a digest with (the seam where the personal digest, lambdas/domain/digest, takes over). A broker's own
+ * listings are left out (issue 22); most brokers follow the same categories, so each distinct digest is
+ * rendered once per run.
+ */
+async function blastDigestOf({ byCategory, renders, date }: RunDigests, recipient: DigestRecipient): Promise<OutgoingMail | null> {
+  const entries = recipient.subscribed.flatMap((category) => byCategory.get(category) ?? []).filter((entry) => entry.ownerId !== recipient.userId);
+  if (entries.length === 0) return null;
+  const key = entries.map((entry) => entry.listingId).join(',');
+  if (!renders.has(key)) renders.set(key, blastDigestMails(entries, date));
+  return (await renders.get(key)!)(recipient.email);
+}
 
-  // A broker's own listings are left out of their digest (issue 22).
-  const digestFor = (user: UserRecord): DigestEntry[] =>
-    user.subscribed.flatMap((category) => byCategory.get(category) ?? []).filter((entry) => entry.ownerId !== user.userId);
-  // Most brokers follow the same categories: each distinct digest is rendered once per run.
-  const renders = new Map<string, ReturnType<typeof blastDigestMails>>();
-  const digestMail = (user: UserRecord, entries: DigestEntry[]) => {
-    const key = entries.map((entry) => entry.listingId).join(',');
-    if (!renders.has(key)) renders.set(key, blastDigestMails(entries, now));
-    return renders.get(key)!.then((mailTo) => mailTo(user.email));
-  };
+export interface BatchOutcome {
+  /** 'retry': some digests failed and the message has deliveries left; the queue delivers it again. */
+  outcome: 'done' | 'retry';
+  sent: number;
+  failed: number;
+}
 
-  const flush = async (users: UserRecord[]) => {
-    const recipients = users.map((user) => ({ user, entries: digestFor(user) })).filter((r) => r.entries.length > 0);
-    // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
-    const built: OutgoingMail[] = await Promise.all(recipients.map((r) => digestMail(r.user, r.entries)));
-    // Settled, not all: a claim that failed (throttled) was not taken and counts as failed, so the run retries
-    // that broker; the claims that were taken must still be sent, or those brokers would never get the digest.
-    const claims = await Promise.allSettled(recipients.map((r) => blastsRepository.claimDelivery(run.runId, r.user.userId)));
-    const taken = claims.map((claim) => claim.status === 'fulfilled' && claim.value);
-    const claimed = recipients.filter((_, i) => taken[i]);
-    const mails = built.filter((_, i) => taken[i]);
-    const report = await sendMails(mails, { concurrency });
-    const userIdByEmail = new Map(claimed.map((r) => [r.user.email, r.user.userId]));
-    await Promise.all(report.failed.map((f) => blastsRepository.releaseDelivery(run.runId, userIdByEmail.get(f.to)!)));
-    countMetric('BlastDigestsSent', report.sent.length);
-    countMetric('BlastDigestsFailed', report.failed.length);
-    sent += report.sent.length;
-    failed += report.failed.length + claims.filter((claim) => claim.status === 'rejected').length;
-    await renewLease();
-  };
-
-  let batch: UserRecord[] = [];
-  for await (const user of usersRepository.allByStatus('active')) {
-    // SES stopped this address (a hard bounce or a complaint): it receives nothing until the broker resumes.
-    if (user.mailStop) continue;
-    batch.push(user);
-    if (batch.length >= batchSize) {
-      await flush(batch);
-      batch = [];
-    }
+/**
+ * A worker's part: one batch of a run's digests, paced to SES's send rate. Digests SES or DynamoDB refused
+ * are retried by redelivering the message, until its last delivery (`lastDelivery`), which gives up on them.
+ */
+export async function sendBlastBatch(
+  message: Extract<DeliveryMessage, { kind: 'blast-digests' }>,
+  { lastDelivery, concurrency = 10 }: { lastDelivery: boolean; concurrency?: number },
+): Promise<BatchOutcome> {
+  const run = await blastsRepository.get(message.runId);
+  if (!run) {
+    logger.error('blast: a batch of an unknown run is dropped', { runId: message.runId, batch: message.batch });
+    return { outcome: 'done', sent: 0, failed: 0 };
   }
-  if (batch.length) await flush(batch);
-  return { sent, failed };
+  const digests = await digestsOf(run);
+  const { sent, skipped, failed } = await sendClaimed(message.recipients, (recipient) => blastDigestOf(digests, recipient), {
+    claim: (userId) => blastsRepository.claimDelivery(run.runId, userId),
+    state: (userId) => blastsRepository.deliveryState(run.runId, userId),
+    sent: (userId) => blastsRepository.markDelivered(run.runId, userId),
+    release: (userId) => blastsRepository.releaseDelivery(run.runId, userId),
+  }, { concurrency });
+  countMetric('BlastDigestsSent', sent);
+  countMetric('BlastDigestsFailed', failed);
+  if (failed > 0 && !lastDelivery) return { outcome: 'retry', sent, failed };
+  if (failed > 0) logger.error('blast: giving up on digests that keep failing', { runId: run.runId, batch: message.batch, failed });
+
+  // Sent by this delivery or an earlier one: every recipient with a digest but those given up on.
+  const after = await blastsRepository.completeBatch(run.runId, message.batch, message.recipients.length - skipped - failed, failed);
+  if (after.state === 'sending' && after.batchesDone >= (after.batches ?? Infinity)) {
+    await enqueueDeliveries([{ kind: 'blast-publish', runId: run.runId }]);
+  }
+  return { outcome: 'done', sent, failed };
+}
+
+/** Every batch of the run is through: its listings become published (idempotent; repeated deliveries are harmless). */
+export async function publishBlastRun(runId: string): Promise<BlastRun | null> {
+  let run = await blastsRepository.get(runId);
+  if (!run) return null;
+  if (run.state === 'sending' && run.batchesDone >= (run.batches ?? Infinity)) run = await advanceToPublishing(run);
+  if (run.state === 'publishing') run = await finishRun(run);
+  return run;
 }
 
 /**

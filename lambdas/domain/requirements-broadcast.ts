@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Requirement } from '../../shared/api';
 import { subscriptionIdFor } from '../../shared/catalog';
 import { logger } from '../core/logger';
 import { requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
 import { countMetric, gaugeMetric } from '../core/metrics';
-import { sendMails } from './mail';
+import { defaultNotificationPreferences } from '../../shared/api';
+import type { DeliveryMessage } from './delivery/messages';
+import { enqueueDeliveries } from './delivery/queue';
+import { sendClaimed } from './delivery/send';
 import { requirementBroadcastMails } from './mail/templates/requirement-broadcast';
 import { toRequirementDto } from './requirements';
 import { matchRequirement, unmatchRequirement } from './matching';
@@ -13,30 +15,33 @@ import { refreshDirectory } from './directory';
 import { syncRequirementMarket } from './market';
 
 /**
- * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once").
+ * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once"),
+ * delivered through the delivery queue (docs/DECISIONS.md "Digest delivery through a queue").
  *
- * Each run picks the requirements that are `pending`, `queued`, or `processing` but untouched for longer than
- * the lease (a crashed run), moves each to `processing` under its own lease by conditional updates, and
- * e-mails every approved broker subscribed to the property type's Requirements category, except its author.
+ * Each run (the planner, every minute) picks the requirements that are `pending`, `queued`, or `processing`
+ * but untouched for longer than the lease (a crashed run), moves each to `processing` under its own lease by
+ * conditional updates, pages through the approved brokers and enqueues, in batches, those who take requirement
+ * broadcasts at once: subscribed to the property type's Requirements category, not its author, mail not
+ * stopped, and `notifications.requirements` 'instant' (the default). 'digest' holds it for the broker's digest
+ * and 'off' never mails it. Then the requirement gets `sentAt`, its browse index items and matches, and
+ * becomes `sent`: its mails are on the queue.
  *
- * Per broker the delivery is claimed in the ledger before sending, so overlapping or retried runs never
- * mail a broker twice; a failed send gives its claim back and the requirement goes back to `queued` for
- * the next run, which mails only the brokers still missing. When every subscribed broker has it, the
- * requirement gets `sentAt`, its browse index items, and becomes `sent`.
+ * The delivery workers (`sendRequirementMails`) send each batch paced to SES's rate; per broker the mail is
+ * claimed in the requirement's ledger before it is sent, so a redelivered batch or a planner that crashed and
+ * planned again never mails a broker twice; a failed send gives its claim back and the batch comes back, up to
+ * MAX_DELIVERIES deliveries.
  */
 
 /** A run that stops renewing its hold (crashed, timed out) loses it after this long. */
 export const BROADCAST_LEASE_MS = 2 * 60_000;
-/** After this many runs with failed sends the requirement is declared sent; the undelivered are logged. */
-export const MAX_BROADCAST_ATTEMPTS = 5;
-/** Brokers claimed and mailed together; the lease is renewed after each batch. */
-const BATCH_SIZE = 25;
+/** Brokers per queue message; the lease is renewed after every ten messages enqueued. */
+const BATCH_SIZE = 50;
 
 export interface BroadcastOutcome {
   requirementId: string;
-  result: 'sent' | 'requeued' | 'lease-lost' | 'deleted' | 'failed';
-  mailed: number;
-  failed: number;
+  result: 'sent' | 'lease-lost' | 'deleted' | 'failed';
+  /** Brokers its mails were enqueued for. */
+  recipients: number;
 }
 
 export interface BroadcastReport {
@@ -44,12 +49,7 @@ export interface BroadcastReport {
   requirements: BroadcastOutcome[];
 }
 
-type MailTo = Awaited<ReturnType<typeof requirementBroadcastMails>>;
-
-interface Delivery {
-  mailed: number;
-  failed: string[];
-}
+type RequirementMails = Extract<DeliveryMessage, { kind: 'requirement-mails' }>;
 
 /** Takes a candidate into `processing` under this run's lease, or null when another run was faster. */
 async function claim(candidate: RequirementRecord, runId: string, staleBefore: string): Promise<RequirementRecord | null> {
@@ -73,71 +73,42 @@ async function claim(candidate: RequirementRecord, runId: string, staleBefore: s
   }
 }
 
-/** Claims, mails and records one batch of brokers; brokers already in the ledger are skipped. */
-async function deliverBatch(requirement: Requirement, mailTo: MailTo, brokers: UserRecord[]): Promise<Delivery> {
-  const { requirementId } = requirement;
-  // Mails are built before anything is claimed, so a claim is only ever followed by a send attempt.
-  const mails = await Promise.all(brokers.map((broker) => mailTo(broker.email)));
-  // Settled, not all: a claim that failed (throttled) was not taken and counts as failed, so the next run
-  // retries that broker; the claims that were taken must still be sent, or those brokers would never get it.
-  const claims = await Promise.allSettled(brokers.map((broker) => requirementsRepository.claimDelivery(requirementId, broker.userId)));
-  const taken = claims.map((claim) => claim.status === 'fulfilled' && claim.value);
-  const claimed = mails.filter((_, i) => taken[i]);
-  const unclaimed = brokers.filter((_, i) => claims[i]!.status === 'rejected').map((broker) => broker.email);
-  if (claimed.length === 0) return { mailed: 0, failed: unclaimed };
-
-  const userIdOf = new Map(brokers.map((broker) => [broker.email, broker.userId]));
-  const report = await sendMails(claimed);
-  countMetric('BroadcastMailsSent', report.sent.length);
-  countMetric('BroadcastMailsFailed', report.failed.length);
-  await Promise.all([
-    ...report.sent.map((email) => requirementsRepository.confirmDelivery(requirementId, userIdOf.get(email)!)),
-    ...report.failed.map(({ to }) => requirementsRepository.releaseDelivery(requirementId, userIdOf.get(to)!)),
-  ]);
-  return { mailed: report.sent.length, failed: [...report.failed.map(({ to }) => to), ...unclaimed] };
+/** Whether a broker is mailed this requirement now (the rest get it in their digest, or never). */
+function mailedNow(broker: UserRecord, record: RequirementRecord, category: UserRecord['subscribed'][number]): boolean {
+  // The author is not mailed their own requirement (issue 22): the site shows them its status.
+  // Nor is an address SES stopped (a hard bounce or a complaint) until its broker resumes it.
+  if (broker.userId === record.userId || !broker.subscribed.includes(category) || broker.mailStop) return false;
+  return (broker.notifications ?? defaultNotificationPreferences).requirements === 'instant';
 }
 
 async function broadcastOne(record: RequirementRecord, runId: string): Promise<BroadcastOutcome> {
   const { requirementId } = record;
-  const outcome = (result: BroadcastOutcome['result'], delivery: Delivery): BroadcastOutcome => ({
-    requirementId,
-    result,
-    mailed: delivery.mailed,
-    failed: delivery.failed.length,
-  });
-  const requirement = toRequirementDto(record, await usersRepository.get(record.userId));
+  const outcome = (result: BroadcastOutcome['result']): BroadcastOutcome => ({ requirementId, result, recipients });
   const category = subscriptionIdFor(record.propertyTypeId, 'requirements');
-  const mailTo = await requirementBroadcastMails(requirement);
-  const total: Delivery = { mailed: 0, failed: [] };
-
-  let batch: UserRecord[] = [];
-  const flush = async (): Promise<boolean> => {
-    const delivery = await deliverBatch(requirement, mailTo, batch);
-    total.mailed += delivery.mailed;
-    total.failed.push(...delivery.failed);
-    batch = [];
-    // Renewing the lease is also the check that no other run took over while this one was slow.
+  let recipients = 0;
+  let batch: RequirementMails['recipients'] = [];
+  let messages: RequirementMails[] = [];
+  // Renewing the lease is also the check that no other run took over while this one was slow.
+  const flush = async (force: boolean): Promise<boolean> => {
+    if (batch.length && (force || batch.length >= BATCH_SIZE)) {
+      messages.push({ kind: 'requirement-mails', requirementId, recipients: batch });
+      recipients += batch.length;
+      batch = [];
+    }
+    if (!messages.length || (!force && messages.length < 10)) return true;
+    await enqueueDeliveries(messages);
+    messages = [];
     return !!(await requirementsRepository.transition(requirementId, 'processing', 'processing', { expectLeaseId: runId }));
   };
   for await (const broker of usersRepository.allByStatus('active')) {
-    // The author is not mailed their own requirement (issue 22): the site shows them its status.
-    // Nor is an address SES stopped (a hard bounce or a complaint) until its broker resumes it.
-    if (broker.userId === record.userId || !broker.subscribed.includes(category) || broker.mailStop) continue;
-    batch.push(broker);
-    if (batch.length === BATCH_SIZE && !(await flush())) return outcome('lease-lost', total);
+    if (!mailedNow(broker, record, category)) continue;
+    batch.push({ userId: broker.userId, email: broker.email });
+    if (!(await flush(false))) return outcome('lease-lost');
   }
-  if (batch.length > 0 && !(await flush())) return outcome('lease-lost', total);
-
-  if (total.failed.length > 0) {
-    if ((record.attempts ?? 1) < MAX_BROADCAST_ATTEMPTS) {
-      const requeued = await requirementsRepository.transition(requirementId, 'processing', 'queued', { expectLeaseId: runId });
-      return outcome(requeued ? 'requeued' : 'lease-lost', total);
-    }
-    logger.error('requirement broadcast gave up on some brokers', { requirementId, undelivered: total.failed });
-  }
+  if (!(await flush(true))) return outcome('lease-lost');
 
   const sentAt = await requirementsRepository.stampSentAt(requirementId, runId);
-  if (!sentAt) return outcome('lease-lost', total);
+  if (!sentAt) return outcome('lease-lost');
   const sent = { ...record, sentAt };
   // Index first, then the status: a crash in between leaves it `processing`, and the resumed run writes
   // the same index keys again (sentAt is kept) before marking it sent.
@@ -147,15 +118,15 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
   if (await requirementsRepository.markSent(requirementId, runId)) {
     await refreshDirectory(record.userId);
     await syncRequirementMarket(requirementId);
-    return outcome('sent', total);
+    return outcome('sent');
   }
   if (!(await requirementsRepository.get(requirementId))) {
     // An operator deleted it while it was being broadcast: take back the index items and matches just written.
     await unmatchRequirement(sent);
     await requirementsRepository.deleteIndex(sent);
-    return outcome('deleted', total);
+    return outcome('deleted');
   }
-  return outcome('lease-lost', total);
+  return outcome('lease-lost');
 }
 
 /** One run of the broadcast job. Safe to run concurrently with itself and to re-run after a crash. */
@@ -197,6 +168,44 @@ async function broadcastCandidate(candidate: RequirementRecord, runId: string, s
   } catch (error) {
     // Left in `processing` under this run's lease: a run after the lease picks it up; the others go on now.
     logger.error('requirement broadcast failed', { runId, requirementId: claimed.requirementId, error: error as Error });
-    return { requirementId: claimed.requirementId, result: 'failed', mailed: 0, failed: 0 };
+    return { requirementId: claimed.requirementId, result: 'failed', recipients: 0 };
   }
+}
+
+/** The mails of the requirements this worker sent lately, rendered once each (a broadcast spans many batches). */
+const mailsByRequirement = new Map<string, Promise<MailTo>>();
+type MailTo = Awaited<ReturnType<typeof requirementBroadcastMails>>;
+
+function mailsOf(record: RequirementRecord): Promise<MailTo> {
+  let mails = mailsByRequirement.get(record.requirementId);
+  if (!mails) {
+    mails = usersRepository.get(record.userId).then((author) => requirementBroadcastMails(toRequirementDto(record, author)));
+    mails.catch(() => mailsByRequirement.delete(record.requirementId));
+    mailsByRequirement.set(record.requirementId, mails);
+    for (const requirementId of [...mailsByRequirement.keys()].slice(0, -20)) mailsByRequirement.delete(requirementId);
+  }
+  return mails;
+}
+
+/**
+ * A worker's part: one batch of a requirement's broadcast, paced to SES's send rate. Mails SES or DynamoDB
+ * refused are retried by a later delivery of the batch, until its last (`lastDelivery`), which gives up on
+ * them (logged). A requirement deleted meanwhile is mailed to nobody.
+ */
+export async function sendRequirementMails(message: RequirementMails, { lastDelivery }: { lastDelivery: boolean }): Promise<'done' | 'retry'> {
+  const { requirementId } = message;
+  const record = await requirementsRepository.get(requirementId);
+  if (!record) return 'done';
+  const mailTo = await mailsOf(record);
+  const { sent, failed } = await sendClaimed(message.recipients, (recipient) => mailTo(recipient.email), {
+    claim: (userId) => requirementsRepository.claimDelivery(requirementId, userId),
+    state: (userId) => requirementsRepository.deliveryState(requirementId, userId),
+    sent: (userId) => requirementsRepository.confirmDelivery(requirementId, userId),
+    release: (userId) => requirementsRepository.releaseDelivery(requirementId, userId),
+  });
+  countMetric('BroadcastMailsSent', sent);
+  countMetric('BroadcastMailsFailed', failed);
+  if (failed > 0 && !lastDelivery) return 'retry';
+  if (failed > 0) logger.error('requirement broadcast gave up on some brokers', { requirementId, failed });
+  return 'done';
 }

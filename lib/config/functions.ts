@@ -1,4 +1,4 @@
-import type { AdminFunctionId, EventFunctionId, JobId, RouteDef, RouteId } from '../../shared/api/routes';
+import type { AdminFunctionId, EventFunctionId, JobId, QueueFunctionId, RouteDef, RouteId } from '../../shared/api/routes';
 
 /**
  * Sizing and permissions of every Lambda function, as data. lib/stacks/api-stack.ts and
@@ -37,9 +37,11 @@ export const httpProfile: FunctionProfile = { memoryMb: 512, timeoutSeconds: 10 
 export const imageProcessingProfile: FunctionProfile = { memoryMb: 1024, timeoutSeconds: 30 };
 export const imageProcessingRoutes: readonly RouteId[] = ['finaliseProfileImage', 'finaliseBrokerImage', 'finaliseListingImage'];
 
-export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId, FunctionProfile> = {
-  // Sends the whole day's listings; its per-listing claims make a retry after a crash safe.
-  blast: { memoryMb: 1024, timeoutSeconds: 15 * 60 },
+export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, FunctionProfile> = {
+  // The blast's planner: claims the day's listings and enqueues every broker's digest in batches.
+  blast: { memoryMb: 512, timeoutSeconds: 15 * 60 },
+  // A few batches of digests, paced to its share of SES's rate; the queue's visibility timeout is six times this.
+  deliveryWorker: { memoryMb: 256, timeoutSeconds: 2 * 60 },
   // Runs every minute: a failed run is simply picked up by the next one, so no retries (and no overlap).
   broadcastRequirements: { memoryMb: 512, timeoutSeconds: 50, asyncRetries: 0 },
   expireListings: { memoryMb: 512, timeoutSeconds: 5 * 60 },
@@ -102,9 +104,13 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   resumeMail: ['mail:unsuppress'],
 };
 
-export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId, readonly Capability[]> = {
-  blast: ['table:write', 'mail:send', 'unsubscribe-key:read'],
-  broadcastRequirements: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, readonly Capability[]> = {
+  // + sqs:SendMessage on the delivery queue (lib/stacks/jobs-stack.ts)
+  blast: ['table:write'],
+  // + receive/delete on the delivery queue (its event source), send (the run's publishing), ses:GetAccount
+  deliveryWorker: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  // + sqs:SendMessage on the delivery queue: it plans, the delivery worker mails.
+  broadcastRequirements: ['table:write'],
   expireListings: ['table:write', 'images:write'],
   // Reminders carry a renew link signed with a key derived from the link secret.
   sendReminders: ['table:write', 'mail:send', 'unsubscribe-key:read'],

@@ -27,6 +27,9 @@ export interface SesOptions {
   publish(event: unknown): void;
 }
 
+/** The send rate GetAccount answers until `PUT /account` sets one: high, so tests are not slowed by pacing. */
+export const LOCAL_MAX_SEND_RATE = 1000;
+
 /** SES's mailbox simulator: these addresses (with an optional `+label`) bounce, complain or are suppressed. */
 const SIMULATOR = /^(bounce|complaint|suppressionlist)(\+[^@]*)?@simulator\.amazonses\.com$/i;
 const SUPPRESSED_DIAGNOSTIC = 'Amazon SES did not send the message to this address because it is on the suppression list for your account.';
@@ -43,12 +46,36 @@ const SUPPRESSED_DIAGNOSTIC = 'Amazon SES did not send the message to this addre
  *   simulator's addresses are never added, as in SES); a send to a listed address is accepted but not
  *   delivered, and bounces with `OnAccountSuppressionList`. Get, Put and DeleteSuppressedDestination
  *   (SES v2) read and change it.
+ * - The account's send rate: GetAccount answers SendQuota.MaxSendRate; once `PUT /account` with
+ *   `{ "maxSendRate": n }` set it, sends beyond it in any one second are refused as SES refuses them
+ *   (429 TooManyRequestsException). `PUT /throttle` with `{ "sends": n }` refuses the next n sends so,
+ *   whatever the rate: SES throttling on demand (local only).
  */
 export async function startSes(options: SesOptions): Promise<SesEmulator> {
   const server: Server = await startSesServer({ host: HOST, port: options.port });
   // Its express listen() swallows bind errors and hands back a server that is not listening.
   if (!server.listening) throw new PortInUseError('SES (aws-ses-v2-local)', options.port);
   const port = (server.address() as AddressInfo).port;
+
+  let maxSendRate = LOCAL_MAX_SEND_RATE;
+  /** Enforced once set (`PUT /account`): the tests' many files send at once, within no one rate. */
+  let enforced = false;
+  let throttleNext = 0;
+  let window = { second: 0, sends: 0 };
+  let sentLast24Hours = 0;
+  /** False when this send is over the account's rate (or refused on demand). */
+  const withinRate = () => {
+    if (throttleNext > 0) {
+      throttleNext -= 1;
+      return false;
+    }
+    const second = Math.floor(Date.now() / 1000);
+    if (window.second !== second) window = { second, sends: 0 };
+    if (enforced && window.sends >= maxSendRate) return false;
+    window.sends += 1;
+    sentLast24Hours += 1;
+    return true;
+  };
 
   const mailboxes = new Map<string, MailboxAnswer>();
   const suppressed = new Map<string, { reason: 'BOUNCE' | 'COMPLAINT'; at: Date }>();
@@ -90,6 +117,28 @@ export async function startSes(options: SesOptions): Promise<SesEmulator> {
       return send(res, 204);
     }
 
+    if (path === '/account' && method === 'PUT') {
+      const { maxSendRate: rate } = (await readJson(req)) as { maxSendRate?: number };
+      if (typeof rate !== 'number' || rate <= 0) return send(res, 400, { message: 'maxSendRate must be a positive number' });
+      maxSendRate = rate;
+      enforced = true;
+      return send(res, 204);
+    }
+    if (path === '/throttle' && method === 'PUT') {
+      const { sends } = (await readJson(req)) as { sends?: number };
+      if (!Number.isInteger(sends) || sends! < 0) return send(res, 400, { message: 'sends must be a whole number' });
+      throttleNext = sends!;
+      return send(res, 204);
+    }
+    if (path === '/v2/email/account' && method === 'GET') {
+      return send(res, 200, {
+        SendingEnabled: true,
+        ProductionAccessEnabled: true,
+        EnforcementStatus: 'HEALTHY',
+        SendQuota: { MaxSendRate: maxSendRate, Max24HourSend: 1_000_000, SentLast24Hours: sentLast24Hours },
+      });
+    }
+
     const listed = /^\/v2\/email\/suppression\/addresses(?:\/([^/]+))?$/.exec(path);
     if (listed) {
       if (method === 'PUT' && !listed[1]) {
@@ -112,6 +161,7 @@ export async function startSes(options: SesOptions): Promise<SesEmulator> {
       // this body (body-parser skips a finished request).
       const mail = (await readJson(req)) as SendEmailBody;
       req.body = mail;
+      if (!withinRate()) return tooManyRequests(res);
       const recipients = mail.Destination?.ToAddresses ?? [];
       if (recipients.length > 0 && recipients.every((address) => answerOf(address) === 'suppressed')) {
         // SES accepts the call and sends nothing; the bounce tells the sender why.
@@ -152,6 +202,11 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
     return;
   }
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** SES v2's answer to a send over the account's rate. */
+function tooManyRequests(res: ServerResponse): void {
+  res.writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' }).end(JSON.stringify({ message: 'Maximum sending rate exceeded.' }));
 }
 
 /** SES v2's NotFoundException, as the SDK reads a REST-JSON error (its type in `x-amzn-errortype`). */

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { routes } from '../../shared/api/routes';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { queueFunctions, routes } from '../../shared/api/routes';
 import { senderPostalAddress, unsubscribeRequestLimits } from '../../shared/catalog/product';
 import { localCredentials, LOCAL_REGION } from './aws';
 import { codeMailer } from './code-mail';
@@ -15,7 +16,9 @@ import { dailyCreationLimits } from '../config/daily-limits';
 import { LOCAL_CONFIGURATION_SET, startEventBus, type EventBus } from './events';
 import { startScheduler } from './scheduler';
 import { seedOnce, type DemoLogin } from './seed';
+import { startQueuePoller } from './queue-poller';
 import { startSes } from './ses';
+import { createDeliveryQueues, startSqs } from './sqs';
 import { REPO_ROOT } from './state';
 import { serveStaticSite } from './static-site';
 import { buildWebApp, startWeb, type LocalRuntimeConfig, type WebServer } from './web';
@@ -27,7 +30,7 @@ export const MAIL_FROM = 'BISN <no-reply@bisn.local>';
 export const LOCAL_UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-not-for-production';
 
 /** `npm start`'s ports; each can be changed with the environment variable named beside it. */
-export const DEFAULT_PORTS = { web: 5173, api: 3001, cognito: 9229, dynamodb: 4567, s3: 4569, ses: 8005 } as const;
+export const DEFAULT_PORTS = { web: 5173, api: 3001, cognito: 9229, dynamodb: 4567, s3: 4569, ses: 8005, sqs: 9324 } as const;
 export type PortName = keyof typeof DEFAULT_PORTS;
 
 export interface LocalStackOptions {
@@ -42,6 +45,15 @@ export interface LocalStackOptions {
   web?: boolean | 'built';
   /** The in-process job schedules (default false). */
   scheduler?: boolean;
+  /**
+   * The queue functions (the delivery worker) fed from the SQS emulator as Lambda's event source would
+   * (default: as `scheduler`). Off, the queues are there and tests drain them with pollers of their own.
+   */
+  queueWorkers?: boolean;
+  /** The delivery queue's visibility timeout: how long a crashed worker's messages wait to come back (default 30 s). */
+  deliveryVisibilitySeconds?: number;
+  /** How long a delivery message its worker failed waits to come back (DELIVERY_RETRY_SECONDS; default 1 s, the cloud's 60). */
+  deliveryRetrySeconds?: number;
   /** Seed the demo data once (default false). */
   seed?: boolean;
   /** No emulator, gateway or scheduler output (default false). */
@@ -61,7 +73,9 @@ export interface LocalStackOptions {
 
 /** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
 export interface StackInfo {
-  urls: { web?: string; api: string; cognito: string; dynamodb: string; s3: string; ses: string; mailViewer: string };
+  urls: { web?: string; api: string; cognito: string; dynamodb: string; s3: string; ses: string; sqs: string; mailViewer: string };
+  /** The delivery queue's dead-letter queue (its URL is in env as DELIVERY_QUEUE_URL). */
+  deadLetterQueueUrl: string;
   /** The handler environment, AWS_ENDPOINT_URL_* included; also set on this process's env. */
   env: Record<string, string>;
   userPoolId: string;
@@ -82,7 +96,7 @@ export interface LocalStack extends StackInfo {
 
 /**
  * The whole product on one machine, in this process: dynalite, cognito-local (+ our extras), s3rver,
- * aws-ses-v2-local, the API gateway over the same route table and handlers, the job scheduler and Vite.
+ * aws-ses-v2-local, local-aws-sqs (the delivery queue and its workers), the API gateway over the same route table and handlers, the job scheduler and Vite.
  * Handlers read `env`, which is also written onto process.env before the first handler is imported.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -114,6 +128,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const dynamodb = await startDynamoDb({ port: port('dynamodb'), path: dataDir && join(dataDir, 'ddb') });
     stoppers.push(dynamodb.stop);
     await ensureTable(dynamodb.url, TABLE_NAME);
+
+    const sqs = await startSqs({ port: port('sqs') });
+    stoppers.push(sqs.stop);
+    const sqsClient = new SQSClient({ endpoint: sqs.url, region: LOCAL_REGION, credentials: localCredentials });
+    stoppers.push(async () => sqsClient.destroy());
+    const deliveryQueues = await createDeliveryQueues(sqsClient, 'bisn-delivery-local', options.deliveryVisibilitySeconds ?? 30);
 
     const s3 = await startS3({ port: port('s3'), directory: join(scratch, 's3'), bucket: IMAGES_BUCKET, webOrigin: siteUrl });
     stoppers.push(s3.stop);
@@ -161,6 +181,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_SQS: sqs.url,
+      DELIVERY_QUEUE_URL: deliveryQueues.queueUrl,
+      DELIVERY_RETRY_SECONDS: String(options.deliveryRetrySeconds ?? 1),
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       S3_FORCE_PATH_STYLE: 'true',
       CHECK_RESPONSES: String(options.checkResponses ?? true),
@@ -202,8 +225,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         dynamodb: dynamodb.url,
         s3: s3.url,
         ses: ses.url,
+        sqs: sqs.url,
         mailViewer: ses.url,
       },
+      deadLetterQueueUrl: deliveryQueues.deadLetterQueueUrl,
       env,
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.userPoolClientId,
@@ -213,6 +238,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     if (options.seed) stack.demoLogins = await seedOnce(stack);
     // After the seed, so a job never sees half-written demo data.
+    if (options.queueWorkers ?? options.scheduler) {
+      for (const fn of queueFunctions) {
+        const poller = startQueuePoller({
+          client: sqsClient,
+          queueUrl: deliveryQueues.queueUrl,
+          handler: { root: REPO_ROOT, entry: fn.entry },
+          batchSize: fn.batchSize,
+          concurrency: fn.maxConcurrency,
+          onError: (error) => quiet || console.error(`[queue] ${fn.id} failed:`, error),
+        });
+        stoppers.push(poller.stop);
+      }
+    }
     if (options.scheduler) stoppers.push(startScheduler({ root: REPO_ROOT, quiet }).stop);
     return stack;
   } catch (error) {

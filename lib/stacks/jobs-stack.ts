@@ -4,7 +4,8 @@ import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -13,7 +14,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
-import { adminFunctions, adminOutputKey, eventFunctions, jobs, type AdminFunctionId, type EventFunctionId, type JobId, type ScheduledJob } from '../../shared/api/routes';
+import { adminFunctions, adminOutputKey, eventFunctions, jobs, queueFunctions, type AdminFunctionId, type EventFunctionId, type JobId, type QueueFunctionId, type ScheduledJob } from '../../shared/api/routes';
+import { MAX_DELIVERIES } from '../../lambdas/domain/delivery/messages';
 import { jobCapabilities, jobProfiles } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { BisnFunction, type FunctionTargets } from '../constructs/bisn-function';
@@ -61,13 +63,14 @@ export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const entries = new Map<JobId | AdminFunctionId | EventFunctionId, string>([
+    const entries = new Map<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, string>([
       ...jobs.map((job) => [job.id, resolveEntry(props.codeRoot, job.entry, `job ${job.id}`)] as const),
       ...eventFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `event function ${fn.id}`)] as const),
       ...adminFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `admin function ${fn.id}`)] as const),
+      ...queueFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `queue function ${fn.id}`)] as const),
     ]);
     const scans = scanEntries([...entries.values()], repoRoot);
-    const makeFunction = (id: JobId | AdminFunctionId | EventFunctionId, description: string) => {
+    const makeFunction = (id: JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, description: string) => {
       const entry = entries.get(id)!;
       return new BisnFunction(this, id, {
         entry,
@@ -122,6 +125,47 @@ export class JobsStack extends Stack {
     }
     this.functions = functions;
 
+    // The delivery queue (docs/DECISIONS.md "Digest delivery through a queue"): the blast's planner enqueues
+    // batches of digests, the broadcast job batches of requirement mails; the worker sends them paced to SES's rate. A message its worker failed
+    // MAX_DELIVERIES times moves to the dead-letter queue, and the alarm below tells the operators.
+    const deliveryDeadLetters = new Queue(this, 'DeliveryDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(deliveryDeadLetters, 'This queue is itself the dead-letter queue of the delivery queue; a dead-letter queue of a dead-letter queue would only hide the same messages one level further.', 'AwsSolutions-SQS3');
+    new Alarm(this, 'DeliveryDeadLettersAlarm', {
+      alarmDescription: 'A delivery message (a batch of digests, or a run to publish) failed on every delivery: it is in the delivery dead-letter queue',
+      metric: deliveryDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 0,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(new SnsAction(props.alarmTopic));
+    const queueWorkers = new Map<QueueFunctionId, NodejsFunction>();
+    for (const spec of queueFunctions) {
+      const fn = makeFunction(spec.id, `queue function ${spec.id}`);
+      queueWorkers.set(spec.id, fn);
+      const queue = new Queue(this, 'DeliveryQueue', {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // AWS's advice for a Lambda event source: six times the function's timeout.
+        visibilityTimeout: Duration.seconds(6 * jobProfiles[spec.id].timeoutSeconds),
+        retentionPeriod: Duration.days(4),
+        deadLetterQueue: { queue: deliveryDeadLetters, maxReceiveCount: MAX_DELIVERIES },
+      });
+      fn.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, maxConcurrency: spec.maxConcurrency, reportBatchItemFailures: true }));
+      // The worker enqueues a run's publishing when it counts the run's last batch.
+      queue.grantSendMessages(fn);
+      // The account's send rate, to pace the sends (GetAccount has no resource type to name).
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+      acknowledgeWildcardResources(fn.role!, 'ses:GetAccount reads the account\'s sending quota; the action has no resource type, so it can only be granted on *.', ['*']);
+      // The planners: the blast's, and the requirement broadcast's.
+      const planners = [functions.get('blast')!, functions.get('broadcastRequirements')!];
+      for (const planner of planners) queue.grantSendMessages(planner);
+      for (const sender of [fn, ...planners]) sender.addEnvironment('DELIVERY_QUEUE_URL', queue.queueUrl);
+    }
+
     const admin = new Map<AdminFunctionId, NodejsFunction>();
     for (const fn of adminFunctions) {
       const created = makeFunction(fn.id, `admin function ${fn.id}: ${fn.actions.join(', ')} (npm run admin)`);
@@ -166,6 +210,6 @@ export class JobsStack extends Stack {
         targets: [new LambdaFunction(fn, { retryAttempts: 8, maxEventAge: Duration.hours(2), deadLetterQueue: deadLetters })],
       });
     }
-    new FunctionAlarms(this, 'Alarms', new Map<string, NodejsFunction>([...functions, ...admin, ...eventHandlers]), props.alarmTopic);
+    new FunctionAlarms(this, 'Alarms', new Map<string, NodejsFunction>([...functions, ...admin, ...eventHandlers, ...queueWorkers]), props.alarmTopic);
   }
 }

@@ -282,6 +282,16 @@ export const eventFunctions = [
   { id: 'mailFeedback', entry: 'lambdas/events/mail-feedback.ts', source: 'aws.ses', detailTypes: ['Email Bounced', 'Email Complaint Received'] },
 ] as const;
 
+/**
+ * Functions fed by a queue (SQS event source with partial batch failures; locally lib/local/queue-poller.ts
+ * feeds them the same way). `batchSize` messages per invocation, at most `maxConcurrency` invocations at
+ * once: the delivery worker paces its sends to its share of SES's rate (lambdas/domain/delivery/pacing.ts).
+ */
+export const queueFunctions = [
+  { id: 'deliveryWorker', entry: 'lambdas/queues/delivery.ts', queue: 'delivery', batchSize: 5, maxConcurrency: 2 },
+] as const;
+export type QueueFunctionId = (typeof queueFunctions)[number]['id'];
+
 /** Cognito group meaning "approved": adding a user to it in the console approves the account. */
 export const approvedGroupName = 'approved';
 

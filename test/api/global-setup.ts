@@ -15,7 +15,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const stack = await startLocalStack({
-    ports: { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 },
+    ports: { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
     web: false,
     scheduler: false,
     seed: false,

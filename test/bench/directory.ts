@@ -9,6 +9,7 @@ import { buildPath, routeById } from '../../shared/api/routes';
 import { markets, propertyTypes, requirementTypes } from '../../shared/catalog';
 import { directoryRepository, type DirectoryEntry, type DirectoryFilter } from '../../lambdas/data/directory';
 import { firstCallEvent, lambdaBuildOptions } from './bundles';
+import { lambdaHeapFlags } from './measure';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nth = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
@@ -126,10 +127,7 @@ export async function runExportBundle(root: string, env: Record<string, string>,
       'console.log(JSON.stringify({ coldMs, warmMs, status: first.statusCode, rows, importRssMb, firstCallRssMb, peakRssMb: hwm() }));',
       'process.exit(0);',
     ].join(' ');
-    // The heap limits Lambda's Node.js runtime (its bootstrap) sets for a function of EXPORT_MEMORY_MB.
-    const newSpace = Math.floor(EXPORT_MEMORY_MB / 10);
-    const heapFlags = [`--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${EXPORT_MEMORY_MB - newSpace}`];
-    const { stdout } = await promisify(execFile)(process.execPath, [...heapFlags, '--input-type=module', '-e', script], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...lambdaHeapFlags(EXPORT_MEMORY_MB), '--input-type=module', '-e', script], {
       env: { PATH: process.env.PATH ?? '', ...env, NODE_NO_WARNINGS: '1', BENCH_EVENT: JSON.stringify(event) },
       encoding: 'utf8',
       timeout: 120_000,

@@ -53,3 +53,9 @@ export function peakRssMb(): number {
 }
 
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** The heap limits Lambda's Node.js runtime (its bootstrap) sets for a function of `memoryMb`, as node flags. */
+export function lambdaHeapFlags(memoryMb: number): string[] {
+  const newSpace = Math.floor(memoryMb / 10);
+  return [`--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${memoryMb - newSpace}`];
+}

@@ -19,6 +19,7 @@ import { runChild } from './child';
 import { closeAgent, openLatencyClient } from './http';
 import { bareDirectoryPage, directoryPagePath, EXPORT_DEAL_TYPE, EXPORT_MEMORY_MB, runExportBundle } from './directory';
 import { broadcastLatency } from './jobs';
+import { deliverBlast, seedSavedSearches, type DeliveryRun } from './delivery';
 import { call, expectOk } from '../api/requirements/support';
 import { round, summarise, timeInterleaved, type LatencySummary } from './measure';
 import type { MarketJob, MarketReconcileResult, MarketSeedResult } from './market-worker';
@@ -44,6 +45,14 @@ const BLAST_BROKERS = 5_000;
 const BLAST_LISTINGS = 200;
 const DIRECTORY_BROKERS = 5_000;
 const EXPORT_ROWS = 2_000;
+/** The delivery phase's broker counts: the planner's memory at each, the delivery's targets at each. */
+const DELIVERY_BROKERS = (process.env.BENCH_DELIVERY_BROKERS ?? '10000,50000').split(',').map(Number);
+const DELIVERY_LISTINGS = 1_000;
+const DELIVERY_SAVED_SEARCHES = 5_000;
+/** mails/s, the SES emulator's enforced rate (GetAccount's MaxSendRate) during the delivery phase. */
+const DELIVERY_SEND_RATE = 200;
+/** The delivery phase's brokers' numbers start here: their addresses are apart from the jobs phase's. */
+const DELIVERY_BROKER_NUMBERS = 1_000_000;
 const KB = 1024;
 
 type SeedResult = { items: number; ms: number; perSecond: number };
@@ -236,7 +245,7 @@ async function jobsPhase(out: Collector, bench: BenchStack): Promise<void> {
   }
   const emulators = process.cpuUsage(emulatorCpu);
   const run = blast.report.runs[0];
-  out.atMost('jobs', `blast: ${BLAST_BROKERS} brokers × ${BLAST_LISTINGS} listings, wall`, round(blast.wallMs / 1000, 1), 30, 's', `${run?.sent ?? 0} digests sent, ${run?.failed ?? 0} failed, run ${run?.state ?? blast.report.status}; cpu: blast ${round(blast.cpuMs / 1000, 1)} s, emulators ${round((emulators.user + emulators.system) / 1e6, 1)} s`);
+  out.atMost('jobs', `blast: ${BLAST_BROKERS} brokers × ${BLAST_LISTINGS} listings, wall`, round(blast.wallMs / 1000, 1), 30, 's', `planner only: ${run?.batches ?? 0} batches enqueued, run ${run?.state ?? blast.report.status}; cpu: blast ${round(blast.cpuMs / 1000, 1)} s, emulators ${round((emulators.user + emulators.system) / 1e6, 1)} s`);
   out.info('jobs', 'blast: SES SendEmail calls', blast.sesCalls, 'calls');
   out.atMost('jobs', 'blast: peak RSS (its own process)', round(blast.peakRssMb), 512, 'MB', `peak heap ${round(blast.peakHeapMb)} MB`);
   out.details.blast = blast;
@@ -340,6 +349,47 @@ async function marketPhase(out: Collector, bench: BenchStack): Promise<void> {
   out.details.market = { seeded: { items: seeded.items, cells: seeded.cells, ms: seeded.ms }, itemsRead, reconcile: run };
 }
 
+/**
+ * 9 (issue 19): the weekday blast through the delivery queue, at DELIVERY_BROKERS brokers × 1,000 queued
+ * listings with 5,000 saved searches, the SES emulator enforcing 200 mails/s: every broker with something to
+ * receive gets exactly one digest, the wall time, the workers' peak memory, and the planner's memory at
+ * each size (flat in the number of brokers). Last: the enforced send rate stays on the emulator.
+ */
+async function deliveryPhase(out: Collector, bench: BenchStack): Promise<void> {
+  const rate = await fetch(`${bench.stack.urls.ses}/account`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ maxSendRate: DELIVERY_SEND_RATE }) });
+  if (!rate.ok) throw new Error(`SES emulator refused the send rate: ${rate.status}`);
+  const planners: { brokers: number; run: DeliveryRun }[] = [];
+  for (const [i, brokers] of DELIVERY_BROKERS.entries()) {
+    let active = 0;
+    for await (const _ of usersRepository.allByStatus('active')) active += 1;
+    if (brokers > active) {
+      const seeded = await seed({ kind: 'brokers', from: DELIVERY_BROKER_NUMBERS + active, count: brokers - active });
+      out.info('delivery', `seed: brokers → ${thousands(brokers)}`, seeded.items, 'items', `${round(seeded.ms / 1000)} s`);
+    }
+    if (i === 0) {
+      const started = performance.now();
+      const searches = await seedSavedSearches(DELIVERY_SAVED_SEARCHES);
+      out.info('delivery', 'seed: saved searches', searches, 'searches', `${round((performance.now() - started) / 1000)} s through the repository`);
+    }
+    await seed({ kind: 'queued', count: DELIVERY_LISTINGS, ownerIds: bench.ownerIds });
+    const run = await deliverBlast(bench.stack, i);
+    planners.push({ brokers, run });
+    const label = `${brokers.toLocaleString('en-US')} brokers × ${DELIVERY_LISTINGS.toLocaleString('en-US')} listings`;
+    const seconds = run.wallMs / 1000;
+    const limit = 1.2 * (run.mails / DELIVERY_SEND_RATE) + 30;
+    out.atMost('delivery', `${label}: brokers without exactly one digest`, run.missing + run.duplicates + run.unexpected, 0, 'brokers', `${run.expected} expected, ${run.mails} sent; missing ${run.missing}, twice ${run.duplicates}, not expected ${run.unexpected}; ledger ${run.ledger}`);
+    out.atMost('delivery', `${label}: wall`, round(seconds), round(limit), 's', `≤ 1.2 × ${run.mails} mails ÷ ${DELIVERY_SEND_RATE}/s + 30 s; planner ${round(run.planner.wallMs / 1000)} s, ${run.planner.report.runs.at(-1)?.batches ?? 0} batches`);
+    out.info('delivery', `${label}: mails/s achieved vs set rate`, round(run.mails / seconds), 'mails/s', `set ${DELIVERY_SEND_RATE}/s (the workers pace to its share less the headroom); SES refused ${run.workers.reduce((n, w) => n + w.throttled, 0)} sends for the rate`);
+    const worst = Math.max(...run.workers.map((w) => w.peakRssMb));
+    out.atMost('delivery', `${label}: peak RSS of a worker`, round(worst), 256, 'MB', `${run.workers.length} workers; peak heap ${round(Math.max(...run.workers.map((w) => w.peakHeapMb)))} MB; cpu ${run.workers.map((w) => round(w.cpuMs / 1000)).join(' + ')} s`);
+    out.info('delivery', `${label}: planner peak RSS`, round(run.planner.peakRssMb), 'MB', `peak heap ${round(run.planner.peakHeapMb)} MB`);
+  }
+  if (planners.length > 1) {
+    const [small, large] = [planners[0]!, planners.at(-1)!];
+    out.atMost('delivery', `planner peak heap @${thousands(large.brokers)} / @${thousands(small.brokers)} brokers`, round(large.run.planner.peakHeapMb / small.run.planner.peakHeapMb, 2), 1.25, '×', `${round(small.run.planner.peakHeapMb)} → ${round(large.run.planner.peakHeapMb)} MB heap, RSS ${round(small.run.planner.peakRssMb)} → ${round(large.run.planner.peakRssMb)} MB`);
+  }
+  out.details.delivery = planners.map(({ brokers, run }) => ({ brokers, ...run, workers: run.workers.map(({ accepted: _a, ...w }) => w) }));
+}
 
 async function main() {
   const out = new Collector();
@@ -352,6 +402,7 @@ async function main() {
     ['matching', matchingPhase],
     ['directory', directoryPhase],
     ['market', marketPhase],
+    ['delivery', deliveryPhase],
   ];
   // BENCH_PHASES=bundles,web runs only those phases (while working on one of them).
   const only = process.env.BENCH_PHASES?.split(',');

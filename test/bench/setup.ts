@@ -32,7 +32,7 @@ export async function startBenchStack(owners = 50): Promise<BenchStack> {
   // No Vite: the bench serves the production build itself, on the port the stack's SITE_URL (CORS) names.
   const webPort = await freePort();
   const stack = await startLocalStack({
-    ports: { web: webPort, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 },
+    ports: { web: webPort, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
     quiet: true,
     seed: false,
     // The handlers as deployed: the response checks are for tests (lambdas/core/http.ts).

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
+import { startQueuePoller, type QueueHandler } from '../../lib/local/queue-poller';
+import { createDeliveryQueues, type DeliveryQueues } from '../../lib/local/sqs';
+import { queueFunctions } from '../../shared/api/routes';
 import { documentClient, ses } from '../../lambdas/core/aws';
+import { resetEnvCache } from '../../lambdas/core/env';
+import { blastsRepository, type BlastRun } from '../../lambdas/data/blasts';
+import { runBlast, type BlastOptions, type BlastReport } from '../../lambdas/domain/blast';
+import { handler as deliveryWorker } from '../../lambdas/queues/delivery';
 import { draftOf, listingsRepository, type ListingRecord } from '../../lambdas/data/listings';
 import { usersRepository } from '../../lambdas/data/users';
 import { listingDraft, type ListingDraftInput } from '../../shared/api';
@@ -129,4 +138,49 @@ export async function logsDuring<T>(action: () => Promise<T>): Promise<{ result:
   } finally {
     for (const restore of restores) restore();
   }
+}
+
+/** A delivery queue (and dead-letter queue) of this file's own: no other file's worker takes its messages. */
+export async function freshDeliveryQueue(visibilitySeconds = 3): Promise<DeliveryQueues & { client: SQSClient }> {
+  const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
+  const queues = await createDeliveryQueues(client, `bisn-delivery-${randomUUID().slice(0, 8)}`, visibilitySeconds);
+  process.env.DELIVERY_QUEUE_URL = queues.queueUrl;
+  resetEnvCache();
+  return { ...queues, client };
+}
+
+/**
+ * Lambda's event source for the delivery worker, in this process (so faults injected here reach it): the
+ * queue is fed to `handler` until it is empty, redeliveries included.
+ */
+export async function drainDeliveries(queues: DeliveryQueues & { client: SQSClient }, handler: QueueHandler = deliveryWorker): Promise<void> {
+  const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
+  const poller = startQueuePoller({ client: queues.client, queueUrl: queues.queueUrl, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency });
+  try {
+    await poller.drain();
+  } finally {
+    await poller.stop();
+  }
+}
+
+export interface DeliveredRun {
+  runId: string;
+  listings: number;
+  sent: number;
+  failed: number;
+  state: BlastRun['state'];
+}
+
+/** The planner (the scheduled job), then its workers until the queue is empty: each run as it ended. */
+export async function blastAndDeliver(
+  queues: DeliveryQueues & { client: SQSClient },
+  options: BlastOptions = {},
+): Promise<{ status: BlastReport['status']; runs: DeliveredRun[] }> {
+  const planned = await runBlast(options);
+  await drainDeliveries(queues);
+  const runs = await Promise.all(planned.runs.map(async ({ runId }) => (await blastsRepository.get(runId))!));
+  return {
+    status: planned.status,
+    runs: runs.map((run) => ({ runId: run.runId, listings: run.listingIds.length, sent: run.sent, failed: run.failed, state: run.state })),
+  };
 }

@@ -16,7 +16,7 @@ const queuedAt = async (iso: string) => {
   return listing.listingId;
 };
 
-const run = (runId: string, state: BlastRun['state']): BlastRun => ({
+const run = (runId: string, state: BlastRun['state']): Parameters<typeof blastsRepository.create>[0] => ({
   runId,
   state,
   listingIds: [],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requirementsRepository } from '../../lambdas/data/requirements';
 import { listRequirementsQuery } from '../../shared/api/schemas/requirements';
 import {
@@ -13,7 +13,13 @@ import {
 } from '../../lambdas/domain/requirements';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
+import { drainDeliveries, freshDeliveryQueue } from './blast-support';
 import { broker, mailsTo, refusal, requirementInput } from './support';
+
+let queues: Awaited<ReturnType<typeof freshDeliveryQueue>>;
+beforeAll(async () => {
+  queues = await freshDeliveryQueue();
+});
 
 
 describe('requirements (domain)', () => {
@@ -55,6 +61,7 @@ describe('requirements (domain)', () => {
     expect((await getRequirement(author.principal, created.requirementId, true)).status).toBe('pending');
 
     await broadcastRequirements();
+    await drainDeliveries(queues);
     expect((await mailsTo(other.record.email)).filter((mail) => mail.subject.includes(created.title))).toHaveLength(1);
     const seen = await getRequirement(other.principal, created.requirementId, true);
     expect(seen.status).toBe('sent');

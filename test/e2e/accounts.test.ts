@@ -18,6 +18,7 @@ const stackRef = (): StackRef => {
     dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB!,
     s3: env.AWS_ENDPOINT_URL_S3!,
     ses: env.AWS_ENDPOINT_URL_SESV2!,
+    sqs: env.AWS_ENDPOINT_URL_SQS!,
     mailViewer: env.AWS_ENDPOINT_URL_SESV2!,
   };
   return { urls, userPoolId, userPoolClientId };

@@ -164,14 +164,29 @@ export async function waitForMail(match: (mail: Mail) => boolean, timeoutMs = 20
 
 /**
  * Runs a background job (blast, broadcastRequirements, expireListings, sendReminders) now, in this process, against the
- * stack's emulators: the same handler module the scheduler runs.
+ * stack's emulators: the same handler module the scheduler runs; the blast's is followed by its run finishing (the
+ * stack's delivery worker sends what the planners enqueue).
  */
 export async function runJob(id: 'blast' | 'broadcastRequirements' | 'expireListings' | 'sendReminders', event?: unknown): Promise<unknown> {
   Object.assign(process.env, e2e().env);
   const { jobs } = await import('../../shared/api/routes');
   const job = jobs.find((j) => j.id === id)!;
   const mod = (await import(join(process.cwd(), job.entry))) as { handler: (event?: unknown) => Promise<unknown> };
-  return mod.handler(event);
+  const result = await mod.handler(event);
+  // The blast only plans: the stack's delivery worker sends the digests, then publishes the listings.
+  if (id === 'blast') {
+    const { blastsRepository } = await import('../../lambdas/data/blasts');
+    await waitUntil(async () => (await blastsRepository.unfinished()).length === 0, 'the blast run to finish', 60_000);
+  }
+  return result;
+}
+
+async function waitUntil(done: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

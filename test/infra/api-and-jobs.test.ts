@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, routes, scheduledJobs } from '../../shared/api/routes';
+import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, queueFunctions, routes, scheduledJobs } from '../../shared/api/routes';
+import { MAX_DELIVERIES } from '../../lambdas/domain/delivery/messages';
 import { apiStackRoutes, jobProfiles, routeArea, secondApiAreas } from '../../lib/config/functions';
 import { resetEnvCache, env } from '../../lambdas/core/env';
 import { functionsOf, referencedId, renderSample, resourcesOf, synthesiseStages, type FunctionInfo, type SynthesisedApp } from './synth';
@@ -97,7 +98,10 @@ describe('API and jobs', () => {
       try {
         for (const fn of [...apiFunctions, ...jobFunctions]) {
           const variables = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-          const rendered = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, renderSample(v, 'd111.cloudfront.net')]));
+          // The delivery queue's URL is its Ref: rendered as SQS names a queue, the rest as the site's domain.
+          const rendered = Object.fromEntries(
+            Object.entries(variables).map(([k, v]) => [k, k === 'DELIVERY_QUEUE_URL' ? `https://sqs.us-west-2.amazonaws.com/123456789012/${referencedId(v)}` : renderSample(v, 'd111.cloudfront.net')]),
+          );
           process.env = { ...rendered, AWS_REGION: 'us-west-2' };
           resetEnvCache();
           expect(() => env(), fn.description).not.toThrow();
@@ -120,7 +124,8 @@ describe('API and jobs', () => {
         for (const [action, resources] of fn.resourcesByAction) {
           expect(action, fn.description).not.toContain('*');
           // SES's account-level suppression list has no ARN: lifting an address can only name "*".
-          if (action === 'ses:DeleteSuppressedDestination') expect(resources).toEqual(['*']);
+          // Nor has the account's send quota, which the delivery worker paces itself by.
+          if (action === 'ses:DeleteSuppressedDestination' || action === 'ses:GetAccount') expect(resources).toEqual(['*']);
           else expect(resources, `${fn.description} ${action}`).not.toContain('*');
         }
       }
@@ -147,12 +152,14 @@ describe('API and jobs', () => {
     });
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
-      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job blast', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'unsubscribe']);
+      // The blast and the requirement broadcast only plan: the delivery worker mails.
+      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job sendReminders', 'queue function deliveryWorker', 'unsubscribe']);
+      expect(holders('ses:GetAccount')).toEqual(['queue function deliveryWorker']);
       // Only the broker's own "e-mail me again" takes an address off SES's suppression list.
       expect(holders('ses:DeleteSuppressedDestination')).toEqual(['resumeMail']);
       expect(all().some((f) => [...f.actions].some((a) => a.startsWith('ses:') && /Suppress/.test(a) && a !== 'ses:DeleteSuppressedDestination'))).toBe(false);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(
-        ['job blast', 'job broadcastRequirements', 'job matchNotices', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
+        ['queue function deliveryWorker', 'job matchNotices', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
       );
     });
 
@@ -196,12 +203,41 @@ describe('API and jobs', () => {
       );
     });
 
-    it('sizes job functions by jobProfiles (the blast: 15 minutes, 1024 MB)', () => {
+    it('sizes job functions by jobProfiles (the blast planner: 15 minutes, 512 MB; the delivery worker: 2 minutes, 256 MB)', () => {
       for (const id of [...jobs.map((j) => j.id), ...adminFunctions.map((fn) => fn.id)]) {
         const profile = jobProfiles[id];
         expect(jobFunction(id).properties, id).toMatchObject({ MemorySize: profile.memoryMb, Timeout: profile.timeoutSeconds });
       }
-      expect(jobFunction('blast').properties).toMatchObject({ MemorySize: 1024, Timeout: 900 });
+      expect(jobFunction('blast').properties).toMatchObject({ MemorySize: 512, Timeout: 900 });
+      const worker = jobFunctions.find((f) => f.description.startsWith('queue function deliveryWorker'))!;
+      expect(worker.properties).toMatchObject({ MemorySize: 256, Timeout: 120 });
+    });
+
+    it('delivers through one queue: its worker fed in batches with partial failures, a dead-letter queue after MAX_DELIVERIES and its alarm; only the planners and the worker send to it', () => {
+      const template = synth.template('dev', 'jobs');
+      const worker = jobFunctions.find((f) => f.description.startsWith('queue function deliveryWorker'))!;
+      const queues = resourcesOf(template, 'AWS::SQS::Queue');
+      const delivery = queues.find((q) => q.logicalId.startsWith('DeliveryQueue'))!;
+      const deadLetters = queues.find((q) => q.logicalId.startsWith('DeliveryDeadLetters'))!;
+      expect(delivery.properties).toMatchObject({ VisibilityTimeout: 6 * jobProfiles.deliveryWorker.timeoutSeconds, SqsManagedSseEnabled: true });
+      const redrive = delivery.properties.RedrivePolicy as { deadLetterTargetArn: unknown; maxReceiveCount: number };
+      expect(redrive.maxReceiveCount).toBe(MAX_DELIVERIES);
+      expect(referencedId(redrive.deadLetterTargetArn)).toBe(deadLetters.logicalId);
+
+      const [mapping, ...others] = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
+      expect(others).toEqual([]);
+      const spec = queueFunctions.find((fn) => fn.id === 'deliveryWorker')!;
+      expect(mapping!.properties).toMatchObject({ BatchSize: spec.batchSize, ScalingConfig: { MaximumConcurrency: spec.maxConcurrency }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      expect(referencedId(mapping!.properties.FunctionName)).toBe(worker.logicalId);
+      expect(referencedId(mapping!.properties.EventSourceArn)).toBe(delivery.logicalId);
+
+      const alarm = resourcesOf(template, 'AWS::CloudWatch::Alarm').find((a) => JSON.stringify(a.properties.Dimensions ?? []).includes(deadLetters.logicalId))!;
+      expect(alarm.properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+
+      const senders = [...apiFunctions, ...jobFunctions].filter((f) => f.actions.has('sqs:SendMessage') && (f.resourcesByAction.get('sqs:SendMessage') ?? []).some((r) => r.includes(delivery.logicalId)));
+      expect(senders.map((f) => f.description.split(':')[0]).sort()).toEqual(['job blast', 'job broadcastRequirements', 'queue function deliveryWorker']);
+      for (const fn of senders) expect((fn.properties.Environment as { Variables: Record<string, unknown> }).Variables.DELIVERY_QUEUE_URL, fn.description).toBeDefined();
+      expect(worker.actions.has('sqs:ReceiveMessage')).toBe(true);
     });
 
     it('outputs each admin function name for `npm run admin -- --stage`, with only its commands\' permissions', () => {

@@ -42,17 +42,24 @@ export interface SendReport {
   failed: { to: string; error: Error }[];
 }
 
+export interface SendOptions {
+  concurrency?: number;
+  /** Awaited before each send: a pacer (lambdas/domain/delivery/pacing.ts) keeps to SES's send rate. */
+  pace?: () => Promise<void>;
+}
+
 /**
  * Sends many mails with bounded concurrency (SES accounts have a per-second send rate; the SDK retries
  * throttling). A failure is reported, not thrown, so the caller can release that recipient's claim.
  */
-export async function sendMails(mails: readonly OutgoingMail[], { concurrency = 10 } = {}): Promise<SendReport> {
+export async function sendMails(mails: readonly OutgoingMail[], { concurrency = 10, pace }: SendOptions = {}): Promise<SendReport> {
   const report: SendReport = { sent: [], failed: [] };
   let next = 0;
   const worker = async () => {
     while (next < mails.length) {
       const mail = mails[next++]!;
       try {
+        await pace?.();
         await sendMail(mail);
         report.sent.push(mail.to);
       } catch (error) {

@@ -41,8 +41,9 @@ describe('the blast watchdog', () => {
   });
 
   it('is late while a run is unfinished (it crashed and nothing resumed it)', async () => {
+    // A planner that crashed while it paged through the brokers; the next planner resumes the run.
     const run = await blastsRepository.create({
-      runId: 'crashed-run', state: 'sending', listingIds: [], startedAt: new Date().toISOString(), publishedOn: null, finishedAt: null, sent: 0, failed: 0, attempts: 1,
+      runId: 'crashed-run', state: 'planning', listingIds: [], startedAt: new Date().toISOString(), publishedOn: null, finishedAt: null, sent: 0, failed: 0, attempts: 1,
     });
     expect(await watchdog(tenOClock())).toMatchObject({ late: true, unfinishedRuns: [run.runId] });
     await runBlastJob(); // resumes and finishes it

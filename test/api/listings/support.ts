@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { listingDraft, type AcceptedImageType, type Listing, type ListingDraftInput, type PresignResponse } from '../../../shared/api';
 import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
 import { IMAGES_BUCKET, type LocalStack } from '../../../lib/local/stack';
-import { call, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
+import { call, drainDeliveryQueue, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
 import { validDraft } from '../../fixtures/inputs';
 
 export { validDraft };
@@ -100,10 +100,21 @@ export async function bucketKeys(stack: LocalStack, prefix: string): Promise<str
   }
 }
 
-/** The job handlers, run in this process against the stack, as the scheduler does. */
+/**
+ * The job handlers, run in this process against the stack, as the scheduler does. The blast's planner is
+ * followed by its delivery workers, fed from the stack's queue until it is empty (Lambda's event source, in
+ * this process, so faults injected here reach them); each run is reported as it ended.
+ */
 export async function runBlastJob(event?: { now?: string }) {
   const { handler } = await import('../../../lambdas/jobs/blast');
-  return handler(event);
+  const { blastsRepository } = await import('../../../lambdas/data/blasts');
+  const planned = await handler(event);
+  await drainDeliveryQueue();
+  const runs = await Promise.all(planned.runs.map(async ({ runId }) => (await blastsRepository.get(runId))!));
+  return {
+    status: planned.status,
+    runs: runs.map((run) => ({ runId: run.runId, listings: run.listingIds.length, sent: run.sent, failed: run.failed, state: run.state })),
+  };
 }
 
 export async function runExpiryJob(event?: { now?: string }) {

@@ -65,7 +65,7 @@ describe(`${MANY} of everything, read ${TEST_QUERY_PAGE_SIZE} at a time`, () => 
     for (let i = 0; i < MANY; i++) requirements.push(await createRequirement(stack, owner, { title: `Paged requirement ${i}` }));
     const report = await runBroadcast();
     expect(report.requirements.map((r) => r.requirementId).sort()).toEqual(requirements.map((r) => r.requirementId).sort());
-    expect(report.requirements.every((r) => r.result === 'sent' && r.mailed === MANY)).toBe(true);
+    expect(report.requirements.every((r) => r.result === 'sent' && r.recipients === MANY)).toBe(true);
     for (const reader of readers) {
       const subjects = (await mailsTo(reader)).map((m) => m.subject);
       for (const r of requirements) expect(subjects.filter((s) => s.includes(r.title)), `${reader.email} ${r.title}`).toHaveLength(1);

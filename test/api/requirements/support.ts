@@ -6,6 +6,10 @@ import type { RouteId } from '../../../shared/api/routes';
 import { callWithProfileVersion, type RouteAnswer, type RouteRequest } from '../http';
 import type { CreateRequirementInput, Requirement } from '../../../shared/api';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../lib/local/stack';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
+import { startQueuePoller } from '../../../lib/local/queue-poller';
+import { queueFunctions } from '../../../shared/api/routes';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
 import { TEST_QUERY_PAGE_SIZE, validRequirement } from '../../fixtures/inputs';
 
@@ -17,7 +21,7 @@ export { TEST_QUERY_PAGE_SIZE, validRequirement };
  */
 export async function startStack(options: Pick<LocalStackOptions, 'unsubscribeRequestLimits'> = {}): Promise<LocalStack> {
   return startLocalStack({
-    ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0 },
+    ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
     quiet: true,
     dailyLimits: generousDailyLimits,
     queryPageSize: TEST_QUERY_PAGE_SIZE,
@@ -165,8 +169,27 @@ export async function mailCount(stack: Pick<LocalStack, 'urls'>): Promise<number
   return (await readMailStore(stack)).length;
 }
 
-/** Runs the broadcast job's handler in this process against the stack, as the scheduler does. */
+/**
+ * The delivery workers, in this process (Lambda's event source for the stack's delivery queue, so faults
+ * injected here reach them), fed until the queue is empty, redeliveries included.
+ */
+export async function drainDeliveryQueue(): Promise<void> {
+  const { handler } = await import('../../../lambdas/queues/delivery');
+  const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
+  const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
+  const poller = startQueuePoller({ client, queueUrl: process.env.DELIVERY_QUEUE_URL!, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency });
+  try {
+    await poller.drain();
+  } finally {
+    await poller.stop();
+    client.destroy();
+  }
+}
+
+/** Runs the broadcast job's handler in this process against the stack, as the scheduler does, then its mails' workers. */
 export async function runBroadcast(event?: { time: string }) {
   const { handler } = await import('../../../lambdas/jobs/broadcast-requirements');
-  return handler(event);
+  const report = await handler(event);
+  await drainDeliveryQueue();
+  return report;
 }

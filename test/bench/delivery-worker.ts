@@ -1,0 +1,74 @@
+import './quiet-logs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { ses } from '../../lambdas/core/aws';
+import { blastsRepository } from '../../lambdas/data/blasts';
+import { handler } from '../../lambdas/queues/delivery';
+import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
+import { startQueuePoller } from '../../lib/local/queue-poller';
+import { queueFunctions } from '../../shared/api/routes';
+import { childMain } from './child';
+import { peakRssMb } from './measure';
+
+export interface DeliveryWorkerJob {
+  /** Where the bench writes the run's id once its planner is through: the worker stops when that run is done. */
+  runIdFile: string;
+}
+
+export interface DeliveryWorkerResult {
+  /** SendEmail calls SES accepted, by recipient. */
+  accepted: Record<string, number>;
+  /** SendEmail calls SES refused for the send rate (the SDK retries them). */
+  throttled: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+  cpuMs: number;
+}
+
+/**
+ * One delivery worker as Lambda runs it (one concurrent invocation of the queue's event source, in a process
+ * of its own so its peak memory is the function's): it takes the delivery queue's messages until the blast
+ * run named in `runIdFile` is done, and answers what SES accepted from it.
+ */
+await childMain(async ({ runIdFile }: DeliveryWorkerJob): Promise<DeliveryWorkerResult> => {
+  const accepted: Record<string, number> = {};
+  let throttled = 0;
+  ses().middlewareStack.add(
+    (next) => async (args) => {
+      const to = (args.input as { Destination?: { ToAddresses?: string[] } }).Destination?.ToAddresses?.[0];
+      try {
+        const result = await next(args);
+        if (to) accepted[to] = (accepted[to] ?? 0) + 1;
+        return result;
+      } catch (error) {
+        if ((error as Error).name === 'TooManyRequestsException') throttled += 1;
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'benchCountSends' },
+  );
+  let peakHeap = 0;
+  const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 100);
+  const cpu = process.cpuUsage();
+  const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
+  const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
+  const poller = startQueuePoller({ client, queueUrl: process.env.DELIVERY_QUEUE_URL!, handler, batchSize: fn.batchSize, concurrency: 1 });
+  try {
+    // The planner runs beside the workers: its run is known when it is through; then wait for it to be done.
+    let runId: string | undefined;
+    const deadline = Date.now() + 60 * 60 * 1000;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (Date.now() > deadline) throw new Error(`blast run ${runId ?? '(none started)'} not done after an hour`);
+      if (runId === undefined && existsSync(runIdFile)) runId = readFileSync(runIdFile, 'utf8');
+      if (runId === '') break;
+      if (runId && (await blastsRepository.get(runId))?.state === 'done') break;
+    }
+  } finally {
+    await poller.stop();
+    client.destroy();
+    clearInterval(sampler);
+  }
+  const used = process.cpuUsage(cpu);
+  return { accepted, throttled, peakRssMb: peakRssMb(), peakHeapMb: Math.max(peakHeap, process.memoryUsage().heapUsed) / 2 ** 20, cpuMs: (used.user + used.system) / 1000 };
+});

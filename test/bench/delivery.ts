@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { listingsSearchFilters } from '../../shared/api';
+import { listingTypes, markets, propertyTypes, subscriptionIdFor, type PropertyTypeId } from '../../shared/catalog';
+import { blastsRepository } from '../../lambdas/data/blasts';
+import { listingsRepository } from '../../lambdas/data/listings';
+import { savedSearchesRepository, type SavedSearchRecord } from '../../lambdas/data/saved-searches';
+import { usersRepository } from '../../lambdas/data/users';
+import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
+import { createDeliveryQueues } from '../../lib/local/sqs';
+import type { LocalStack } from '../../lib/local/stack';
+import { DELIVERY_WORKERS } from '../../lambdas/domain/delivery/pacing';
+import type { BlastRunResult } from './blast-worker';
+import { runChild } from './child';
+import { lambdaHeapFlags } from './measure';
+import { jobProfiles } from '../../lib/config/functions';
+import type { DeliveryWorkerResult } from './delivery-worker';
+
+/**
+ * Issue 19 "Measured": the weekday blast delivered through the queue at the send rate the SES emulator
+ * enforces: the planner and DELIVERY_WORKERS workers, each in a process of its own (their memory is the
+ * functions'), against a delivery queue of the phase's own (the jobs phase leaves its planned run undelivered
+ * on the stack's).
+ */
+
+const nth = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
+
+/** `count` saved searches of active brokers (one each, in page order), through the repository, several at once. */
+export async function seedSavedSearches(count: number): Promise<number> {
+  const now = new Date().toISOString();
+  const pending: Promise<void>[] = [];
+  let n = 0;
+  for await (const user of usersRepository.allByStatus('active')) {
+    if (n === count) break;
+    const record: SavedSearchRecord = {
+      savedSearchId: randomUUID(),
+      ownerId: user.userId,
+      name: `Bench search ${n}`,
+      kind: 'listings',
+      filters: listingsSearchFilters.parse({ listingTypeId: nth(listingTypes, n).id, propertyTypeId: nth(propertyTypes, n).id, marketId: nth(markets, n).id }),
+      frequency: n % 4 === 0 ? 'instant' : 'daily',
+      status: 'active',
+      pausedReason: null,
+      pausedAt: null,
+      activeSince: now,
+      createdAt: now,
+      updatedAt: now,
+      lastMatchedAt: null,
+      lastAlertAt: null,
+      lastEngagedAt: null,
+    };
+    pending.push(savedSearchesRepository.create(record));
+    n += 1;
+    if (pending.length === 16) await Promise.all(pending.splice(0));
+  }
+  await Promise.all(pending);
+  return n;
+}
+
+export interface DeliveryRun {
+  /** Planner start to the run done (every digest sent, the listings published). */
+  wallMs: number;
+  planner: BlastRunResult;
+  workers: DeliveryWorkerResult[];
+  runId: string;
+  /** Brokers with something to receive (an oracle of the rule, not the planner's code). */
+  expected: number;
+  /** Digests SES accepted. */
+  mails: number;
+  /** Expected brokers without exactly one digest, and digests to brokers not expected. */
+  missing: number;
+  duplicates: number;
+  unexpected: number;
+  /** The run's ledger claims (one per broker sent a digest). */
+  ledger: number;
+}
+
+/**
+ * Brokers who should receive the run's digest: active, mail not stopped, following a listings category in
+ * which the run has a listing of another broker.
+ */
+async function expectedRecipients(runId: string): Promise<Set<string>> {
+  const run = (await blastsRepository.get(runId))!;
+  const owners = new Map<string, Set<string>>();
+  for (const listingId of run.listingIds) {
+    const listing = (await listingsRepository.get(listingId))!;
+    const category = subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings');
+    owners.set(category, (owners.get(category) ?? new Set()).add(listing.userId));
+  }
+  const out = new Set<string>();
+  for await (const user of usersRepository.allByStatus('active')) {
+    if (user.mailStop) continue;
+    if (user.subscribed.some((category) => [...(owners.get(category) ?? [])].some((owner) => owner !== user.userId))) out.add(user.email);
+  }
+  return out;
+}
+
+/** The blast planned and delivered at the emulator's enforced send rate; checked against the rule. */
+export async function deliverBlast(stack: LocalStack, runNumber: number): Promise<DeliveryRun> {
+  const client = new SQSClient({ endpoint: stack.urls.sqs, region: LOCAL_REGION, credentials: localCredentials });
+  const queues = await createDeliveryQueues(client, `bisn-delivery-bench-${runNumber}`, 6 * 120);
+  client.destroy();
+  const extraEnv = { DELIVERY_QUEUE_URL: queues.queueUrl };
+  // Each with the heap limits Lambda sets for its function's memory.
+  const heapOf = (id: 'blast' | 'deliveryWorker') => ({ ...extraEnv, NODE_OPTIONS: lambdaHeapFlags(jobProfiles[id].memoryMb).join(' ') });
+  const ignoreRuns = (await blastsRepository.unfinished()).map((run) => run.runId);
+  const scratch = mkdtempSync(join(tmpdir(), 'bisn-bench-delivery-'));
+  const runIdFile = join(scratch, 'run-id');
+
+  // The emulator keeps every mail in this process's memory; real SES does not. Emptied while the run goes.
+  const clearStore = () => fetch(`${stack.urls.ses}/clear-store`, { method: 'POST' }).then(() => undefined, () => undefined);
+  const clearing = setInterval(() => void clearStore(), 1000);
+  const started = performance.now();
+  let planner: BlastRunResult;
+  let workers: DeliveryWorkerResult[];
+  try {
+    const working = Promise.all(Array.from({ length: DELIVERY_WORKERS }, () => runChild<DeliveryWorkerResult>('./delivery-worker.ts', { runIdFile }, heapOf('deliveryWorker'))));
+    // An empty file stops the workers if the planner fails.
+    planner = await runChild<BlastRunResult>('./blast-worker.ts', {}, heapOf('blast')).catch((error: unknown) => {
+      writeFileSync(runIdFile, '');
+      throw error;
+    });
+    const run = planner.report.runs.find((candidate) => !ignoreRuns.includes(candidate.runId));
+    if (!run) {
+      writeFileSync(runIdFile, '');
+      throw new Error(`the planner started no run: ${JSON.stringify(planner.report)}`);
+    }
+    writeFileSync(runIdFile, run.runId);
+    workers = await working;
+  } finally {
+    clearInterval(clearing);
+    await clearStore();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const wallMs = performance.now() - started;
+
+  const runId = planner.report.runs.find((run) => !ignoreRuns.includes(run.runId))!.runId;
+  const expected = await expectedRecipients(runId);
+  const accepted = new Map<string, number>();
+  for (const worker of workers) for (const [to, n] of Object.entries(worker.accepted)) accepted.set(to, (accepted.get(to) ?? 0) + n);
+  return {
+    wallMs,
+    planner,
+    workers,
+    runId,
+    expected: expected.size,
+    mails: [...accepted.values()].reduce((sum, n) => sum + n, 0),
+    missing: [...expected].filter((to) => !accepted.has(to)).length,
+    duplicates: [...accepted.values()].filter((n) => n > 1).length,
+    unexpected: [...accepted.keys()].filter((to) => !expected.has(to)).length,
+    ledger: (await blastsRepository.deliveries(runId)).length,
+  };
+}
