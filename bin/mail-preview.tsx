@@ -28,6 +28,9 @@ const { UnsubscribeConfirmationMail } = await import('../lambdas/domain/mail/tem
 const { RequirementBroadcastMail } = await import('../lambdas/domain/mail/templates/requirement-broadcast');
 const { BlastDigestMail, digestEntry } = await import('../lambdas/domain/mail/templates/blast-digest');
 const { MatchNoticeMail } = await import('../lambdas/domain/mail/templates/match-notice');
+const { PersonalDigestMail, listingDigestEntry, requirementDigestEntry } = await import('../lambdas/domain/mail/templates/personal-digest');
+const { SearchAlertMail } = await import('../lambdas/domain/mail/templates/search-alert');
+const { SearchPausedMail } = await import('../lambdas/domain/mail/templates/search-paused');
 const { sampleListing, sampleOwner, sampleRequirement } = await import('../lib/local/mail-samples');
 const { keywordsOf, matchOf } = await import('../shared/rules');
 
@@ -78,6 +81,46 @@ const mails: Record<string, ReactElement> = {
   ),
   'blast-digest': digest(3),
   'blast-digest-200': digest(200),
+  // Issue 19: a digest of 25 entries (the default cap) with "N more" links, an instant alert, a pause mail.
+  'personal-digest': (
+    <PersonalDigestMail
+      firstName="Dana"
+      digest={{
+        shown: 25,
+        groups: [
+          { section: 'saved-searches', title: 'Midtown offices', moreUrl: 'https://bisn.example/consumer/listings?propertyTypeId=office&marketId=sac-midtown', entries: Array.from({ length: 5 }, (_, i) => listingDigestEntry(digestEntry(sampleListing(i), owner))), more: 0 },
+          { section: 'listings', title: 'Office Listings', moreUrl: 'https://bisn.example/consumer/listings?propertyTypeId=office', entries: Array.from({ length: 19 }, (_, i) => listingDigestEntry(digestEntry(sampleListing(i + 5), owner))), more: 12 },
+          { section: 'requirements', title: 'Office Requirements', moreUrl: 'https://bisn.example/consumer/requirements?propertyTypeId=office', entries: [requirementDigestEntry(requirement)], more: 3 },
+        ],
+      }}
+      profileUrl="https://bisn.example/consumer/profile"
+      savedSearchesUrl="https://bisn.example/consumer/saved-searches"
+      unsubscribeUrl={unsubscribeUrl}
+      postalAddress={senderPostalAddress}
+    />
+  ),
+  'search-alert': (
+    <SearchAlertMail
+      firstName="Dana"
+      searchName="Midtown offices"
+      intro="2 new listings fit your saved search “Midtown offices”."
+      entries={[0, 1].map((i) => listingDigestEntry(digestEntry(sampleListing(i), owner)))}
+      browseUrl="https://bisn.example/consumer/listings?propertyTypeId=office&marketId=sac-midtown"
+      savedSearchesUrl="https://bisn.example/consumer/saved-searches"
+      unsubscribeUrl={unsubscribeUrl}
+      postalAddress={senderPostalAddress}
+    />
+  ),
+  'search-paused': (
+    <SearchPausedMail
+      firstName="Dana"
+      searchName="Midtown offices"
+      reason="no-engagement-30-days"
+      keepUrl="https://bisn.example/consumer/saved-searches?keep=sample"
+      unsubscribeUrl={unsubscribeUrl}
+      postalAddress={senderPostalAddress}
+    />
+  ),
 };
 for (const [name, element] of Object.entries(mails)) {
   const { html, text } = await renderMail(element);

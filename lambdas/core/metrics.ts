@@ -17,7 +17,10 @@ export type BusinessMetric =
   | 'BroadcastMailsFailed'
   | 'MatchesFound'
   | 'MatchNoticesSent'
-  | 'MatchNoticesFailed';
+  | 'MatchNoticesFailed'
+  | 'SearchAlertsSent'
+  | 'SearchAlertsFailed'
+  | 'SavedSearchesPaused';
 
 /** Readings recorded on every run, zero included, so an alarm can tell "fine" from "not running". */
 export type GaugeMetric =

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from './table';
+import { db, isConditionFailed, putIfAbsent, tableName } from './table';
 import { deliveryLedger } from './delivery-ledger';
 
 /**
@@ -55,6 +55,19 @@ export const blastsRepository = {
       }),
     );
     return { ...run, batches: null, batchesDone: 0 };
+  },
+
+  /**
+   * Claims the digest day (`BLASTDAY#<day>`, America/New_York) for a run about to start: false when another
+   * run has it, unless that run was never recorded (its planner crashed in between).
+   */
+  async claimDay(day: string, runId: string): Promise<boolean> {
+    const marker = { pk: `BLASTDAY#${day}`, sk: 'DAY', type: 'blastDay', runId };
+    if (await putIfAbsent(marker)) return true;
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: marker.pk, sk: marker.sk }, ConsistentRead: true }));
+    if (Item && (await this.get(String(Item.runId)))) return false;
+    await db().send(new PutCommand({ TableName: tableName(), Item: marker }));
+    return true;
   },
 
   async get(runId: string): Promise<BlastRun | null> {

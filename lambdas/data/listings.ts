@@ -471,6 +471,21 @@ export const listingsRepository = {
     return index.countSince(sinceIso);
   },
 
+  /**
+   * Ids of the listings published in [fromIso, toIso), page by page: the all-`*` browse partition (a weekly
+   * digest's listings published since the previous Monday).
+   */
+  async *idsPublishedBetween(fromIso: string, toIso: string): AsyncGenerator<string[]> {
+    const pages = queryPages({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      // Sort keys are `<publishedOn>#<id>`: every one before `toIso` sorts before `toIso` itself.
+      ExpressionAttributeValues: { ':pk': partitionFor({}), ':from': fromIso, ':to': toIso },
+      ProjectionExpression: 'listingId',
+    });
+    for await (const page of pages) yield page.map((item) => String(item.listingId));
+  },
+
   /** Ids of every listing in `status` (jobs only): the blast reads `queued`. */
   async idsByStatus(status: ListingStatus): Promise<string[]> {
     const items = await queryAll({

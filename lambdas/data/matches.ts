@@ -189,6 +189,18 @@ export const matchesRepository = {
     return { items: (Items ?? []).map((item) => strip<MatchSide>(item)), nextCursor: encodeCursor(LastEvaluatedKey) };
   },
 
+  /** A broker's matches made in (fromIso, toIso], both sides, page by page: one Query of their partition (the digest). */
+  matchedBetween(ownerId: string, fromIso: string, toIso: string): AsyncGenerator<MatchSide[]> {
+    return mapPages(
+      queryPages({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'matchedAt > :from AND matchedAt <= :to',
+        ExpressionAttributeValues: { ':pk': ownerPk(ownerId), ':from': fromIso, ':to': toIso },
+      }),
+    );
+  },
+
   /** How many of a broker's matches are not dismissed (the dashboard tile). */
   async countOpen(ownerId: string): Promise<{ requirements: number; listings: number }> {
     const count = { requirements: 0, listings: 0 };

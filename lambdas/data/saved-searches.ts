@@ -18,7 +18,16 @@ export type SavedSearchRecord = SavedSearchQuery & {
   lastMatchedAt: string | null;
   lastAlertAt: string | null;
   lastEngagedAt: string | null;
+  /** The batch holding the alert hour (takeAlertHour) while its mail is being sent. */
+  alertBatchId?: string;
+  /** The one mail of a pause, offering to keep the search (README "Saved searches"). */
+  pauseMail?: PauseMailState;
+  pauseMailBatchId?: string;
+  pauseMailClaimedAt?: string;
 };
+
+/** `pending` waits for the pause job, `sending` is claimed by one run; `lost` a crashed run's, `skipped` resumed before it went. */
+export type PauseMailState = 'pending' | 'sending' | 'sent' | 'lost' | 'skipped';
 
 /** What the broker edits; the bookkeeping is the delivery's, written field by field, so neither loses the other's. */
 export type SavedSearchEdit = Partial<Pick<SavedSearchRecord, 'name' | 'frequency' | 'filters' | 'status' | 'pausedReason' | 'pausedAt' | 'activeSince'>>;
@@ -36,6 +45,9 @@ const partition = (ownerId: string) => `SEARCHES#${ownerId}`;
 const keys = (ownerId: string, savedSearchId: string) => ({ pk: partition(ownerId), sk: `SEARCH#${savedSearchId}` });
 
 const shardOf = (savedSearchId: string) => [...savedSearchId].reduce((sum, c) => sum + c.charCodeAt(0), 0) % SAVED_SEARCH_SHARDS;
+/** gsi2 holds the paused searches whose pause mail is pending or being sent: sparse. */
+const PAUSE_MAILS = 'SEARCHPAUSE';
+
 export const mailingPartition = (kind: SavedSearchKind, frequency: SavedSearchFrequency, shard: number) => `SEARCHFREQ#${kind}#${frequency}#${shard}`;
 
 /** gsi1 holds the searches that mail (active, not "off"), by kind, frequency and shard: sparse. */
@@ -45,7 +57,7 @@ function mailingIndex(record: Pick<SavedSearchRecord, 'kind' | 'frequency' | 'st
 }
 
 function fromItem(item: Record<string, unknown>): SavedSearchRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...record } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
   return record as unknown as SavedSearchRecord;
 }
 
@@ -130,7 +142,8 @@ export const savedSearchesRepository = {
 
   /**
    * The delivery pauses an active search (no match in 90 days, no engagement in 30): it leaves the mailing
-   * index. False when it is not active any more (paused already, or deleted).
+   * index and, in the same write, its pause mail becomes pending (gsi2 `SEARCHPAUSE`). False when it is not
+   * active any more (paused already, or deleted).
    */
   async pause(ownerId: string, savedSearchId: string, reason: SavedSearchPausedReason, at: string): Promise<boolean> {
     try {
@@ -138,10 +151,54 @@ export const savedSearchesRepository = {
         new UpdateCommand({
           TableName: tableName(),
           Key: keys(ownerId, savedSearchId),
-          UpdateExpression: 'SET #status = :paused, pausedReason = :reason, pausedAt = :at, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+          UpdateExpression:
+            'SET #status = :paused, pausedReason = :reason, pausedAt = :at, updatedAt = :at, pauseMail = :pending, gsi2pk = :mails, gsi2sk = :mailKey REMOVE gsi1pk, gsi1sk',
           ConditionExpression: 'attribute_exists(pk) AND #status = :active',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':paused': 'paused', ':active': 'active', ':reason': reason, ':at': at },
+          ExpressionAttributeValues: {
+            ':paused': 'paused',
+            ':active': 'active',
+            ':reason': reason,
+            ':at': at,
+            ':pending': 'pending',
+            ':mails': PAUSE_MAILS,
+            ':mailKey': `${at}#${ownerId}#${savedSearchId}`,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /** The paused searches whose mail is pending or being sent, page by page (the pause job). */
+  async *pauseMailsWaiting(): AsyncGenerator<SavedSearchRecord[]> {
+    const pages = queryPages({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': PAUSE_MAILS } });
+    for await (const page of pages) yield page.map(fromItem);
+  },
+
+  /**
+   * Moves a pause mail from one state to another (conditional on `from`, and for a claimed one on its batch);
+   * leaving `pending`/`sending` for good also leaves gsi2.
+   */
+  async movePauseMail(record: Pick<SavedSearchRecord, 'ownerId' | 'savedSearchId'>, from: PauseMailState, to: PauseMailState, batch: { batchId?: string; at?: string } = {}): Promise<boolean> {
+    const leaves = to !== 'pending' && to !== 'sending';
+    const claims = to === 'sending' && !!batch.batchId;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(record.ownerId, record.savedSearchId),
+          UpdateExpression: `SET pauseMail = :to${claims ? ', pauseMailBatchId = :batch, pauseMailClaimedAt = :at' : ''}${leaves ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+          ConditionExpression: from === 'sending' && batch.batchId ? 'pauseMail = :from AND pauseMailBatchId = :batch' : 'pauseMail = :from',
+          ExpressionAttributeValues: {
+            ':to': to,
+            ':from': from,
+            ...(batch.batchId ? { ':batch': batch.batchId } : {}),
+            ...(claims ? { ':at': batch.at ?? new Date().toISOString() } : {}),
+          },
         }),
       );
       return true;
@@ -171,6 +228,47 @@ export const savedSearchesRepository = {
     } catch (error) {
       if (isConditionFailed(error)) return false;
       throw error;
+    }
+  },
+
+  /**
+   * The search's alert hour (issue 19: at most one instant mail an hour): taken when its last alert went out at
+   * or before `hourAgo` (or never), by this batch. Answers the previous time, so a refused send can give the
+   * hour back; false when the hour is not over (or the search is gone).
+   */
+  async takeAlertHour(ownerId: string, savedSearchId: string, now: string, hourAgo: string, batchId: string): Promise<{ previous: string | null } | false> {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(ownerId, savedSearchId),
+          UpdateExpression: 'SET lastAlertAt = :now, alertBatchId = :batch',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastAlertAt) OR lastAlertAt = :null OR lastAlertAt <= :hourAgo)',
+          ExpressionAttributeValues: { ':now': now, ':hourAgo': hourAgo, ':batch': batchId, ':null': null },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      return { previous: (Attributes?.lastAlertAt as string | null | undefined) ?? null };
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Gives the hour back after SES refused the alert (only while this batch still holds it). */
+  async giveBackAlertHour(ownerId: string, savedSearchId: string, batchId: string, previous: string | null): Promise<void> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys(ownerId, savedSearchId),
+          UpdateExpression: 'SET lastAlertAt = :previous REMOVE alertBatchId',
+          ConditionExpression: 'alertBatchId = :batch',
+          ExpressionAttributeValues: { ':previous': previous, ':batch': batchId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
     }
   },
 

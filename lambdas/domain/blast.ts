@@ -1,34 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { subscriptionIdFor, type PropertyTypeId } from '../../shared/catalog';
-import { blastDateKey, expiresAtFor } from '../../shared/rules';
+import { blastDateKey, expiresAtFor, isDigestDay, notificationPreferencesOf } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { blastsRepository, type BlastRun } from '../data/blasts';
-import { listingsRepository, type ListingRecord } from '../data/listings';
+import { listingsRepository } from '../data/listings';
 import { locksRepository } from '../data/locks';
-import { usersRepository, type UserRecord } from '../data/users';
+import { usersRepository } from '../data/users';
 import { countMetric } from '../core/metrics';
 import { enqueueDeliveries } from './delivery/queue';
 import { MAX_DELIVERIES, type DeliveryMessage, type DigestRecipient } from './delivery/messages';
 
 export { MAX_DELIVERIES };
 import { sendClaimed } from './delivery/send';
-import type { OutgoingMail } from './mail';
-import { blastDigestMails, digestEntry, type DigestEntry } from './mail/templates/blast-digest';
+import { DigestContext, digestFor, digestSent, type DigestMail } from './digest';
 import { matchListing, unmatchListing } from './matching';
-import { marketHistoryAt, reductionSinceLastListing } from './property-history';
+import { marketHistoryAt } from './property-history';
 import { refreshDirectory } from './directory';
 import { syncListingMarket } from './market';
 
 /**
- * The weekday listings blast (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in one
- * digest per approved broker holding the listings of the categories they subscribe to, then becomes
- * published. Delivered through the delivery queue (docs/DECISIONS.md "Digest delivery through a queue"):
+ * The weekday digest (PRODUCT.md "Listing lifecycle", issue 19): every queued listing goes out once, in the
+ * personal digest of each approved broker whose categories it is in (lambdas/domain/digest: matches, saved
+ * searches, then the categories' new listings and requirements), then becomes published. Delivered through the
+ * delivery queue (docs/DECISIONS.md "Digest delivery through a queue"):
  * - the planner (the scheduled job, `runBlast`) claims the queued listings for a run (queued → processing,
- *   stamped with its runId, named in its RUN item), pages through the active brokers and enqueues their
- *   digests in batches; one planner at a time (a lease, `LOCK#blast`, renewed after every page);
+ *   stamped with its runId, named in its RUN item), pages through the active brokers and enqueues, in
+ *   batches, every broker whose digest day it is; one planner at a time (a lease, `LOCK#blast`, renewed after
+ *   every page). A run starts every time the job runs, listings queued or not: saved searches, matches and
+ *   requirements fill digests too;
  * - workers (`sendBlastBatch`) send a batch, paced to SES's send rate; each broker's digest is claimed in the
  *   run's ledger (`SENT#<userId>`) before it is sent and the claim is given back if SES refuses, so a
- *   redelivered batch (a crashed worker, SES failures) sends exactly the digests still missing;
+ *   redelivered batch (a crashed worker, SES failures) sends exactly the digests still missing; a broker with
+ *   nothing new gets none;
  * - a batch whose digests keep failing is given up on its last delivery (logged); a batch is counted once
  *   when it is through, and the worker that counts the last one enqueues the run's publishing
  *   (`publishBlastRun`): the listings become published after their digests went out.
@@ -39,7 +41,7 @@ import { syncListingMarket } from './market';
  * day, so `npm run job -- blast` on a Saturday sends whatever is queued.
  *
  * Memory stays flat in the number of brokers: the planner reads users page by page and enqueues as it
- * goes; a worker holds one batch and the run's rendered digests.
+ * goes; a worker holds one batch and the day's new items (a DigestContext per run).
  */
 
 export const BLAST_JOB_ID = 'blast';
@@ -99,12 +101,17 @@ export async function runBlast(options: BlastOptions = {}): Promise<BlastReport>
   }
 }
 
-/** A new run naming every queued listing, or null when nothing is queued. */
+/**
+ * A new run naming every queued listing. With none queued it still runs, for the day's digests, but only as
+ * the day's first run: a schedule that fires twice sends no second digest.
+ */
 async function startRun(now: Date): Promise<BlastRun | null> {
   const queued = await listingsRepository.idsByStatus('queued');
-  if (queued.length === 0) return null;
+  const runId = `${blastDateKey(now)}-${randomUUID().slice(0, 8)}`;
+  const firstOfDay = await blastsRepository.claimDay(blastDateKey(now), runId);
+  if (queued.length === 0 && !firstOfDay) return null;
   return blastsRepository.create({
-    runId: `${blastDateKey(now)}-${randomUUID().slice(0, 8)}`,
+    runId,
     state: 'claiming',
     listingIds: queued,
     startedAt: now.toISOString(),
@@ -133,42 +140,18 @@ async function claimListings(run: BlastRun, now: Date): Promise<BlastRun> {
     const results = await Promise.all(ids.map((id) => listingsRepository.claimForRun(id, run.runId)));
     for (const record of results) if (record) claimed.push(record.listingId);
   }
-  return blastsRepository.advance(run.runId, claimed.length ? 'planning' : 'done', {
-    listingIds: claimed,
-    ...(claimed.length ? { publishedOn: run.publishedOn ?? now.toISOString() } : { finishedAt: new Date().toISOString() }),
-  });
+  return blastsRepository.advance(run.runId, 'planning', { listingIds: claimed, publishedOn: run.publishedOn ?? now.toISOString() });
 }
-
-/** The run's listings that still exist (an owner may delete a listing while it is processing). */
-async function runListings(run: BlastRun): Promise<ListingRecord[]> {
-  const out: ListingRecord[] = [];
-  for (const ids of chunks(run.listingIds, 25)) {
-    const records = await Promise.all(ids.map((id) => listingsRepository.get(id)));
-    for (const record of records) if (record && record.runId === run.runId) out.push(record);
-  }
-  return out;
-}
-
-const categoryOf = (listing: ListingRecord) => (listing.propertyTypeId ? subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings') : null);
 
 /**
- * Pages through the active brokers and enqueues, in batches, those with something to receive: a listing of
- * a category they follow that is not their own (issue 22). Mail-stopped addresses (a hard bounce or a
- * complaint) receive nothing until the broker resumes. Batches are numbered in page order, so a planner
- * that crashed and plans again enqueues the same numbers (the ledger keeps each broker at one digest).
+ * Pages through the active brokers and enqueues, in batches, those whose digest day it is (Profile →
+ * Notifications: every weekday, or Mondays); whether they have anything new, the worker finds out.
+ * Mail-stopped addresses (a hard bounce or a complaint) receive nothing until the broker resumes. Batches are
+ * numbered in page order, so a planner that crashed and plans again enqueues the same numbers (the ledger
+ * keeps each broker at one digest).
  */
 async function planRun(run: BlastRun, { batchSize = DIGEST_BATCH_SIZE }: BlastOptions, renewLease: () => Promise<void>): Promise<BlastRun> {
-  const ownersByCategory = new Map<string, Set<string>>();
-  for (const listing of await runListings(run)) {
-    const category = categoryOf(listing);
-    if (category) ownersByCategory.set(category, (ownersByCategory.get(category) ?? new Set()).add(listing.userId));
-  }
-  const receives = (user: UserRecord) =>
-    user.subscribed.some((category) => {
-      const owners = ownersByCategory.get(category);
-      return owners !== undefined && (owners.size > 1 || !owners.has(user.userId));
-    });
-
+  const day = digestDayOf(run);
   let batches = 0;
   let recipients: DigestRecipient[] = [];
   let messages: DeliveryMessage[] = [];
@@ -183,16 +166,17 @@ async function planRun(run: BlastRun, { batchSize = DIGEST_BATCH_SIZE }: BlastOp
       await renewLease();
     }
   };
-  if (ownersByCategory.size > 0) {
-    for await (const user of usersRepository.allByStatus('active')) {
-      if (user.mailStop || !receives(user)) continue;
-      recipients.push({ userId: user.userId, email: user.email, subscribed: user.subscribed });
-      await flush(false);
-    }
+  for await (const user of usersRepository.allByStatus('active')) {
+    if (user.mailStop || !isDigestDay(notificationPreferencesOf(user.notifications).digestFrequency, day)) continue;
+    recipients.push({ userId: user.userId, email: user.email });
+    await flush(false);
   }
   await flush(true);
   return blastsRepository.advance(run.runId, 'sending', { batches, addAttempt: true });
 }
+
+/** The run's digest day: its clock (publishedOn, set when it claimed its listings). */
+const digestDayOf = (run: BlastRun) => new Date(run.publishedOn ?? run.startedAt);
 
 /** Every batch is through: publish, unless another worker or planner already moved the run on. */
 async function advanceToPublishing(run: BlastRun): Promise<BlastRun> {
@@ -205,60 +189,17 @@ async function finishRun(run: BlastRun): Promise<BlastRun> {
   return blastsRepository.advance(run.runId, 'done', { finishedAt: new Date().toISOString() });
 }
 
-/** What a worker keeps of a run between batches: its listings by category, and each distinct digest rendered once. */
-interface RunDigests {
-  byCategory: Map<string, DigestEntry[]>;
-  renders: Map<string, ReturnType<typeof blastDigestMails>>;
-  date: Date;
-}
+/** The runs this worker sent batches of lately, with the new items their digests share (one a day, in practice; two when a crash left one). */
+const contextsByRun = new Map<string, DigestContext>();
 
-/** The runs this worker sent batches of lately (one a day, in practice; two when a crash left one). */
-const digestsByRun = new Map<string, Promise<RunDigests>>();
-
-function digestsOf(run: BlastRun): Promise<RunDigests> {
-  let digests = digestsByRun.get(run.runId);
-  if (!digests) {
-    digests = entriesByCategory(run).then((byCategory) => ({ byCategory, renders: new Map(), date: new Date(run.publishedOn ?? run.startedAt) }));
-    digests.catch(() => digestsByRun.delete(run.runId));
-    digestsByRun.set(run.runId, digests);
-    for (const runId of [...digestsByRun.keys()].slice(0, -2)) digestsByRun.delete(runId);
+function contextOf(run: BlastRun): DigestContext {
+  let context = contextsByRun.get(run.runId);
+  if (!context) {
+    context = new DigestContext(digestDayOf(run), run);
+    contextsByRun.set(run.runId, context);
+    for (const runId of [...contextsByRun.keys()].slice(0, -2)) contextsByRun.delete(runId);
   }
-  return digests;
-}
-
-/** The run's listings grouped by the listings category that receives them, each with its broker's contact. */
-async function entriesByCategory(run: BlastRun): Promise<Map<string, DigestEntry[]>> {
-  const listings = await runListings(run);
-  const ownerIds = [...new Set(listings.map((listing) => listing.userId))];
-  const owners = new Map<string, UserRecord | null>();
-  for (const ids of chunks(ownerIds, 25)) {
-    const records = await Promise.all(ids.map((id) => usersRepository.get(id)));
-    ids.forEach((id, i) => owners.set(id, records[i]!));
-  }
-  const out = new Map<string, DigestEntry[]>();
-  const now = new Date().toISOString();
-  for (const listing of listings) {
-    const category = categoryOf(listing);
-    if (!category) continue;
-    // A property back on BISN cheaper than its last listing is marked in the digest (issue 14).
-    const reduced = await reductionSinceLastListing(listing, now);
-    out.set(category, [...(out.get(category) ?? []), digestEntry(listing, owners.get(listing.userId) ?? null, reduced)]);
-  }
-  return out;
-}
-
-/**
- * One broker's digest of the run, or null when they have nothing in it: the one function the worker renders
- * a digest with (the seam where the personal digest, lambdas/domain/digest, takes over). A broker's own
- * listings are left out (issue 22); most brokers follow the same categories, so each distinct digest is
- * rendered once per run.
- */
-async function blastDigestOf({ byCategory, renders, date }: RunDigests, recipient: DigestRecipient): Promise<OutgoingMail | null> {
-  const entries = recipient.subscribed.flatMap((category) => byCategory.get(category) ?? []).filter((entry) => entry.ownerId !== recipient.userId);
-  if (entries.length === 0) return null;
-  const key = entries.map((entry) => entry.listingId).join(',');
-  if (!renders.has(key)) renders.set(key, blastDigestMails(entries, date));
-  return (await renders.get(key)!)(recipient.email);
+  return context;
 }
 
 export interface BatchOutcome {
@@ -281,11 +222,21 @@ export async function sendBlastBatch(
     logger.error('blast: a batch of an unknown run is dropped', { runId: message.runId, batch: message.batch });
     return { outcome: 'done', sent: 0, failed: 0 };
   }
-  const digests = await digestsOf(run);
-  const { sent, skipped, failed } = await sendClaimed(message.recipients, (recipient) => blastDigestOf(digests, recipient), {
+  const context = contextOf(run);
+  const mails = new Map<string, DigestMail>();
+  const digestOf = async ({ userId }: DigestRecipient) => {
+    const mail = await digestFor(userId, context.day, context);
+    if (mail) mails.set(userId, mail);
+    return mail;
+  };
+  const { sent, skipped, failed } = await sendClaimed(message.recipients, digestOf, {
     claim: (userId) => blastsRepository.claimDelivery(run.runId, userId),
     state: (userId) => blastsRepository.deliveryState(run.runId, userId),
-    sent: (userId) => blastsRepository.markDelivered(run.runId, userId),
+    sent: async (userId) => {
+      await blastsRepository.markDelivered(run.runId, userId);
+      // Its saved searches' bookkeeping (marks only move forward: a redelivery repeats it harmlessly).
+      await digestSent(mails.get(userId)!, new Date());
+    },
     release: (userId) => blastsRepository.releaseDelivery(run.runId, userId),
   }, { concurrency });
   countMetric('BlastDigestsSent', sent);

@@ -1,5 +1,6 @@
 import type { MailStop } from '../../shared/api';
 import { logger } from '../core/logger';
+import { savedSearchesRepository } from '../data/saved-searches';
 import { usersRepository } from '../data/users';
 
 /** One address SES reported: a permanent bounce or a complaint, with what SES said about it. */
@@ -31,4 +32,21 @@ export async function stopMailTo(feedback: readonly MailFeedback[]): Promise<Mai
     outcomes.push({ address, result: stopped ? 'stopped' : 'already stopped' });
   }
   return outcomes;
+}
+
+/** An open or a click of a mail that carried saved searches' hits (their SES tags: savedSearchTags). */
+export interface MailEngagement {
+  ownerId: string;
+  savedSearchIds: readonly string[];
+  at: string;
+}
+
+/**
+ * Someone read a saved search's mail: its `lastEngagedAt` moves to the event's time (never back), which starts
+ * its 30 days without engagement again (issue 19). A repeated or late event changes nothing.
+ */
+export async function recordEngagement({ ownerId, savedSearchIds, at }: MailEngagement): Promise<number> {
+  let marked = 0;
+  for (const savedSearchId of savedSearchIds) if (await savedSearchesRepository.mark(ownerId, savedSearchId, 'lastEngagedAt', at)) marked++;
+  return marked;
 }

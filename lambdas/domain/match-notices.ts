@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { notificationPreferencesOf } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { countMetric } from '../core/metrics';
 import { matchesRepository, type MatchSide } from '../data/matches';
@@ -17,7 +18,7 @@ export interface MatchNoticeReport {
   /** Brokers whose hour since their last notice is not over: their matches wait for the next run. */
   deferred: number;
   failed: number;
-  /** Matches whose broker gets no notices (off in the profile, not active, mail stopped). */
+  /** Matches whose broker gets no notices (off in the profile, in the digest instead, not active, mail stopped). */
   skipped: number;
   /** Matches of a crashed run's claim: never sent again (at most once). */
   lost: number;
@@ -57,7 +58,8 @@ export async function sendMatchNotices(now = new Date()): Promise<MatchNoticeRep
 
 async function noticeOne(ownerId: string, sides: MatchSide[], now: Date, report: MatchNoticeReport): Promise<void> {
   const owner = await usersRepository.get(ownerId);
-  if (!owner || owner.status !== 'active' || owner.matchNotices === false || owner.mailStop) {
+  // A broker who takes matches in the digest is not noticed: the digest lists the matches of its window.
+  if (!owner || owner.status !== 'active' || owner.matchNotices === false || owner.mailStop || notificationPreferencesOf(owner.notifications).matches === 'digest') {
     for (const side of sides) if (await matchesRepository.moveNotice(side, 'pending', 'skipped')) report.skipped++;
     return;
   }

@@ -13,6 +13,7 @@ import {
   type RequirementCandidate,
 } from '../data/matches';
 import { activeFromOf, requirementsRepository, type RequirementRecord } from '../data/requirements';
+import { searchAlertsRepository } from '../data/search-alerts';
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
 import { toContact } from './users';
@@ -125,10 +126,13 @@ async function reconcile(existing: MatchSide[], found: MatchSide[][], key: (s: M
 }
 
 /**
- * A requirement just sent (or edited): its candidate copies, then every published listing of its property
- * type in its markets scored against it. Reads only those candidate partitions. Idempotent.
+ * A requirement just sent (or edited): queued for the saved searches' alerts, its candidate copies, then
+ * every published listing of its property type in its markets scored against it. Reads only those
+ * candidate partitions. Idempotent.
  */
 export async function matchRequirement(record: SentRequirement): Promise<MatchRun> {
+  // The alert job looks for the instant saved searches it fits (lambdas/domain/saved-search-alerts.ts).
+  await searchAlertsRepository.queue({ kind: 'requirements', itemId: record.requirementId, publicAt: record.sentAt });
   const candidate = requirementCandidateOf(record);
   const marketIds = [...expandMarkets(record.marketIds)];
   await matchesRepository.putRequirementCandidate(candidate, marketIds);
@@ -151,10 +155,13 @@ export async function matchRequirement(record: SentRequirement): Promise<MatchRu
 }
 
 /**
- * A listing just published (or edited): its candidate copy, then every active requirement of its property
- * type and market scored against it. Reads one candidate partition. Idempotent.
+ * A listing just published (or edited): queued for the saved searches' alerts, its candidate copy, then
+ * every active requirement of its property type and market scored against it. Reads one candidate
+ * partition. Idempotent.
  */
 export async function matchListing(record: ListingRecord, now = new Date()): Promise<MatchRun> {
+  // Public now (matchable or not: a search without a market filter takes a listing without a market).
+  if (record.status === 'published' && record.publishedOn) await searchAlertsRepository.queue({ kind: 'listings', itemId: record.listingId, publicAt: record.publishedOn });
   if (!isMatchable(record)) return { read: 0, matches: 0, created: 0, removed: 0 };
   const candidate = listingCandidateOf(record);
   await matchesRepository.putListingCandidate(candidate);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { subscriptionIdFor } from '../../shared/catalog';
+import { notificationPreferencesOf } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { usersRepository, type UserRecord } from '../data/users';
 import { countMetric, gaugeMetric } from '../core/metrics';
-import { defaultNotificationPreferences } from '../../shared/api';
 import type { DeliveryMessage } from './delivery/messages';
 import { enqueueDeliveries } from './delivery/queue';
 import { sendClaimed } from './delivery/send';
@@ -78,7 +78,8 @@ function mailedNow(broker: UserRecord, record: RequirementRecord, category: User
   // The author is not mailed their own requirement (issue 22): the site shows them its status.
   // Nor is an address SES stopped (a hard bounce or a complaint) until its broker resumes it.
   if (broker.userId === record.userId || !broker.subscribed.includes(category) || broker.mailStop) return false;
-  return (broker.notifications ?? defaultNotificationPreferences).requirements === 'instant';
+  // Nor a broker who takes requirements in their digest, or not at all (Profile → Notifications, issue 19).
+  return notificationPreferencesOf(broker.notifications).requirements === 'instant';
 }
 
 async function broadcastOne(record: RequirementRecord, runId: string): Promise<BroadcastOutcome> {

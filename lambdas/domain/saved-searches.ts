@@ -10,6 +10,8 @@ import {
   type SavedSearchResponse,
   type UpdateSavedSearchRequest,
 } from '../../shared/api';
+import { ALL } from '../../shared/catalog';
+import { env } from '../core/env';
 import { badRequest, conflict, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { listingsRepository } from '../data/listings';
@@ -38,6 +40,13 @@ const toDto = (record: SavedSearchRecord): SavedSearch =>
     lastEngagedAt: record.lastEngagedAt,
   }) as SavedSearch;
 
+/** The browser a saved search opens, with its own filters in the URL (as the Saved searches page opens it). */
+export function savedSearchBrowserUrl(search: SavedSearchQuery): string {
+  const filters = Object.entries(search.filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && entry[1] !== ALL);
+  const query = new URLSearchParams(filters).toString();
+  return `${env().SITE_URL}/consumer/${search.kind}${query ? `?${query}` : ''}`;
+}
+
 /**
  * How many current items the browser shows for the search, counted up to one past the "too broad" line:
  * the browser's own index partition, so the count and the browser agree.
@@ -50,13 +59,6 @@ export async function countMatching(query: SavedSearchQuery): Promise<number> {
 async function answer(record: SavedSearchRecord): Promise<SavedSearchResponse> {
   const matching = await countMatching(record);
   return { search: toDto(record), matching, tooBroad: matching > SAVED_SEARCH_TOO_BROAD };
-}
-
-/** The caller's own search; anyone else's is 404, as if it did not exist. */
-async function ownSearch(principal: Principal, savedSearchId: string): Promise<SavedSearchRecord> {
-  const record = await savedSearchesRepository.get(principal.sub, savedSearchId);
-  if (!record) throw notFound(savedSearchNotFound);
-  return record;
 }
 
 export async function listSavedSearches(principal: Principal): Promise<{ items: SavedSearch[] }> {
@@ -111,17 +113,40 @@ function editOf(record: SavedSearchRecord, input: UpdateSavedSearchRequest, now:
   };
 }
 
+/** The caller's own search only: anyone else's is 404, as if it did not exist. */
 export async function updateSavedSearch(principal: Principal, savedSearchId: string, input: UpdateSavedSearchRequest): Promise<SavedSearchResponse> {
-  // The write is conditional on the status read: a pause by the delivery meanwhile is read again and the edit re-applied.
+  const saved = await editSavedSearch(principal.sub, savedSearchId, input);
+  if (!saved) throw notFound(savedSearchNotFound);
+  return answer(saved);
+}
+
+/**
+ * Applies a change to an owner's search; null when there is no such search. The write is conditional on the
+ * status read: a pause by the delivery meanwhile is read again and the edit re-applied.
+ */
+async function editSavedSearch(ownerId: string, savedSearchId: string, input: UpdateSavedSearchRequest): Promise<SavedSearchRecord | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const record = await ownSearch(principal, savedSearchId);
+    const record = await savedSearchesRepository.get(ownerId, savedSearchId);
+    if (!record) return null;
     const now = nowIso();
     const edit = editOf(record, input, now);
-    if (Object.keys(edit).length === 0) return answer(record);
+    if (Object.keys(edit).length === 0) return record;
     const saved = await savedSearchesRepository.edit(record, edit, now);
-    if (saved) return answer(saved);
+    if (saved) return saved;
   }
   throw conflict(changedMeanwhile);
+}
+
+/** One click of a search's mail (RFC 8058): that search mails nothing any more. False when there is no such search. */
+export async function turnOffSavedSearch(ownerId: string, savedSearchId: string): Promise<boolean> {
+  return !!(await editSavedSearch(ownerId, savedSearchId, { frequency: 'off' }));
+}
+
+/** The searches of an owner that mail at one of `frequencies` stop mailing (the digest's or every one-click). */
+export async function turnOffSavedSearches(ownerId: string, frequencies: readonly SavedSearchRecord['frequency'][]): Promise<void> {
+  for (const search of await savedSearchesRepository.all(ownerId)) {
+    if (frequencies.includes(search.frequency)) await turnOffSavedSearch(ownerId, search.savedSearchId);
+  }
 }
 
 export async function deleteSavedSearch(principal: Principal, savedSearchId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { UnsubscribeLinkResponse, UnsubscribeResponse } from '../../shared/api';
 import { rateLimitedMessage, unsubscribeLinkSentMessage } from '../../shared/api/schemas/auth';
-import { streamName, subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
+import { categoriesOfStream, savedSearchOfStream, streamName, subscriptionCategories, type SubscriptionId, type UnsubscribeStream } from '../../shared/catalog';
+import { notificationPreferencesOf } from '../../shared/rules';
 import { env } from '../core/env';
 import { badRequest, tooManyRequests } from '../core/errors';
 import { logger } from '../core/logger';
@@ -9,6 +10,7 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { sendMail, verifyUnsubscribeToken, type UnsubscribeLink } from './mail';
 import { unsubscribeConfirmationMail } from './mail/templates/unsubscribe-confirmation';
 import { refreshDirectory } from './directory';
+import { turnOffSavedSearch, turnOffSavedSearches } from './saved-searches';
 
 export const unsubscribedMessage = 'Unsubscribed successfully';
 export const invalidUnsubscribeLinkMessage = 'This unsubscribe link is not valid. Enter your e-mail address to unsubscribe instead.';
@@ -47,17 +49,56 @@ async function verified(token: string): Promise<UnsubscribeLink> {
   return link;
 }
 
-/** RFC 8058 one-click, as it has always been: every category of the address the link names. */
+/**
+ * RFC 8058 one-click: turns off exactly the stream the mail came from (issue 19):
+ * - a saved search's alert or pause mail (`search-<id>`): that search mails nothing any more;
+ * - the digest: what it carries, the listing categories, the daily and weekly searches, the requirements
+ *   and matches taken in the digest;
+ * - a requirement broadcast (a requirements category): requirement broadcasts (Profile → Notifications "off");
+ * - the weekday blast's links (`listings`): the listing categories; a listings category: that category;
+ * - all (the confirmation mail, match notices, links from before streams): every category, the requirement
+ *   broadcasts, the match notices and every saved search, as it always has for the categories.
+ */
 export async function unsubscribeWithToken(token: string): Promise<UnsubscribeResponse> {
-  const { email } = await verified(token);
+  const { email, stream } = await verified(token);
   const user = await usersRepository.findByEmail(email);
-  if (user && (user.subscribed.length > 0 || user.matchNotices !== false)) {
-    // Every category and the match notices: one click stops all BISN mail the address does not need.
-    await usersRepository.update(user.userId, { subscribed: [], matchNotices: false }, { bumpVersion: true });
-    await refreshDirectory(user.userId);
-    logger.info('unsubscribed from every category', { userId: user.userId });
+  if (user) {
+    await turnOffStream(user, stream);
+    logger.info('unsubscribed by one click', { userId: user.userId, stream });
   }
   return unsubscribed;
+}
+
+const listingCategories = new Set<string>(categoriesOfStream('listings'));
+
+async function turnOffStream(user: UserRecord, stream: UnsubscribeStream): Promise<void> {
+  const savedSearchId = savedSearchOfStream(stream);
+  if (savedSearchId) {
+    await turnOffSavedSearch(user.userId, savedSearchId);
+    return;
+  }
+  const preferences = notificationPreferencesOf(user.notifications);
+  const category = subscriptionCategories.find((c) => c.id === stream);
+  const fields: Partial<UserRecord> =
+    stream === 'all'
+      ? { subscribed: [], matchNotices: false, notifications: { ...preferences, requirements: 'off' } }
+      : stream === 'digest'
+        ? {
+            subscribed: user.subscribed.filter((id) => !listingCategories.has(id)),
+            notifications: { ...preferences, requirements: preferences.requirements === 'digest' ? 'off' : preferences.requirements },
+            ...(preferences.matches === 'digest' ? { matchNotices: false } : {}),
+          }
+        : category?.channel === 'requirements'
+          ? { notifications: { ...preferences, requirements: 'off' } }
+          : { subscribed: user.subscribed.filter((id) => !categoriesOfStream(stream).includes(id)) };
+  // A repeated click (mail clients may post twice) finds nothing to change and writes nothing.
+  const changes = Object.entries(fields).some(([name, value]) => JSON.stringify(user[name as keyof UserRecord] ?? null) !== JSON.stringify(value));
+  if (changes) {
+    await usersRepository.update(user.userId, fields, { bumpVersion: true });
+    await refreshDirectory(user.userId);
+  }
+  if (stream === 'all') await turnOffSavedSearches(user.userId, ['instant', 'daily', 'weekly']);
+  if (stream === 'digest') await turnOffSavedSearches(user.userId, ['daily', 'weekly']);
 }
 
 function linkState(link: UnsubscribeLink, user: UserRecord | null): UnsubscribeLinkResponse {

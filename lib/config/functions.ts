@@ -51,6 +51,10 @@ export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId | Que
   blastWatchdog: { memoryMb: 256, timeoutSeconds: 60 },
   // Runs every 5 minutes: a failed run's unsent notices wait for the next one, so no retries (and no overlap).
   matchNotices: { memoryMb: 512, timeoutSeconds: 4 * 60, asyncRetries: 0 },
+  // Runs every minute: a failed run's hits wait for the next one, so no retries (and no overlap).
+  searchAlerts: { memoryMb: 512, timeoutSeconds: 50, asyncRetries: 0 },
+  // Once a day, every mailing saved search (page by page) and one mail per search it pauses; a crashed run's work is resumed by the next.
+  pauseSavedSearches: { memoryMb: 512, timeoutSeconds: 10 * 60, asyncRetries: 0 },
   // Reads every active item once (streamed page by page: memory stays flat) and rewrites the cells that drifted.
   reconcileMarket: { memoryMb: 1024, timeoutSeconds: 15 * 60 },
   // Every published listing against the active requirements, once, by hand.
@@ -116,6 +120,9 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId |
   sendReminders: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   blastWatchdog: ['table:read'],
   matchNotices: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  // Both mail with the saved search's own unsubscribe link.
+  searchAlerts: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  pauseSavedSearches: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   rematch: ['table:write'],
   reconcileMarket: ['table:write'],
   // As the operator routes of the same commands have them.

@@ -257,6 +257,10 @@ export const jobs = [
   { id: 'matchNotices', entry: 'lambdas/jobs/match-notices.ts', rate: '5 minutes' },
   // Nightly (issue 17): recounts the Market page's aggregates, repairs and logs drift, freezes the week's trend point.
   { id: 'reconcileMarket', entry: 'lambdas/jobs/reconcile-market.ts', cron: '15 2 * * ? *', timeZone: 'America/Los_Angeles' },
+  // Instant saved-search alerts (issue 19): each search's new hits within minutes, at most one mail an hour.
+  { id: 'searchAlerts', entry: 'lambdas/jobs/search-alerts.ts', rate: '1 minute' },
+  // Daily (issue 19): pauses saved searches that matched nothing for 90 days or whose mails nobody read for 30, one mail each.
+  { id: 'pauseSavedSearches', entry: 'lambdas/jobs/pause-saved-searches.ts', cron: '30 6 * * ? *', timeZone: 'America/Los_Angeles' },
   // Run by hand, never scheduled: recomputes every match (`npm run job -- rematch`; in the cloud, invoke it).
   { id: 'rematch', entry: 'lambdas/jobs/rematch.ts', manual: true },
 ] as const;
@@ -278,8 +282,14 @@ export const eventFunctions = [
     source: 'aws.cognito-idp',
     eventNames: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
   },
-  // SES's bounce and complaint events of the configuration set every mail goes through (EventBridge).
-  { id: 'mailFeedback', entry: 'lambdas/events/mail-feedback.ts', source: 'aws.ses', detailTypes: ['Email Bounced', 'Email Complaint Received'] },
+  // SES's bounce and complaint events of the configuration set every mail goes through (EventBridge), and its
+  // open and click events: a saved search's mails read (issue 19).
+  {
+    id: 'mailFeedback',
+    entry: 'lambdas/events/mail-feedback.ts',
+    source: 'aws.ses',
+    detailTypes: ['Email Bounced', 'Email Complaint Received', 'Email Opened', 'Email Clicked'],
+  },
 ] as const;
 
 /**

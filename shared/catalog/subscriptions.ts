@@ -29,25 +29,35 @@ export function subscriptionIdFor(propertyTypeId: PropertyTypeId, channel: Chann
 
 /**
  * What an unsubscribe link names as the mail's origin: one category (a requirement broadcast), the
- * weekday listings blast (a digest spans every listings category) or all (the confirmation mail, and
- * links sent before streams existed).
+ * weekday listings blast (a digest spans every listings category), the personal digest (issue 19), one
+ * saved search's instant alerts (`search-<savedSearchId>`), or all (the confirmation mail, the match
+ * notices, and links sent before streams existed).
  */
-export type UnsubscribeStream = SubscriptionId | 'listings' | 'all';
+export type SavedSearchStream = `search-${string}`;
+export type UnsubscribeStream = SubscriptionId | 'listings' | 'digest' | SavedSearchStream | 'all';
+
+const SEARCH_STREAM = /^search-([\w-]{1,64})$/;
+export const savedSearchStream = (savedSearchId: string): SavedSearchStream => `search-${savedSearchId}`;
+/** The saved search a stream names, or null. */
+export const savedSearchOfStream = (stream: string): string | null => SEARCH_STREAM.exec(stream)?.[1] ?? null;
 
 export function isUnsubscribeStream(value: string): value is UnsubscribeStream {
-  return value === 'listings' || value === 'all' || subscriptionCategories.some((c) => c.id === value);
+  return value === 'listings' || value === 'digest' || value === 'all' || SEARCH_STREAM.test(value) || subscriptionCategories.some((c) => c.id === value);
 }
 
-/** The categories a stream covers. */
+/** The categories a stream covers (a saved search's covers none: it is its own switch). */
 export function categoriesOfStream(stream: UnsubscribeStream): SubscriptionId[] {
   if (stream === 'all') return subscriptionCategories.map((c) => c.id);
-  if (stream === 'listings') return subscriptionCategories.filter((c) => c.channel === 'listings').map((c) => c.id);
-  return [stream];
+  if (stream === 'listings' || stream === 'digest') return subscriptionCategories.filter((c) => c.channel === 'listings').map((c) => c.id);
+  if (savedSearchOfStream(stream)) return [];
+  return [stream as SubscriptionId];
 }
 
 /** "Office Requirements", "the weekday listings blast", "all BISN e-mails". */
 export function streamName(stream: UnsubscribeStream): string {
   if (stream === 'all') return 'all BISN e-mails';
   if (stream === 'listings') return 'the weekday listings blast';
+  if (stream === 'digest') return 'your BISN digest';
+  if (savedSearchOfStream(stream)) return 'the alerts of one of your saved searches';
   return subscriptionCategories.find((c) => c.id === stream)!.name;
 }

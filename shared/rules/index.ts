@@ -10,3 +10,4 @@ export * from './lifecycle';
 export * from './directory';
 export * from './saved-search';
 export * from './market';
+export * from './digest';

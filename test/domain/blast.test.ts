@@ -42,7 +42,7 @@ afterEach(async () => {
   await Promise.all(actors.splice(0).map(retire));
 });
 
-const digests = async (actor: Actor) => (await mailsTo(actor.record.email)).filter((mail) => / on BISN · /.test(mail.subject));
+const digests = async (actor: Actor) => (await mailsTo(actor.record.email)).filter((mail) => /^Your BISN digest: /.test(mail.subject));
 const digestCount = async (actor: Actor) => (await digests(actor)).length;
 const header = (mail: { headers: { name: string; value: string }[] }, name: string) =>
   mail.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
@@ -118,7 +118,7 @@ describe('the weekday blast (domain)', () => {
 
     const [both] = await digests(everything);
     expect(await digestCount(everything)).toBe(1);
-    expect(both!.subject).toBe('2 new listings on BISN · 03/10/2025');
+    expect(both!.subject).toBe('Your BISN digest: 2 new · 03/10/2025');
     for (const part of [both!.html, both!.text]) {
       expect(part).toContain(detailUrl(office));
       expect(part).toContain(detailUrl(retail));
@@ -130,21 +130,21 @@ describe('the weekday blast (domain)', () => {
     }
     expect(both!.text).toContain('Broker: author Tester · Capitol CRE · (916) 555-0100');
     expect(both!.html).toContain(`${env().ASSET_BASE_URL}/listings/x/i1/thumbnail.webp`);
-    const links = await unsubscribeLinks(everything.record.email, 'listings');
+    const links = await unsubscribeLinks(everything.record.email, 'digest');
     expect(header(both!, 'List-Unsubscribe')).toBe(`<${links.oneClickUrl}>`);
     expect(header(both!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(both!.html).toContain(`href="${links.pageUrl}"`);
 
     const [one] = await digests(officeOnly);
     expect(await digestCount(officeOnly)).toBe(1);
-    expect(one!.subject).toBe('1 new listing on BISN · 03/10/2025');
+    expect(one!.subject).toBe('Your BISN digest: 1 new · 03/10/2025');
     expect(one!.html).toContain(detailUrl(office));
     expect(one!.html).not.toContain(detailUrl(retail));
-    expect(one!.html).toContain(`href="${(await unsubscribeLinks(officeOnly.record.email, 'listings')).pageUrl}"`);
+    expect(one!.html).toContain(`href="${(await unsubscribeLinks(officeOnly.record.email, 'digest')).pageUrl}"`);
     expect(one!.html).not.toContain(links.pageUrl);
     // Two one-listing digests of different categories: each broker gets their own category's listing.
     const [retailDigest] = await digests(retailOnly);
-    expect(retailDigest!.subject).toBe('1 new listing on BISN · 03/10/2025');
+    expect(retailDigest!.subject).toBe('Your BISN digest: 1 new · 03/10/2025');
     expect(retailDigest!.html).toContain(detailUrl(retail));
     expect(retailDigest!.html).not.toContain(detailUrl(office));
 
@@ -176,7 +176,7 @@ describe('the weekday blast (domain)', () => {
     await queuedListing(author);
     const friday = await blast({ now: new Date('2025-03-08T04:30:00.000Z') });
     expect(friday.runs[0]!.runId).toMatch(/^2025-03-07-[0-9a-f]{8}$/);
-    expect((await digests(reader)).map((mail) => mail.subject)).toEqual(['1 new listing on BISN · 03/07/2025']);
+    expect((await digests(reader)).map((mail) => mail.subject)).toEqual(['Your BISN digest: 1 new · 03/07/2025']);
 
     // The schedule skips weekends; the job itself does not look at the day.
     const saturdayListing = await queuedListing(author);
@@ -235,15 +235,17 @@ describe('the weekday blast (domain)', () => {
     // Its batches went out before it stopped; the next planner enqueues them again: the ledger keeps one digest each.
     expect(await blast()).toEqual({ status: 'ran', runs: [{ runId: run!.runId, listings: 1, sent: 2, failed: 0, state: 'done' }] });
     expect([await digestCount(first), await digestCount(second)]).toEqual([1, 1]);
-    // The first planner's two batches (of one broker each) and the second's one, numbered alike: 0 and 1 through.
-    expect(await blastsRepository.get(run!.runId)).toMatchObject({ state: 'done', attempts: 1, batches: 1, batchesDone: 2 });
+    // The first planner's three batches (of one broker each: the author, who gets nothing, and the two readers)
+    // and the second's one, numbered alike: 0, 1 and 2 through.
+    expect(await blastsRepository.get(run!.runId)).toMatchObject({ state: 'done', attempts: 1, batches: 1, batchesDone: 3 });
   });
 
   it('a worker killed mid-batch leaves its messages to come back: every broker gets the digest once', async () => {
     const author = await active('author');
     const readers = [await active('crowd0'), await active('crowd1'), await active('crowd2'), await active('crowd3'), await active('crowd4')];
     const listing = await queuedListing(author);
-    const planned = await runBlast({ batchSize: 5 });
+    // One batch: the author (who gets nothing) and the five readers.
+    const planned = await runBlast({ batchSize: 6 });
     expect(planned.runs).toMatchObject([{ batches: 1, state: 'sending' }]);
 
     // The worker dies as it claims its third digest: from then on none of its claims returns (the two mails
@@ -363,7 +365,8 @@ describe('the weekday blast (domain)', () => {
     expect(byId.get(claiming.runId)).toEqual({ runId: claiming.runId, listings: 1, sent: 1, failed: 0, state: 'done' });
     expect(byId.get(emptyRun.runId)).toEqual({ runId: emptyRun.runId, listings: 0, sent: 0, failed: 0, state: 'done' });
     expect(report.runs[2]).toEqual({ runId: expect.stringMatching(/^2025-03-10-/), listings: 1, sent: 1, failed: 0, state: 'done' });
-    expect(await blastsRepository.get(emptyRun.runId)).toMatchObject({ state: 'done', listingIds: [], finishedAt: expect.any(String), attempts: 0 });
+    // With nothing left to claim it still plans its day's digests (saved searches, matches), of which the reader had none.
+    expect(await blastsRepository.get(emptyRun.runId)).toMatchObject({ state: 'done', listingIds: [], finishedAt: expect.any(String), attempts: 1 });
     expect(await blastsRepository.get(claiming.runId)).toMatchObject({ listingIds: [kept.listingId] });
 
     const mails = await digests(reader);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, DESKTOP, e2e, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, until } from './support';
+import { apiAs, DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, screenshot, seriousA11yViolations, signIn, until, waitForMail } from './support';
 
 /**
  * Issue 19 in Chromium against the whole local stack: a broker filters the Listings browser, saves the
  * search, finds it on the Saved searches page, changes its frequency, sees it paused (as the delivery
- * pauses it) and keeps it, opens it and lands on the filtered browser; then sets Profile → Notifications
- * and finds them after a reload. Screenshots: test-results/screenshots/saved-searches-*.png, notifications-*.png.
+ * pauses it) and keeps it, opens it and lands on the filtered browser; an instant search's alert arrives when
+ * another broker's fitting listing is published (the local scheduler runs the alert job); then sets Profile →
+ * Notifications and finds them after a reload. Screenshots: test-results/screenshots/saved-searches-*.png, notifications-*.png.
  */
 type Broker = Awaited<ReturnType<typeof newBroker>>;
 interface StoredSearch {
@@ -84,6 +85,41 @@ describe('saved searches and notification preferences, end to end', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ propertyTypeId: 'office', marketId: 'sac-midtown' });
     expect(await page.getByLabel('Property Type').inputValue()).toBe('office');
     expect(await page.getByLabel('Submarket').inputValue()).toBe('sac-midtown');
+  });
+
+  it('mails an instant search’s owner the listing another broker published that fits it', async () => {
+    await page.goto('/consumer/listings');
+    await page.getByLabel('Property Type').selectOption('industrial');
+    await page.getByLabel('Submarket').selectOption('placer-lincoln');
+    await page.waitForURL(/marketId=placer-lincoln/);
+    await page.getByRole('button', { name: 'Save search' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Lincoln industrial');
+    await dialog.getByLabel('E-mail me').selectOption('instant');
+    await dialog.getByRole('button', { name: 'Save search' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved “Lincoln industrial”' }).waitFor();
+
+    const lister = await newBroker('alertlister', { approved: true, password: 'Lister!2345pass' });
+    const title = `E2E Lincoln warehouse ${Date.now()}`;
+    await publishListingAs(lister, {
+      title,
+      listingTypeId: 'for-lease',
+      propertyTypeId: 'industrial',
+      marketId: 'placer-lincoln',
+      sqft: 24000,
+      leasePrice: 0.85,
+      leaseFrequencyId: 'monthly',
+      address1: `${Math.floor(Math.random() * 9000) + 1000} Industrial Avenue`,
+      city: 'Lincoln',
+      state: 'CA',
+      zipCode: '95648',
+      description: 'Warehouse with dock doors.',
+    });
+    // The scheduler's alert job (every few seconds locally) finds the hit and mails it.
+    const alert = await waitForMail((mail) => mail.to.includes(broker.email) && mail.subject === '1 new listing for “Lincoln industrial” on BISN', 60_000);
+    expect(alert.html).toContain(title);
+    const [search] = (await searches()).filter((s) => s.name === 'Lincoln industrial');
+    await apiAs(broker, 'DELETE', `/search/${search!.savedSearchId}`);
   });
 
   it('renames and deletes a search after the confirmation', async () => {

@@ -153,13 +153,15 @@ describe('API and jobs', () => {
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
       // The blast and the requirement broadcast only plan: the delivery worker mails.
-      expect(holders('ses:SendEmail')).toEqual(['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job sendReminders', 'queue function deliveryWorker', 'unsubscribe']);
+      expect(holders('ses:SendEmail')).toEqual(
+        ['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job pauseSavedSearches', 'job searchAlerts', 'job sendReminders', 'queue function deliveryWorker', 'unsubscribe'].sort(),
+      );
       expect(holders('ses:GetAccount')).toEqual(['queue function deliveryWorker']);
       // Only the broker's own "e-mail me again" takes an address off SES's suppression list.
       expect(holders('ses:DeleteSuppressedDestination')).toEqual(['resumeMail']);
       expect(all().some((f) => [...f.actions].some((a) => a.startsWith('ses:') && /Suppress/.test(a) && a !== 'ses:DeleteSuppressedDestination'))).toBe(false);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(
-        ['queue function deliveryWorker', 'job matchNotices', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
+        ['queue function deliveryWorker', 'job matchNotices', 'job pauseSavedSearches', 'job searchAlerts', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
       );
     });
 

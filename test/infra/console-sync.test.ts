@@ -46,10 +46,10 @@ describe('SES bounces and complaints (issue 12.3)', () => {
     synth = synthesiseStages();
   }, 120_000);
 
-  it('the configuration set every mail goes through publishes bounces and complaints to the default event bus', () => {
+  it('the configuration set every mail goes through publishes bounces, complaints, opens and clicks to the default event bus', () => {
     const [destination] = resourcesOf(synth.template('dev', 'mail'), 'AWS::SES::ConfigurationSetEventDestination');
     const props = destination!.properties.EventDestination as { Enabled: boolean; MatchingEventTypes: string[]; EventBridgeDestination: { EventBusArn: unknown } };
-    expect(props.MatchingEventTypes.sort()).toEqual(['bounce', 'complaint']);
+    expect(props.MatchingEventTypes.sort()).toEqual(['bounce', 'click', 'complaint', 'open']);
     expect(renderSample(props.EventBridgeDestination.EventBusArn, 'BUS')).toMatch(/event-bus\/default$/);
   });
 
@@ -57,7 +57,7 @@ describe('SES bounces and complaints (issue 12.3)', () => {
     const template = synth.template('dev', 'jobs');
     const rule = resourcesOf(template, 'AWS::Events::Rule').find((r) => (r.properties.EventPattern as { source: string[] }).source[0] === 'aws.ses')!;
     const pattern = rule.properties.EventPattern as { 'detail-type': string[]; detail: { mail: { tags: Record<string, unknown[]> } } };
-    expect(pattern['detail-type']).toEqual(['Email Bounced', 'Email Complaint Received']);
+    expect(pattern['detail-type']).toEqual(['Email Bounced', 'Email Complaint Received', 'Email Opened', 'Email Clicked']);
     expect(renderSample(pattern.detail.mail.tags['ses:configuration-set']![0], 'SET')).toBe('SET');
     const [target] = rule.properties.Targets as { Arn: unknown; DeadLetterConfig: { Arn: unknown } }[];
     const fn = functionsOf(template).find((f) => f.description.startsWith('event function mailFeedback'))!;

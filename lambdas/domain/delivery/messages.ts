@@ -11,11 +11,10 @@ import * as z from '../../../shared/zod';
  */
 export const MAX_DELIVERIES = 5;
 
+/** A broker to mail: the digest, or the mail, is made from the record read when it is sent. */
 const recipient = z.object({
   userId: z.string().check(z.minLength(1)),
   email: z.string().check(z.minLength(3)),
-  /** The broker's subscriptions when the planner read them: which of the run's listings they receive. */
-  subscribed: z.array(z.string()),
 });
 
 /**
@@ -39,7 +38,7 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('requirement-mails'),
     requirementId: z.string().check(z.minLength(1)),
-    recipients: z.array(z.object({ userId: recipient.shape.userId, email: recipient.shape.email })).check(z.minLength(1)),
+    recipients: z.array(recipient).check(z.minLength(1)),
     retries,
   }),
 ]);

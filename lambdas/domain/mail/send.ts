@@ -13,6 +13,12 @@ export interface OutgoingMail {
    * A URL, not the address, so sending needs no link key (an approval e-mail's function has none).
    */
   oneClickUnsubscribeUrl?: string;
+  /**
+   * SES message tags (names and values of letters, digits, `_`, `-`, `.`, `@`): they come back on the
+   * configuration set's open and click events (lambdas/events/mail-feedback.ts), which is how a saved
+   * search's mails are known to be read.
+   */
+  tags?: Readonly<Record<string, string>>;
 }
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
@@ -33,6 +39,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
           Headers: headers,
         },
       },
+      EmailTags: mail.tags ? Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) : undefined,
     }),
   );
 }

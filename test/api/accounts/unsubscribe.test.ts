@@ -1,6 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { subscriptionCategories } from '../../../shared/catalog';
+import { savedSearchesRepository, type SavedSearchRecord } from '../../../lambdas/data/saved-searches';
+import { defaultNotificationPreferences } from '../../../shared/api';
+import { savedSearchStream, subscriptionCategories, type UnsubscribeStream } from '../../../shared/catalog';
 import { unsubscribeLinks, unsubscribeToken } from '../../../lambdas/domain/mail';
 import { unsubscribeRequestLimits } from '../../../shared/catalog/product';
 import { mailCount, readReceivedMails } from '../requirements/support';
@@ -188,5 +190,84 @@ describe('POST /unsubscribe/one-click (RFC 8058)', () => {
 
   it('refuses a request without a token', async () => {
     expect((await call(null, 'unsubscribeOneClick', { form: { 'List-Unsubscribe': 'One-Click' } })).status).toBe(400);
+  });
+});
+
+describe('POST /unsubscribe/one-click turns off exactly the stream the mail came from (issue 19)', () => {
+  const oneClick = async (email: string, stream: UnsubscribeStream) => {
+    const { oneClickUrl } = await unsubscribeLinks(email, stream);
+    return call(null, 'unsubscribeOneClick', { query: { token: new URL(oneClickUrl).searchParams.get('token')! }, form: { 'List-Unsubscribe': 'One-Click' } });
+  };
+  /** An account taking requirements and matches in the digest, with a search of each frequency. */
+  async function digestReader(label: string) {
+    const account = await newAccount(label);
+    const { usersRepository } = await import('../../../lambdas/data/users');
+    await usersRepository.update(account.userId, { notifications: { ...defaultNotificationPreferences, requirements: 'digest', matches: 'digest' } });
+    const searches: Record<string, SavedSearchRecord> = {};
+    for (const frequency of ['instant', 'daily', 'weekly', 'off'] as const) {
+      const at = new Date().toISOString();
+      searches[frequency] = {
+        savedSearchId: randomUUID(),
+        ownerId: account.userId,
+        name: `${frequency} search`,
+        kind: 'listings',
+        filters: { propertyTypeId: 'office' },
+        frequency,
+        status: 'active',
+        pausedReason: null,
+        pausedAt: null,
+        activeSince: at,
+        createdAt: at,
+        updatedAt: at,
+        lastMatchedAt: null,
+        lastAlertAt: null,
+        lastEngagedAt: null,
+      } as SavedSearchRecord;
+      await savedSearchesRepository.create(searches[frequency]);
+    }
+    const frequencies = async () =>
+      Object.fromEntries(await Promise.all(Object.entries(searches).map(async ([name, s]) => [name, (await savedSearchesRepository.get(account.userId, s.savedSearchId))!.frequency])));
+    return { account, searches, frequencies };
+  }
+
+  it('a saved search’s alert: that search only', async () => {
+    const { account, searches, frequencies } = await digestReader('alertclick');
+    expect(await oneClick(account.email, savedSearchStream(searches.instant!.savedSearchId))).toEqual({ status: 200, body: unsubscribed });
+    expect(await frequencies()).toEqual({ instant: 'off', daily: 'daily', weekly: 'weekly', off: 'off' });
+    const user = (await storedUser(account.userId))!;
+    expect(user.subscribed).toEqual(allCategories);
+    expect(user.notifications).toMatchObject({ requirements: 'digest', matches: 'digest' });
+    // Another broker's search id in a link signed for this address changes nobody's search.
+    const stranger = await digestReader('strangerclick');
+    expect(await oneClick(account.email, savedSearchStream(stranger.searches.daily!.savedSearchId))).toEqual({ status: 200, body: unsubscribed });
+    expect(await stranger.frequencies()).toEqual({ instant: 'instant', daily: 'daily', weekly: 'weekly', off: 'off' });
+  });
+
+  it('the digest: what it carries (listing categories, daily and weekly searches, requirements and matches taken in it)', async () => {
+    const { account, frequencies } = await digestReader('digestclick');
+    expect(await oneClick(account.email, 'digest')).toEqual({ status: 200, body: unsubscribed });
+    expect(await frequencies()).toEqual({ instant: 'instant', daily: 'off', weekly: 'off', off: 'off' });
+    const user = (await storedUser(account.userId))!;
+    expect(user.subscribed).toEqual(allCategories.filter((id) => id.endsWith('-requirements')));
+    expect(user.notifications).toMatchObject({ requirements: 'off', matches: 'digest' });
+    expect(user.matchNotices).toBe(false);
+  });
+
+  it('a requirement broadcast: requirement broadcasts; a repeated click writes nothing', async () => {
+    const account = await newAccount('broadcastclick');
+    expect(await oneClick(account.email, 'office-requirements')).toEqual({ status: 200, body: unsubscribed });
+    const user = (await storedUser(account.userId))!;
+    expect(user.notifications).toMatchObject({ requirements: 'off' });
+    expect(user.subscribed).toEqual(allCategories);
+    expect(user.matchNotices).not.toBe(false);
+    expect(await oneClick(account.email, 'retail-requirements')).toEqual({ status: 200, body: unsubscribed });
+    expect((await storedUser(account.userId))?.version).toBe(user.version);
+  });
+
+  it('all: every category, the requirement broadcasts, the match notices and every saved search', async () => {
+    const { account, frequencies } = await digestReader('allclick');
+    expect(await oneClick(account.email, 'all')).toEqual({ status: 200, body: unsubscribed });
+    expect(await frequencies()).toEqual({ instant: 'off', daily: 'off', weekly: 'off', off: 'off' });
+    expect(await storedUser(account.userId)).toMatchObject({ subscribed: [], matchNotices: false, notifications: { requirements: 'off' } });
   });
 });

@@ -801,7 +801,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   updateUnsubscribeLink: fuzzCase({
     caller: () => null,
     template: async () => ({ query: { token: await unsubscribeToken(fx.reader.email, 'office-listings') }, body: { subscribed: [] } }),
-    valid: () => fc.record({ subscribed: fc.subarray([...subscriptionIds]), stream: fc.constantFrom('all', 'listings', 'office-requirements') as fc.Arbitrary<UnsubscribeStream> }),
+    valid: () => fc.record({ subscribed: fc.subarray([...subscriptionIds]), stream: fc.constantFrom('all', 'listings', 'office-requirements', 'digest', 'search-0f0e5b1c-1111-4222-8333-444455556666') as fc.Arbitrary<UnsubscribeStream> }),
     request: async (_f, input) => ({ query: { token: await unsubscribeToken(fx.reader.email, input.stream) }, body: { subscribed: input.subscribed } }),
     roundTrip: async (_f, input) => {
       const on = (await ownUser(fx.reader)).subscriptions.filter((s) => s.subscribed).map((s) => s._id);

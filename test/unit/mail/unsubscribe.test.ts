@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { categoriesOfStream, savedSearchOfStream, savedSearchStream, streamName } from '../../../shared/catalog';
 import { mailEnv, useMailEnv } from './mail-env';
 
 beforeAll(() => useMailEnv());
@@ -24,6 +25,24 @@ describe('unsubscribe links', () => {
     expect(await unsubscribeToken('ana@example.com', 'office-requirements')).toBe(
       `${b64('ana@example.com')}.office-requirements.${sign('unsubscribe:ana@example.com:office-requirements')}`,
     );
+  });
+
+  it('signs and verifies the digest’s and a saved search’s streams (issue 19); a stream we do not know is refused', async () => {
+    const { unsubscribeToken, verifyUnsubscribeToken } = await mail();
+    const search = savedSearchStream('0f0e5b1c-1111-4222-8333-444455556666');
+    for (const stream of ['digest', search] as const) {
+      const token = await unsubscribeToken('ana@example.com', stream);
+      expect(token).toBe(`${b64('ana@example.com')}.${stream}.${sign(`unsubscribe:ana@example.com:${stream}`)}`);
+      expect(await verifyUnsubscribeToken(token)).toEqual({ email: 'ana@example.com', stream });
+    }
+    for (const stream of ['search-', 'search-a.b', 'searches', 'digests']) {
+      expect(await verifyUnsubscribeToken(`${b64('ana@example.com')}.${stream}.${sign(`unsubscribe:ana@example.com:${stream}`)}`)).toBeNull();
+    }
+    expect(savedSearchOfStream(search)).toBe('0f0e5b1c-1111-4222-8333-444455556666');
+    expect(streamName(search)).toBe('the alerts of one of your saved searches');
+    expect(streamName('digest')).toBe('your BISN digest');
+    expect(categoriesOfStream(search)).toEqual([]);
+    expect(categoriesOfStream('digest')).toEqual(categoriesOfStream('listings'));
   });
 
   it('verifies its own tokens, and links signed before streams existed as all', async () => {

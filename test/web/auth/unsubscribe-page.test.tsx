@@ -112,6 +112,17 @@ describe('/unsubscribe?token= (the link of a mail)', () => {
     expect(JSON.parse(String(requests.at(-1)!.body))).toEqual({ subscribed: [] });
   });
 
+  it('a saved search’s mail names its stream and offers “Unsubscribe from all” only: its one-click header is that search’s switch', async () => {
+    const searchToken = 'YnJva2VyQGV4YW1wbGUuY29t.search-0f0e5b1c-1111-4222-8333-444455556666.c2lnbmF0dXJl';
+    await startWithConfig(() =>
+      json(200, { ...linkAnswer(subscriptionCategories.map((c) => c.id)), stream: { id: 'search-0f0e5b1c-1111-4222-8333-444455556666', name: 'the alerts of one of your saved searches' } }),
+    );
+    renderApp(`/unsubscribe?token=${searchToken}`);
+    expect(await screen.findByRole('button', { name: 'Unsubscribe from all' }, authLoad)).toBeInTheDocument();
+    expect(screen.getByText(/came from/)).toHaveTextContent('This e-mail to broker@example.com came from the alerts of one of your saved searches.');
+    expect(screen.getAllByRole('button', { name: /^Unsubscribe from/ })).toHaveLength(1);
+  });
+
   it('falls back to the form when the link does not verify', async () => {
     await startWithConfig(() => json(400, { message: 'This unsubscribe link is not valid.' }));
     renderApp('/unsubscribe?token=forged.token-value');

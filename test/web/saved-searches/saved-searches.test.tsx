@@ -142,4 +142,21 @@ describe('Save search on the Listings browser', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('Saved “Offices”.');
   });
+
+  it('keeps the paused search the pause mail’s link names (?keep=), once, and says so', async () => {
+    const backend = await startSearchesBackend([
+      search({ savedSearchId: 's1', name: 'Midtown leases' }),
+      search({ savedSearchId: 's2', name: 'Quiet offices', status: 'paused', pausedReason: 'no-matches-90-days', pausedAt: '2026-06-01T00:00:00.000Z' }),
+    ]);
+    renderApp('/consumer/saved-searches?keep=s2');
+    expect(await screen.findByText('“Quiet offices” is kept: it e-mails you again.', {}, firstLoad)).toBeInTheDocument();
+    await waitFor(() => expect(within(row('Quiet offices')).getByText('Active')).toBeInTheDocument());
+    expect(backend.requests.filter((r) => r.method === 'PUT').map((r) => [r.url.pathname, JSON.parse(String(r.body))])).toEqual([['/search/s2', { resume: true }]]);
+  });
+
+  it('says so when the search the link names is gone', async () => {
+    await startSearchesBackend([search({ savedSearchId: 's1', name: 'Midtown leases' })]);
+    renderApp('/consumer/saved-searches?keep=gone');
+    expect(await screen.findByText('That saved search no longer exists.', {}, firstLoad)).toBeInTheDocument();
+  });
 });

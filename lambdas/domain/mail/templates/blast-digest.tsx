@@ -26,11 +26,8 @@ export const listingsBrowserUrl = () => `${env().SITE_URL}/consumer/listings`;
 export const blastDigestSubject = (count: number, date: Date) =>
   `${count} new ${count === 1 ? 'listing' : 'listings'} on BISN · ${formatDate(date)}`;
 
-/** What one listing of the digest shows: computed once per run, shared by every broker's mail. */
-export interface DigestEntry {
-  listingId: string;
-  /** The listing's owner, who is left out of its digest entry. */
-  ownerId: string;
+/** What one entry of a digest shows (a listing, or in the personal digest a requirement or a match). */
+export interface DigestEntryView {
   title: string;
   url: string;
   /** "For Sale · Office" */
@@ -39,6 +36,13 @@ export interface DigestEntry {
   /** Name, firm and phone of the listing's broker: a broker can call without opening the site. */
   broker: string[];
   thumbnailUrl: string | null;
+}
+
+/** What one listing of the digest shows: computed once per run, shared by every broker's mail. */
+export interface DigestEntry extends DigestEntryView {
+  listingId: string;
+  /** The listing's owner, who is left out of its digest entry. */
+  ownerId: string;
 }
 
 /** Sale price (whole dollars) and/or lease rate, as the listing's type asks (shared display rules). */
@@ -86,7 +90,7 @@ const muted = { color: brand.muted } as const;
  * One table row per listing, plain markup: a digest holds many listings, and react-email's Row/Column
  * (a table each) and Text (margins spelt out) would double every entry's bytes towards Gmail's clipping.
  */
-function Entry({ entry }: { entry: DigestEntry }) {
+export function DigestEntryRow({ entry }: { entry: DigestEntryView }) {
   return (
     <tr>
       <td width="172" style={cell}>
@@ -138,7 +142,7 @@ export function BlastDigestMail({ entries, unsubscribeUrl, postalAddress, profil
       <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
         <tbody>
           {shown.map((entry) => (
-            <Entry key={entry.listingId} entry={entry} />
+            <DigestEntryRow key={entry.listingId} entry={entry} />
           ))}
         </tbody>
       </table>

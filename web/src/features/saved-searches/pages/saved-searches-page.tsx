@@ -1,18 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { consumerPaths } from '@/features/consumer/paths';
 import { savedSearchesQuery } from '../api/saved-search-queries';
+import { KeepFromLink } from '../components/keep-from-link';
 import { SavedSearchRow } from '../components/saved-search-row';
+
+const route = getRouteApi('/consumer/saved-searches');
 
 /** Issue 19, "Saved searches": each search with its filters, frequency and state, to open, change or delete. */
 export function SavedSearchesPage() {
   const searches = useQuery(savedSearchesQuery());
+  const { keep } = route.useSearch();
   return (
     <ConsumerPage title="Saved Searches">
+      {keep && searches.data && <KeepFromLink savedSearchId={keep} searches={searches.data.items} />}
       <Card>
         <CardHeader>
           <CardTitle as="h2">Your saved searches</CardTitle>

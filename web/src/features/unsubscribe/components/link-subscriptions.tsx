@@ -19,6 +19,8 @@ export function LinkSubscriptions({ token, link }: { token: string; link: Unsubs
   const [resubscribed, setResubscribed] = useState(false);
   const stream = link.stream.id as UnsubscribeStream;
   const current = subscribedIds(link);
+  // A saved search's alerts are no category: its one-click link (the mail's header) is its switch.
+  const streamCategories = stream === 'all' ? [] : categoriesOfStream(stream);
 
   const unsubscribe = (remove: readonly string[], what: string) => {
     setResubscribed(false);
@@ -67,11 +69,11 @@ export function LinkSubscriptions({ token, link }: { token: string; link: Unsubs
       )}
       {/* One column: "Unsubscribe from the weekday listings blast" needs the card's width. */}
       <div className="grid gap-2">
-        {stream !== 'all' && (
+        {streamCategories.length > 0 && (
           <Button
             type="button"
             className="h-auto min-h-9 whitespace-normal"
-            onClick={() => unsubscribe(categoriesOfStream(stream), link.stream.name)}
+            onClick={() => unsubscribe(streamCategories, link.stream.name)}
             disabled={busy}
           >
             Unsubscribe from {link.stream.name}

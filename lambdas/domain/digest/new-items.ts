@@ -1,0 +1,132 @@
+import { subscriptionIdFor, type PropertyTypeId, type SubscriptionId } from '../../../shared/catalog';
+import { blastDateKey, digestWindow, type DigestSpan, type DigestWindow, type ListingFacets, type RequirementFacets } from '../../../shared/rules';
+import { listingsRepository, type ListingRecord } from '../../data/listings';
+import { requirementsRepository, type RequirementRecord } from '../../data/requirements';
+import { usersRepository, type UserRecord } from '../../data/users';
+import { digestEntry } from '../mail/templates/blast-digest';
+import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from '../mail/templates/personal-digest';
+import { reductionSinceLastListing } from '../property-history';
+import { toRequirementDto } from '../requirements';
+
+/** A new item as every broker's digest reads it: rendered once, with what the saved searches and categories filter on. */
+export interface NewListing {
+  entry: PersonalDigestEntry;
+  ownerId: string;
+  category: SubscriptionId | null;
+  facets: ListingFacets;
+}
+export interface NewRequirement {
+  entry: PersonalDigestEntry;
+  ownerId: string;
+  category: SubscriptionId;
+  facets: RequirementFacets;
+}
+
+/** The new items of one span of one digest day: the same for every broker, so read and rendered once. */
+export interface NewItems {
+  window: DigestWindow;
+  listings: NewListing[];
+  requirements: NewRequirement[];
+}
+
+const chunks = <T,>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+async function owners(userIds: Iterable<string>): Promise<Map<string, UserRecord | null>> {
+  const out = new Map<string, UserRecord | null>();
+  for (const ids of chunks([...new Set(userIds)], 25)) {
+    const records = await Promise.all(ids.map((id) => usersRepository.get(id)));
+    ids.forEach((id, i) => out.set(id, records[i]!));
+  }
+  return out;
+}
+
+async function listingsById(ids: readonly string[]): Promise<ListingRecord[]> {
+  const out: ListingRecord[] = [];
+  for (const part of chunks(ids, 25)) out.push(...(await Promise.all(part.map((id) => listingsRepository.get(id)))).filter((r): r is ListingRecord => !!r));
+  return out;
+}
+
+/** The blast run a digest goes out with: the listings it claimed are the ones it announces. */
+export interface DigestRun {
+  runId: string;
+  listingIds: readonly string[];
+}
+
+/**
+ * The listings a digest of the span owes, as the blast has always sent them: the listings its run claimed and
+ * has not published yet (`processing`: queued before this digest, going out now, exactly once per broker since
+ * the broker gets one digest a run; without a run, as in a preview, every `processing` listing), plus for a
+ * week the listings published since the previous Monday's digest.
+ */
+async function newListings(window: DigestWindow, at: string, run: DigestRun | null): Promise<NewListing[]> {
+  const ids = new Set(run ? run.listingIds : await listingsRepository.idsByStatus('processing'));
+  if (window.publishedFrom < window.publishedTo) {
+    for await (const page of listingsRepository.idsPublishedBetween(window.publishedFrom.toISOString(), window.publishedTo.toISOString())) {
+      for (const id of page) ids.add(id);
+    }
+  }
+  // Another run's listings (a crash left two) go out with that run's digests.
+  const records = (await listingsById([...ids])).filter(
+    (record) => (record.status === 'processing' && (!run || record.runId === run.runId)) || (record.status === 'published' && record.runId !== run?.runId),
+  );
+  const byOwner = await owners(records.map((record) => record.userId));
+  // Oldest first, as the blast's run lists them.
+  records.sort((a, b) => (a.publishedOn ?? a.updatedAt).localeCompare(b.publishedOn ?? b.updatedAt) || a.listingId.localeCompare(b.listingId));
+  return Promise.all(
+    records.map(async (record) => ({
+      // A property back on BISN cheaper than its last listing is marked (issue 14), as in the blast.
+      entry: listingDigestEntry(digestEntry(record, byOwner.get(record.userId) ?? null, await reductionSinceLastListing(record, record.publishedOn ?? at))),
+      ownerId: record.userId,
+      category: record.propertyTypeId ? subscriptionIdFor(record.propertyTypeId as PropertyTypeId, 'listings') : null,
+      facets: { listingTypeId: record.listingTypeId, propertyTypeId: record.propertyTypeId, marketId: record.marketId },
+    })),
+  );
+}
+
+/** Requirements sent in the window (a renewal moves a requirement's index entry, not its `sentAt`): still active. */
+async function newRequirements(window: DigestWindow): Promise<NewRequirement[]> {
+  const from = window.from.toISOString();
+  const to = window.to.toISOString();
+  const records: RequirementRecord[] = [];
+  for await (const ids of requirementsRepository.idsActiveBetween(from, to)) {
+    const page = await requirementsRepository.getMany(ids);
+    records.push(...page.filter((r) => r.status === 'sent' && !!r.sentAt && r.sentAt > from && r.sentAt <= to));
+  }
+  const byOwner = await owners(records.map((record) => record.userId));
+  records.sort((a, b) => a.sentAt!.localeCompare(b.sentAt!) || a.requirementId.localeCompare(b.requirementId));
+  return records.map((record) => ({
+    entry: requirementDigestEntry(toRequirementDto(record, byOwner.get(record.userId) ?? null)),
+    ownerId: record.userId,
+    category: subscriptionIdFor(record.propertyTypeId, 'requirements'),
+    facets: { requirementTypeId: record.requirementTypeId, propertyTypeId: record.propertyTypeId, marketIds: record.marketIds },
+  }));
+}
+
+/**
+ * What every digest of one day shares, read once per span on first use. A worker keeps one for the brokers
+ * of its batch (or its run): a fresh context reads the table again.
+ */
+export class DigestContext {
+  private readonly spans = new Map<DigestSpan, Promise<NewItems>>();
+
+  constructor(
+    readonly day: Date,
+    private readonly run: DigestRun | null = null,
+  ) {}
+
+  /** The day key (America/New_York), the same as the blast's. */
+  get dayKey(): string {
+    return blastDateKey(this.day);
+  }
+
+  newItems(span: DigestSpan): Promise<NewItems> {
+    let items = this.spans.get(span);
+    if (!items) {
+      const window = digestWindow(span, this.day);
+      items = Promise.all([newListings(window, this.day.toISOString(), this.run), newRequirements(window)]).then(([listings, requirements]) => ({ window, listings, requirements }));
+      items.catch(() => this.spans.delete(span));
+      this.spans.set(span, items);
+    }
+    return items;
+  }
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import type { SavedSearchKind } from '../../shared/api';
+import { fits, type ListingFacets, type RequirementFacets } from '../../shared/rules';
+import { logger } from '../core/logger';
+import { countMetric } from '../core/metrics';
+import { listingsRepository } from '../data/listings';
+import { requirementsRepository } from '../data/requirements';
+import { savedSearchesRepository, type SavedSearchRecord } from '../data/saved-searches';
+import { searchAlertsRepository, type QueuedAlertItem, type SearchHit } from '../data/search-alerts';
+import { usersRepository, type UserRecord } from '../data/users';
+import { sendMail, type OutgoingMail } from './mail';
+import { digestEntry } from './mail/templates/blast-digest';
+import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from './mail/templates/personal-digest';
+import { searchAlertMail } from './mail/templates/search-alert';
+import { toRequirementDto } from './requirements';
+import { savedSearchBrowserUrl } from './saved-searches';
+
+/** At most one instant mail per saved search in this long (issue 19); later hits wait for the next. */
+export const ALERT_HOUR_MS = 60 * 60 * 1000;
+/** A hit claimed this long ago and still `sending` belongs to a run that crashed mid-send. */
+export const HIT_CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
+/** An item public for longer than this when the job first sees it raises no alert (a renewal, a rematch of old items). */
+export const ALERT_FRESH_MS = 24 * 60 * 60 * 1000;
+
+export interface InstantAlertReport {
+  /** Items taken off the alert queue, and the hits they gave. */
+  items: number;
+  hits: number;
+  /** Searches mailed, and the hits their alerts carried. */
+  mailed: number;
+  alerted: number;
+  /** Searches whose hour since their last alert is not over: their hits wait for a later run. */
+  deferred: number;
+  failed: number;
+  /** Hits not mailed: the search is no longer instant or active, its owner gets no mail, or the item is gone. */
+  skipped: number;
+  /** Hits of a crashed run's claim: never sent again (at most once). */
+  lost: number;
+}
+
+/** A public item as the alerts read it: whose, when it became public, what the searches filter on, and its entry. */
+interface PublicItem {
+  ownerId: string;
+  publicAt: string;
+  facets: { kind: 'listings'; facets: ListingFacets } | { kind: 'requirements'; facets: RequirementFacets };
+  entry: (owner: UserRecord | null) => PersonalDigestEntry;
+}
+
+async function publicItem(kind: SavedSearchKind, itemId: string): Promise<PublicItem | null> {
+  if (kind === 'listings') {
+    const listing = await listingsRepository.get(itemId);
+    if (!listing || listing.status !== 'published' || !listing.publishedOn) return null;
+    return {
+      ownerId: listing.userId,
+      publicAt: listing.publishedOn,
+      facets: { kind, facets: { listingTypeId: listing.listingTypeId, propertyTypeId: listing.propertyTypeId, marketId: listing.marketId } },
+      entry: (owner) => listingDigestEntry(digestEntry(listing, owner)),
+    };
+  }
+  const requirement = await requirementsRepository.get(itemId);
+  if (!requirement || requirement.status !== 'sent' || !requirement.sentAt) return null;
+  return {
+    ownerId: requirement.userId,
+    publicAt: requirement.sentAt,
+    facets: { kind, facets: { requirementTypeId: requirement.requirementTypeId, propertyTypeId: requirement.propertyTypeId, marketIds: requirement.marketIds } },
+    entry: (owner) => requirementDigestEntry(toRequirementDto(requirement, owner)),
+  };
+}
+
+const fitsItem = (search: SavedSearchRecord, item: PublicItem) =>
+  search.kind === 'listings' && item.facets.kind === 'listings'
+    ? fits({ kind: 'listings', filters: search.filters }, item.facets.facets)
+    : search.kind === 'requirements' && item.facets.kind === 'requirements' && fits({ kind: 'requirements', filters: search.filters }, item.facets.facets);
+
+/** An item that became public: the next alert run looks for the instant saved searches it fits. */
+export function queueSearchAlerts(item: QueuedAlertItem): Promise<void> {
+  return searchAlertsRepository.queue(item);
+}
+
+/**
+ * One run of the alert job (every minute, so an alert leaves within 5 minutes of its item): first every
+ * queued item gets a hit in each active instant search it fits (not its owner's, not a search saved after
+ * the item was public), and every mailing search it fits records the match (`lastMatchedAt`, which the
+ * pausing reads, whether the search mails at once or in the digest); then each search with waiting hits gets one mail holding all of them, at most one an
+ * hour. Exactly once, as the match notices: the search's hour is taken and each hit claimed
+ * (`pending → sending`, stamped with this run's batch) before SES is asked; a refused send puts both back; a
+ * run that crashes after its claims leaves them `sending`, and a run past the claim timeout marks them
+ * `lost`, so a broker may miss an alert but never gets one twice. An item leaves the queue only after its hits
+ * are recorded, so a crash or a throttled write there leaves it for the next run (its hits are put once).
+ */
+export async function sendInstantAlerts(now = new Date()): Promise<InstantAlertReport> {
+  const report: InstantAlertReport = { items: 0, hits: 0, mailed: 0, alerted: 0, deferred: 0, failed: 0, skipped: 0, lost: 0 };
+  await recordHits(now, report);
+  await deliverHits(now, report);
+  countMetric('SearchAlertsSent', report.mailed);
+  countMetric('SearchAlertsFailed', report.failed);
+  logger.info('saved search alerts', { ...report });
+  return report;
+}
+
+async function recordHits(now: Date, report: InstantAlertReport): Promise<void> {
+  // Every mailing search of a kind, read once a run, and only when an item of that kind waits.
+  const searches = new Map<SavedSearchKind, Promise<SavedSearchRecord[]>>();
+  const mailingSearches = (kind: SavedSearchKind) => {
+    if (!searches.has(kind)) {
+      searches.set(
+        kind,
+        (async () => {
+          const out: SavedSearchRecord[] = [];
+          for (const frequency of ['instant', 'daily', 'weekly'] as const) {
+            for await (const page of savedSearchesRepository.mailing(kind, frequency)) out.push(...page);
+          }
+          return out;
+        })(),
+      );
+    }
+    return searches.get(kind)!;
+  };
+  const freshSince = new Date(now.getTime() - ALERT_FRESH_MS).toISOString();
+  for await (const page of searchAlertsRepository.queued()) {
+    for (const queued of page) {
+      try {
+        const item = await publicItem(queued.kind, queued.itemId);
+        if (item && item.publicAt >= freshSince) {
+          for (const search of await mailingSearches(queued.kind)) {
+            if (search.ownerId === item.ownerId || search.createdAt > item.publicAt || !fitsItem(search, item)) continue;
+            // Every mailing search records that something new fitted (its 90 days start again); instant ones get a hit.
+            if (search.frequency === 'instant') {
+              const hit = { ownerId: search.ownerId, savedSearchId: search.savedSearchId, kind: queued.kind, itemId: queued.itemId, hitAt: now.toISOString() };
+              if (await searchAlertsRepository.addHit(hit)) report.hits++;
+            }
+            await savedSearchesRepository.mark(search.ownerId, search.savedSearchId, 'lastMatchedAt', now.toISOString());
+          }
+        }
+        await searchAlertsRepository.dequeue(queued);
+        report.items++;
+      } catch (error) {
+        logger.warn('saved search alerts: item left queued for the next run', { kind: queued.kind, itemId: queued.itemId, error: error as Error });
+      }
+    }
+  }
+}
+
+async function deliverHits(now: Date, report: InstantAlertReport): Promise<void> {
+  const bySearch = new Map<string, SearchHit[]>();
+  const staleBefore = new Date(now.getTime() - HIT_CLAIM_TIMEOUT_MS).toISOString();
+  for await (const page of searchAlertsRepository.awaiting()) {
+    for (const hit of page) {
+      if (hit.state === 'sending') {
+        if ((hit.claimedAt ?? '') <= staleBefore && (await searchAlertsRepository.moveHit(hit, 'sending', 'lost', { batchId: hit.batchId }))) {
+          logger.warn('saved search alert lost in a crashed run', { ownerId: hit.ownerId, savedSearchId: hit.savedSearchId, itemId: hit.itemId });
+          report.lost++;
+        }
+        continue;
+      }
+      const key = `${hit.ownerId}#${hit.savedSearchId}`;
+      bySearch.set(key, [...(bySearch.get(key) ?? []), hit]);
+    }
+  }
+  for (const hits of bySearch.values()) {
+    try {
+      await alertOne(hits, now, report);
+    } catch (error) {
+      // Hits left pending (or claimed, then lost after the timeout): the others go on now.
+      logger.error('saved search alert failed', { ownerId: hits[0]!.ownerId, savedSearchId: hits[0]!.savedSearchId, error: error as Error });
+      report.failed++;
+    }
+  }
+}
+
+async function skip(hits: readonly SearchHit[], report: InstantAlertReport): Promise<void> {
+  for (const hit of hits) if (await searchAlertsRepository.moveHit(hit, 'pending', 'skipped')) report.skipped++;
+}
+
+/** The instant alert of one saved search: its owner's mail holding the entries of its new hits. */
+export function instantAlertFor(owner: Pick<UserRecord, 'email' | 'firstName'>, search: SavedSearchRecord, entries: readonly PersonalDigestEntry[]): Promise<OutgoingMail> {
+  return searchAlertMail(owner, search, entries, savedSearchBrowserUrl(search));
+}
+
+async function usersById(userIds: readonly string[]): Promise<Map<string, UserRecord>> {
+  const users = await Promise.all([...new Set(userIds)].map((id) => usersRepository.get(id)));
+  return new Map(users.filter((user): user is UserRecord => !!user).map((user) => [user.userId, user]));
+}
+
+async function alertOne(hits: SearchHit[], now: Date, report: InstantAlertReport): Promise<void> {
+  const { ownerId, savedSearchId } = hits[0]!;
+  const [search, owner] = await Promise.all([savedSearchesRepository.get(ownerId, savedSearchId), usersRepository.get(ownerId)]);
+  if (!search || search.status !== 'active' || search.frequency !== 'instant' || !owner || owner.status !== 'active' || owner.mailStop) return skip(hits, report);
+
+  // Items unpublished or deleted since their hit are not announced.
+  const items = await Promise.all(hits.map((hit) => publicItem(hit.kind, hit.itemId)));
+  await skip(hits.filter((_, i) => !items[i]), report);
+  const live = hits.map((hit, i) => ({ hit, item: items[i] })).filter((x): x is { hit: SearchHit; item: PublicItem } => !!x.item);
+  if (live.length === 0) return;
+
+  const batchId = randomUUID();
+  const at = now.toISOString();
+  const hour = await savedSearchesRepository.takeAlertHour(ownerId, savedSearchId, at, new Date(now.getTime() - ALERT_HOUR_MS).toISOString(), batchId);
+  if (!hour) {
+    report.deferred++;
+    return;
+  }
+  const claimed: typeof live = [];
+  try {
+    for (const x of live) if (await searchAlertsRepository.moveHit(x.hit, 'pending', 'sending', { batchId, at })) claimed.push(x);
+    if (claimed.length === 0) {
+      // Another run took them: this hour was not used.
+      await savedSearchesRepository.giveBackAlertHour(ownerId, savedSearchId, batchId, hour.previous);
+      return;
+    }
+    const itemOwners = await usersById(claimed.map((x) => x.item.ownerId));
+    const entries = claimed.sort((a, b) => a.item.publicAt.localeCompare(b.item.publicAt)).map((x) => x.item.entry(itemOwners.get(x.item.ownerId) ?? null));
+    await sendMail(await instantAlertFor(owner, search, entries));
+  } catch (error) {
+    // Nothing went out (a claim or the send refused): the claims and the hour are given back for the next run.
+    logger.warn('saved search alert not sent', { ownerId, savedSearchId, error: error as Error });
+    for (const { hit } of claimed) await searchAlertsRepository.moveHit(hit, 'sending', 'pending', { batchId });
+    await savedSearchesRepository.giveBackAlertHour(ownerId, savedSearchId, batchId, hour.previous);
+    report.failed++;
+    return;
+  }
+  for (const { hit } of claimed) await searchAlertsRepository.moveHit(hit, 'sending', 'sent', { batchId });
+  report.mailed++;
+  report.alerted += claimed.length;
+}
