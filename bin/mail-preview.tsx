@@ -26,7 +26,7 @@ const { renderMail } = await import('../lambdas/domain/mail/render');
 const { ApprovalMail } = await import('../lambdas/domain/mail/templates/approval');
 const { UnsubscribeConfirmationMail } = await import('../lambdas/domain/mail/templates/unsubscribe-confirmation');
 const { RequirementBroadcastMail } = await import('../lambdas/domain/mail/templates/requirement-broadcast');
-const { BlastDigestMail, digestEntry } = await import('../lambdas/domain/mail/templates/blast-digest');
+const { digestEntry } = await import('../lambdas/domain/mail/templates/digest-entry');
 const { MatchNoticeMail } = await import('../lambdas/domain/mail/templates/match-notice');
 const { PersonalDigestMail, listingDigestEntry, requirementDigestEntry } = await import('../lambdas/domain/mail/templates/personal-digest');
 const { SearchAlertMail } = await import('../lambdas/domain/mail/templates/search-alert');
@@ -38,15 +38,6 @@ const folder = resolve(process.argv[2] ?? '.local/mail-preview');
 mkdirSync(folder, { recursive: true });
 const unsubscribeUrl = 'https://bisn.example/unsubscribe?token=sample';
 const owner = sampleOwner();
-const digest = (count: number) => (
-  <BlastDigestMail
-    entries={Array.from({ length: count }, (_, i) => digestEntry(sampleListing(i), owner))}
-    unsubscribeUrl={unsubscribeUrl}
-    postalAddress={senderPostalAddress}
-    profileUrl="https://bisn.example/consumer/profile"
-    browseUrl="https://bisn.example/consumer/listings"
-  />
-);
 const requirement: Requirement = sampleRequirement();
 const mails: Record<string, ReactElement> = {
   approval: <ApprovalMail firstName="Dana" signInUrl="https://bisn.example/login?email=dana%40example.com" />,
@@ -79,8 +70,6 @@ const mails: Record<string, ReactElement> = {
       postalAddress={senderPostalAddress}
     />
   ),
-  'blast-digest': digest(3),
-  'blast-digest-200': digest(200),
   // Issue 19: a digest of 25 entries (the default cap) with "N more" links, an instant alert, a pause mail.
   'personal-digest': (
     <PersonalDigestMail

@@ -6,7 +6,7 @@ import type { Principal } from '../core/principal';
 import { listingsRepository, versionOf, type ListingRecord } from '../data/listings';
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
-import { listingDetailUrl } from './mail/templates/blast-digest';
+import { listingDetailUrl } from './mail/templates/digest-entry';
 import { matchListing, unmatchListing } from './matching';
 import { listingChangedElsewhere, noteListingChange, ownListing, removeListing, toListingDto } from './listings';
 import { rememberPropertyEnd } from './property-history';

@@ -9,7 +9,7 @@ import { savedSearchesRepository, type SavedSearchRecord } from '../data/saved-s
 import { searchAlertsRepository, type QueuedAlertItem, type SearchHit } from '../data/search-alerts';
 import { usersRepository, type UserRecord } from '../data/users';
 import { sendMail, type OutgoingMail } from './mail';
-import { digestEntry } from './mail/templates/blast-digest';
+import { digestEntry } from './mail/templates/digest-entry';
 import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from './mail/templates/personal-digest';
 import { searchAlertMail } from './mail/templates/search-alert';
 import { toRequirementDto } from './requirements';

@@ -13,6 +13,7 @@ import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
 import { blastAndDeliver, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, queuedListing, retire, sesRefusing } from './blast-support';
 import { broker, mailsTo, type Actor } from './support';
+import { defaultNotificationPreferences } from '../../shared/api';
 
 // PRODUCT.md "Listing lifecycle": queued → (weekday 9:00 America/New_York blast) → processing → published;
 // publishedOn is when the blast sent it, expiresAt 120 days later; each listing broadcast exactly once
@@ -167,6 +168,38 @@ describe('the weekday blast (domain)', () => {
     expect(await blast({ now: new Date(MONDAY_9.getTime() + 60_000) })).toEqual({ status: 'idle', runs: [] });
     expect(await digestCount(everything)).toBe(1);
     expect(await blastsRepository.unfinished()).toEqual([]);
+  });
+
+  it('sends the day’s digests with nothing queued, once a day; a weekly digest waits for Monday and brings the week’s listings', async () => {
+    const author = await active('author');
+    const daily = await active('daily');
+    const weekly = await active('weekly', { notifications: { ...defaultNotificationPreferences, digestFrequency: 'weekly' } });
+    // Tuesday 11 and Monday 17 March 2025, 09:00 EDT.
+    const tuesday = new Date('2025-03-11T13:00:00.000Z');
+    const monday = new Date('2025-03-17T13:00:00.000Z');
+    const early = await queuedListing(author, { title: 'Queued for Tuesday' });
+    await blast({ now: tuesday });
+    expect((await digests(daily)).map((mail) => mail.text.includes('Queued for Tuesday'))).toEqual([true]);
+    expect(await digestCount(weekly)).toBe(0);
+    expect(await listingsRepository.get(early.listingId)).toMatchObject({ status: 'published', publishedOn: tuesday.toISOString() });
+
+    // The schedule fires again the same day with nothing queued: no run, no second digest.
+    expect(await blast({ now: new Date(tuesday.getTime() + 60_000) })).toEqual({ status: 'idle', runs: [] });
+    // A new day with nothing queued still runs (saved searches, matches, requirements): nothing new for these two.
+    const wednesday = await blast({ now: new Date(tuesday.getTime() + DAY_MS) });
+    expect(wednesday.runs).toMatchObject([{ listings: 0, state: 'done' }]);
+    expect([await digestCount(daily), await digestCount(weekly)]).toEqual([1, 0]);
+
+    await queuedListing(author, { title: 'Queued for Monday' });
+    await blast({ now: monday });
+    const [week] = await digests(weekly);
+    expect(await digestCount(weekly)).toBe(1);
+    expect(week!.text).toContain('Queued for Tuesday');
+    expect(week!.text).toContain('Queued for Monday');
+    const dailyMails = await digests(daily);
+    expect(dailyMails).toHaveLength(2);
+    expect(dailyMails[1]!.text).toContain('Queued for Monday');
+    expect(dailyMails[1]!.text).not.toContain('Queued for Tuesday');
   });
 
   it('names its run after the New York day, and sends on a Saturday when run by hand', async () => {

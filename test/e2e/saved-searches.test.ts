@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, screenshot, seriousA11yViolations, signIn, until, waitForMail } from './support';
+import { apiAs, DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn, until, waitForMail } from './support';
 
 /**
  * Issue 19 in Chromium against the whole local stack: a broker filters the Listings browser, saves the
@@ -160,5 +160,37 @@ describe('saved searches and notification preferences, end to end', () => {
     await screenshot(page, 'notifications-card');
     const { user } = await apiAs<{ user: { notifications: unknown } }>(broker, 'GET', `/user/cognito/${broker.userId}`);
     expect(user.notifications).toEqual({ requirements: 'digest', matches: 'digest', digestFrequency: 'weekly', digestLimit: 10 });
+  });
+
+  it('a weekly digest: the weekday run sends it nothing, Monday’s brings the week’s listings', async () => {
+    const lister = await newBroker('weeklister', { approved: true, password: 'Lister!2345pass' });
+    const listing = (title: string) => ({
+      title,
+      listingTypeId: 'for-sale-investment',
+      propertyTypeId: 'office',
+      marketId: 'sac-downtown-sacramento',
+      sqft: 9000,
+      price: 2_400_000,
+      address1: `${Math.floor(Math.random() * 9000) + 1000} Capitol Avenue`,
+      city: 'Sacramento',
+      state: 'CA',
+      zipCode: '95814',
+      description: 'Office building.',
+    });
+    const digestsOf = async () => (await readMail()).filter((mail) => mail.to.includes(broker.email) && mail.subject.startsWith('Your BISN digest'));
+    // Tuesday 17 and Monday 23 November 2026, 09:00 EST: the blasts of those days.
+    const tuesdayTitle = `E2E Tuesday office ${Date.now()}`;
+    await publishListingAs(lister, listing(tuesdayTitle), { blastAt: new Date('2026-11-17T14:00:00.000Z') });
+    // Brokers on the weekday digest have it; this one not.
+    await waitForMail((mail) => mail.subject.startsWith('Your BISN digest') && mail.subject.endsWith(' · 11/17/2026') && !!mail.text?.includes(tuesdayTitle));
+    expect(await digestsOf()).toEqual([]);
+
+    const mondayTitle = `E2E Monday office ${Date.now()}`;
+    await publishListingAs(lister, listing(mondayTitle), { blastAt: new Date('2026-11-23T14:00:00.000Z') });
+    const weekly = await waitForMail((mail) => mail.to.includes(broker.email) && mail.subject.startsWith('Your BISN digest'));
+    expect(weekly.subject).toMatch(/ · 11\/23\/2026$/);
+    expect(weekly.text).toContain(tuesdayTitle);
+    expect(weekly.text).toContain(mondayTitle);
+    expect(await digestsOf()).toHaveLength(1);
   });
 });

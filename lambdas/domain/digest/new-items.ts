@@ -3,7 +3,7 @@ import { blastDateKey, digestWindow, type DigestSpan, type DigestWindow, type Li
 import { listingsRepository, type ListingRecord } from '../../data/listings';
 import { requirementsRepository, type RequirementRecord } from '../../data/requirements';
 import { usersRepository, type UserRecord } from '../../data/users';
-import { digestEntry } from '../mail/templates/blast-digest';
+import { digestEntry } from '../mail/templates/digest-entry';
 import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from '../mail/templates/personal-digest';
 import { reductionSinceLastListing } from '../property-history';
 import { toRequirementDto } from '../requirements';

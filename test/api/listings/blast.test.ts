@@ -6,11 +6,12 @@ import { env } from '../../../lambdas/core/env';
 import { runBlast } from '../../../lambdas/domain/blast';
 import { subscriptionCategories } from '../../../shared/catalog';
 import { jobs } from '../../../shared/api/routes';
-import type { Listing, ListingPage } from '../../../shared/api';
-import { nextBlastAt } from '../../../shared/rules';
+import { defaultNotificationPreferences, digestLimits, type Listing, type ListingPage } from '../../../shared/api';
+import { buildDigest, nextBlastAt } from '../../../shared/rules';
 import { localSchedule } from '../../../lib/local/scheduler';
 import type { LocalStack } from '../../../lib/local/stack';
-import { blastDigestMails, digestEntry, MAX_DIGEST_ENTRIES } from '../../../lambdas/domain/mail/templates/blast-digest';
+import { digestEntry } from '../../../lambdas/domain/mail/templates/digest-entry';
+import { listingDigestEntry, personalDigestMail } from '../../../lambdas/domain/mail/templates/personal-digest';
 import { unsubscribeLinks } from '../../../lambdas/domain/mail';
 import { senderPostalAddress } from '../../../shared/catalog/product';
 import { sampleListing, sampleOwner } from '../../../lib/local/mail-samples';
@@ -69,7 +70,7 @@ afterAll(async () => stack?.stop());
 async function mailsDuring(action: () => Promise<unknown>): Promise<StoredMail[]> {
   const before = (await readMailStore(stack)).length;
   await action();
-  return (await readMailStore(stack)).slice(before).filter((m) => /new listings? on BISN/.test(m.subject));
+  return (await readMailStore(stack)).slice(before).filter((m) => /^Your BISN digest: /.test(m.subject));
 }
 
 const to = (mails: StoredMail[], broker: Broker) => mails.filter((m) => m.to.includes(broker.email));
@@ -123,7 +124,7 @@ describe('weekday blast', () => {
     for (const broker of [noListings, unapproved, disabled, operator]) expect(to(mails, broker)).toEqual([]);
 
     const [digest] = to(mails, everything);
-    expect(digest!.subject).toMatch(/^2 new listings on BISN · \d\d\/\d\d\/\d{4}$/);
+    expect(digest!.subject).toMatch(/^Your BISN digest: 2 new · \d\d\/\d\d\/\d{4}$/);
     const site = env().SITE_URL;
     for (const part of [digest!.html!, digest!.text!]) {
       expect(part).toContain(`${site}/consumer/listing/${office.listingId}`);
@@ -257,7 +258,7 @@ describe('weekday blast', () => {
     const listing = await queuedListing(stack, author, { title: `Tower ${nasty}`, listingTypeId: 'for-sale-user', propertyTypeId: 'office', price: 1850000.5 });
     const before = await mailCount(stack);
     await runBlastJob();
-    const received = (await readReceivedMails(stack, before)).filter((m) => /new listings? on BISN/.test(m.subject));
+    const received = (await readReceivedMails(stack, before)).filter((m) => /^Your BISN digest: /.test(m.subject));
     const recipients = received.map((m) => m.to[0]);
     expect(recipients).toEqual(expect.arrayContaining([everything.email, officeOnly.email]));
     expect(recipients).not.toContain(author.email);
@@ -276,9 +277,9 @@ describe('weekday blast', () => {
       }
       expect(mail.html).toContain(`href="${env().SITE_URL}/consumer/listing/${listing.listingId}"`);
       const oneClick = mail.header('List-Unsubscribe');
-      expect(oneClick).toBe(`<${(await unsubscribeLinks(mail.to[0]!, 'listings')).oneClickUrl}>`);
+      expect(oneClick).toBe(`<${(await unsubscribeLinks(mail.to[0]!, 'digest')).oneClickUrl}>`);
       expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-      const pageUrl = (await unsubscribeLinks(mail.to[0]!, 'listings')).pageUrl;
+      const pageUrl = (await unsubscribeLinks(mail.to[0]!, 'digest')).pageUrl;
       expect(mail.html).toContain(`href="${pageUrl}"`);
       expect(mail.text).toContain(pageUrl);
     }
@@ -297,12 +298,19 @@ describe('weekday blast', () => {
     expect(deliveries(await mailsDuring(() => runBlastJob()), staff, second)).toBe(1);
   });
 
-  it(`holds at most ${MAX_DIGEST_ENTRIES} entries under Gmail's 102 KB clip and links to the rest`, async () => {
-    const big = Array.from({ length: 200 }, (_, i) => digestEntry(sampleListing(i), sampleOwner()));
-    const mail = await (await blastDigestMails(big, new Date()))('reader@example.com');
+  it(`holds the longest digest (${Math.max(...digestLimits)} entries) under Gmail's 102 KB clip, with "N more on BISN"`, async () => {
+    const longest = Math.max(...digestLimits);
+    const entries = Array.from({ length: 200 }, (_, i) => listingDigestEntry(digestEntry(sampleListing(i), sampleOwner())));
+    const digest = buildDigest({ ...defaultNotificationPreferences, digestLimit: longest }, new Date(), {
+      matches: null,
+      savedSearches: [],
+      listings: [{ title: 'Office Listings', moreUrl: `${process.env.SITE_URL}/consumer/listings?propertyTypeId=office`, entries }],
+      requirements: [],
+    })!;
+    const mail = await personalDigestMail({ userId: 'reader', email: 'reader@example.com', firstName: 'Reader' }, digest, new Date(), []);
     expect(Buffer.byteLength(mail.html)).toBeLessThanOrEqual(102 * 1024);
-    expect(mail.html.match(/\/consumer\/listing\//g)!.length).toBe(2 * MAX_DIGEST_ENTRIES);
-    expect(mail.text).toContain(`${200 - MAX_DIGEST_ENTRIES} more on BISN`);
+    expect(mail.html.match(/\/consumer\/listing\//g)!.length).toBe(2 * longest);
+    expect(mail.text).toContain(`${200 - longest} more on BISN`);
   });
 
   it('rolls a weekend publish over to Monday 09:00 New York; a manual weekend run still sends', async () => {

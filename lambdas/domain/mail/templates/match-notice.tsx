@@ -5,7 +5,7 @@ import { env } from '../../../core/env';
 import { postalAddress, renderMail } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
-import { listingDetailUrl } from './blast-digest';
+import { listingDetailUrl } from './digest-entry';
 import { brand, button, link, MailLayout, paragraph, small } from './layout';
 import { requirementDetailUrl } from './requirement-broadcast';
 

@@ -7,7 +7,7 @@ import type { MatchSide } from '../../../data/matches';
 import { postalAddress, renderMail } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
-import { DigestEntryRow, listingDetailUrl, type DigestEntry, type DigestEntryView } from './blast-digest';
+import { DigestEntryRow, listingDetailUrl, type DigestEntry, type DigestEntryView } from './digest-entry';
 import { brand, button, link, MailLayout, paragraph, small } from './layout';
 import { requirementDetailUrl } from './requirement-broadcast';
 

@@ -5,7 +5,7 @@ import type { SavedSearchRecord } from '../../../data/saved-searches';
 import { postalAddress, renderMail } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
-import { DigestEntryRow, type DigestEntryView } from './blast-digest';
+import { DigestEntryRow, type DigestEntryView } from './digest-entry';
 import { button, link, MailLayout, paragraph, small } from './layout';
 import { savedSearchTags } from './personal-digest';
 

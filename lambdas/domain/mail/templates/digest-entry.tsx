@@ -1,30 +1,16 @@
-import { Link, Section, Text } from '@react-email/components';
 import { byId, listingTypeHasLease, listingTypeHasSale, listingTypes, markets, propertyTypes } from '../../../../shared/catalog';
-import { formatDate, formatLeaseRate, formatPhone, formatSqft, formatSqftRange, formatWholePrice } from '../../../../shared/rules';
+import { formatLeaseRate, formatPhone, formatSqft, formatSqftRange, formatWholePrice } from '../../../../shared/rules';
 import { env } from '../../../core/env';
 import type { ListingRecord } from '../../../data/listings';
 import type { UserRecord } from '../../../data/users';
 import { assetUrl } from '../../assets';
-import { postalAddress, renderForRecipients } from '../render';
-import type { OutgoingMail } from '../send';
-import { unsubscribeLinks } from '../unsubscribe';
-import { brand, button, link, MailLayout, paragraph, small } from './layout';
+import { brand } from './layout';
 
 const propertyTypeById = byId(propertyTypes);
 const listingTypeById = byId(listingTypes);
 const marketById = byId(markets);
 
-/**
- * Gmail clips a message above 102 KB. A digest holds at most this many entries and links to the rest
- * (the bench's largest blast, 200 listings, renders 81 KB with 80 of them: docs/DECISIONS.md "Mail").
- */
-export const MAX_DIGEST_ENTRIES = 80;
-
 export const listingDetailUrl = (listingId: string) => `${env().SITE_URL}/consumer/listing/${encodeURIComponent(listingId)}`;
-export const listingsBrowserUrl = () => `${env().SITE_URL}/consumer/listings`;
-
-export const blastDigestSubject = (count: number, date: Date) =>
-  `${count} new ${count === 1 ? 'listing' : 'listings'} on BISN · ${formatDate(date)}`;
 
 /** What one entry of a digest shows (a listing, or in the personal digest a requirement or a match). */
 export interface DigestEntryView {
@@ -121,65 +107,4 @@ export function DigestEntryRow({ entry }: { entry: DigestEntryView }) {
       </td>
     </tr>
   );
-}
-
-export interface BlastDigestProps {
-  entries: readonly DigestEntry[];
-  unsubscribeUrl: string;
-  postalAddress: string;
-  profileUrl: string;
-  browseUrl: string;
-}
-
-/** One broker's digest: the run's listings in the categories they follow, then "N more" and the opt-out. */
-export function BlastDigestMail({ entries, unsubscribeUrl, postalAddress, profileUrl, browseUrl }: BlastDigestProps) {
-  const shown = entries.slice(0, MAX_DIGEST_ENTRIES);
-  const more = entries.length - shown.length;
-  const intro = `${entries.length === 1 ? 'One listing was' : `${entries.length} listings were`} broadcast to the community today in the categories you follow.`;
-  return (
-    <MailLayout title="New listings on BISN" preheader={intro} unsubscribeUrl={unsubscribeUrl} postalAddress={postalAddress}>
-      <Text style={paragraph}>{intro}</Text>
-      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
-        <tbody>
-          {shown.map((entry) => (
-            <DigestEntryRow key={entry.listingId} entry={entry} />
-          ))}
-        </tbody>
-      </table>
-      {more > 0 && (
-        <Section style={{ margin: '24px 0' }}>
-          <Link href={browseUrl} style={button}>
-            {more} more on BISN
-          </Link>
-        </Section>
-      )}
-      <Text style={{ ...small, marginTop: '24px' }}>
-        You receive this because of your listing subscriptions. You can change them in your profile:{' '}
-        <Link href={profileUrl} style={link}>
-          {profileUrl}
-        </Link>
-      </Text>
-    </MailLayout>
-  );
-}
-
-/**
- * The digest for one set of entries, rendered once: gives each broker who receives exactly these entries
- * their mail, with their own unsubscribe link (the weekday blast stream) and RFC 8058 headers.
- */
-export async function blastDigestMails(entries: readonly DigestEntry[], date: Date): Promise<(recipientEmail: string) => Promise<OutgoingMail>> {
-  const personalise = await renderForRecipients((unsubscribeUrl) => (
-    <BlastDigestMail
-      entries={entries}
-      unsubscribeUrl={unsubscribeUrl}
-      postalAddress={postalAddress()}
-      profileUrl={`${env().SITE_URL}/consumer/profile`}
-      browseUrl={listingsBrowserUrl()}
-    />
-  ));
-  const subject = blastDigestSubject(entries.length, date);
-  return async (recipientEmail) => {
-    const { pageUrl, oneClickUrl } = await unsubscribeLinks(recipientEmail, 'listings');
-    return { to: recipientEmail, subject, ...personalise(pageUrl), oneClickUnsubscribeUrl: oneClickUrl };
-  };
 }
