@@ -299,7 +299,7 @@ describe('weekday blast', () => {
   });
 
   it(`holds the longest digest (${Math.max(...digestLimits)} entries) under Gmail's 102 KB clip, with "N more on BISN"`, async () => {
-    const longest = Math.max(...digestLimits);
+    const longest = digestLimits[digestLimits.length - 1]!;
     const entries = Array.from({ length: 200 }, (_, i) => listingDigestEntry(digestEntry(sampleListing(i), sampleOwner())));
     const digest = buildDigest({ ...defaultNotificationPreferences, digestLimit: longest }, new Date(), {
       matches: null,
