@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { listingsSearchFilters } from '../../shared/api';
+import { fits, notificationPreferencesOf } from '../../shared/rules';
 import { listingTypes, markets, propertyTypes, subscriptionIdFor, type PropertyTypeId } from '../../shared/catalog';
 import { blastsRepository } from '../../lambdas/data/blasts';
 import { listingsRepository } from '../../lambdas/data/listings';
@@ -79,21 +80,21 @@ export interface DeliveryRun {
 }
 
 /**
- * Brokers who should receive the run's digest: active, mail not stopped, following a listings category in
- * which the run has a listing of another broker.
+ * Brokers who should receive the run's digest: active, mail not stopped, on the weekday digest, with a listing
+ * of the run that is another broker's in a listings category they follow or fitting one of their daily saved
+ * searches (the bench has no matches or held requirements in the window).
  */
 async function expectedRecipients(runId: string): Promise<Set<string>> {
   const run = (await blastsRepository.get(runId))!;
-  const owners = new Map<string, Set<string>>();
-  for (const listingId of run.listingIds) {
-    const listing = (await listingsRepository.get(listingId))!;
-    const category = subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings');
-    owners.set(category, (owners.get(category) ?? new Set()).add(listing.userId));
-  }
+  const listings = await Promise.all(run.listingIds.map(async (listingId) => (await listingsRepository.get(listingId))!));
   const out = new Set<string>();
   for await (const user of usersRepository.allByStatus('active')) {
-    if (user.mailStop) continue;
-    if (user.subscribed.some((category) => [...(owners.get(category) ?? [])].some((owner) => owner !== user.userId))) out.add(user.email);
+    if (user.mailStop || notificationPreferencesOf(user.notifications).digestFrequency !== 'weekdays') continue;
+    const others = listings.filter((listing) => listing.userId !== user.userId);
+    const searches = (await savedSearchesRepository.all(user.userId)).filter((search) => search.status === 'active' && search.frequency === 'daily' && search.kind === 'listings');
+    const follows = others.some((listing) => user.subscribed.includes(subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings')));
+    const hit = others.some((listing) => searches.some((search) => fits({ kind: 'listings', filters: search.filters }, listing)));
+    if (follows || hit) out.add(user.email);
   }
   return out;
 }

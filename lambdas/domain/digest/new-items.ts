@@ -67,7 +67,7 @@ async function newListings(window: DigestWindow, at: string, run: DigestRun | nu
   }
   // Another run's listings (a crash left two) go out with that run's digests.
   const records = (await listingsById([...ids])).filter(
-    (record) => (record.status === 'processing' && (!run || record.runId === run.runId)) || (record.status === 'published' && record.runId !== run?.runId),
+    (record) => (record.status === 'processing' && (!run || record.runId === run.runId)) || (record.status === 'published' && (!run || record.runId !== run.runId)),
   );
   const byOwner = await owners(records.map((record) => record.userId));
   // Oldest first, as the blast's run lists them.
