@@ -25,7 +25,7 @@ import {
 } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { listingsRepository, type ListingRecord } from '../data/listings';
-import { marketRepository, type StoredCell } from '../data/market';
+import { addedTo, marketRepository, newStoredCell, type StoredCell } from '../data/market';
 import { requirementsRepository, type RequirementRecord } from '../data/requirements';
 
 /**
@@ -106,7 +106,8 @@ const trendFigures = (values: CellValues, week: string) => figuresOf(values, wee
  * The Market page for one area, property type and deal type (absent: all): the selected cell's full
  * figures, its medians included; the counts (no histograms read) of every area (the map and the areas
  * table) and of the area by property type and by deal type; and its last 52 weeks. A bounded read whatever
- * the table's size: one Query of ≤ 43 cells, one BatchGet of ≤ 12 (one whole), one Query of ≤ 52 weeks.
+ * the table's size: one Query of ≤ 43 cells' counts, one BatchGet of ≤ 13 items (11 cells' counts, the
+ * selected cell's counts and histograms), one Query of ≤ 52 weeks.
  */
 export async function marketOverview(query: Partial<MarketQuery>, now = new Date()): Promise<MarketResponse> {
   const area = query.area ?? REGION;
@@ -119,13 +120,12 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
     ...marketDealTypes.filter((t) => t !== d).map((t) => cellKey(p, t, area)),
   ];
   const counts = countAttributes(week);
-  const [areaCells, breakdownCells, selectedCell, weeks] = await Promise.all([
-    marketRepository.areaCells(p, d, { attributes: counts }),
-    marketRepository.cells(others, counts),
-    marketRepository.cells([selected]),
+  const [areaCells, { cells: otherCells, itemsRead: otherItems }, weeks] = await Promise.all([
+    marketRepository.areaCounts(p, d, counts),
+    marketRepository.cells(others, { attributes: counts, whole: [selected] }),
     marketRepository.weeks<MarketFigures>(selected, addWeeks(week, -(TREND_WEEKS - 1))),
   ]);
-  const values = new Map<string, CellValues>([...areaCells, ...breakdownCells, ...selectedCell].map((cell) => [cell.key, cell.values]));
+  const values = new Map<string, CellValues>([...areaCells, ...otherCells].map((cell) => [cell.key, cell.values]));
   const figures = (key: string) => figuresOf(values.get(key) ?? {}, week);
   const frozen = new Map(weeks.map((w) => [w.week, w.figures]));
   return {
@@ -142,7 +142,7 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
       week: w,
       figures: w === week ? trendFigures(values.get(selected) ?? {}, week) : (frozen.get(w) ?? null),
     })),
-    itemsRead: areaCells.length + breakdownCells.length + selectedCell.length + weeks.length,
+    itemsRead: areaCells.length + otherItems + weeks.length,
   };
 }
 
@@ -193,9 +193,7 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
       if (synced) {
         counted = synced.facts;
         for (const [key, values] of synced.delta) {
-          const cell = stored.get(key) ?? stored.set(key, { key, values: {}, rev: 0 }).get(key)!;
-          addInto(cell.values, values);
-          cell.rev++;
+          addedTo(stored.get(key) ?? stored.set(key, newStoredCell(key)).get(key)!, values);
         }
       }
     }
@@ -253,7 +251,8 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
         values: Object.fromEntries([...Object.keys(set), ...remove].filter(inWindow).map((attr) => [attr, { stored: have?.values[attr] ?? 0, recount: want[attr] ?? 0 }])),
       });
     }
-    if (Object.keys(set).length + remove.length > 0 && !(await marketRepository.fix(key, set, remove, have && have.rev > 0 ? have.rev : null))) report.busyCells++;
+    const needsFix = Object.keys(set).length + remove.length > 0 || (have?.misplaced.length ?? 0) > 0;
+    if (needsFix && !(await marketRepository.fix(have ?? newStoredCell(key), set, remove))) report.busyCells++;
   }
 
   // The trend's point of the week that ended yesterday at the latest: Monday's run freezes the week before.
