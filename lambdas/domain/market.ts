@@ -24,9 +24,9 @@ import {
   type MarketFigures,
 } from '../../shared/rules';
 import { logger } from '../core/logger';
-import { listingsRepository, type ListingRecord } from '../data/listings';
+import { listingsRepository, type ListingMarketRecord, type ListingRecord } from '../data/listings';
 import { addedTo, marketRepository, newStoredCell, type StoredCell } from '../data/market';
-import { requirementsRepository, type RequirementRecord } from '../data/requirements';
+import { requirementsRepository, type RequirementMarketRecord, type RequirementRecord } from '../data/requirements';
 
 /**
  * Market intelligence (issue 17): the aggregates behind the Market page, kept current by every write that
@@ -35,8 +35,6 @@ import { requirementsRepository, type RequirementRecord } from '../data/requirem
  */
 
 type Kind = 'listing' | 'requirement';
-const factsOfListing = (record: ListingRecord) => listingFacts(record);
-const factsOfRequirement = (record: RequirementRecord) => requirementFacts(record);
 /** How an item stores the facts it is counted under (exported for bulk loads: test/bench writes items directly). */
 export const encodeMarketFacts = (facts: MarketFacts | null) => (facts ? JSON.stringify(facts) : null);
 const encode = encodeMarketFacts;
@@ -49,12 +47,12 @@ async function applyDelta(delta: Map<string, CellValues>): Promise<void> {
 const sources = {
   listing: {
     get: (id: string) => listingsRepository.get(id),
-    facts: (record: ListingRecord | RequirementRecord) => factsOfListing(record as ListingRecord),
+    facts: (record: ListingRecord | RequirementRecord) => listingFacts(record as ListingRecord),
     claim: (id: string, from: string | null, to: string | null) => listingsRepository.setMarketFacts(id, from, to),
   },
   requirement: {
     get: (id: string) => requirementsRepository.get(id),
-    facts: (record: ListingRecord | RequirementRecord) => factsOfRequirement(record as RequirementRecord),
+    facts: (record: ListingRecord | RequirementRecord) => requirementFacts(record as RequirementRecord),
     claim: (id: string, from: string | null, to: string | null) => requirementsRepository.setMarketFacts(id, from, to),
   },
 } as const;
@@ -181,7 +179,7 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
 
   const expected = new Map<string, CellValues>();
   const report: ReconcileReport = { read: { listings: 0, requirements: 0 }, staleItems: 0, cells: 0, driftedCells: 0, driftedValues: 0, busyCells: 0, week };
-  const count = async (kind: Kind, record: ListingRecord | RequirementRecord, facts: MarketFacts | null) => {
+  const count = async (kind: Kind, record: ListingMarketRecord | RequirementMarketRecord, facts: MarketFacts | null) => {
     let counted = facts;
     if ((record.market ?? null) !== encode(facts)) {
       // Its write path stopped before its claim: bring it in line now, and keep what that added in view (its
@@ -200,24 +198,21 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
     for (const [key, values] of contributions(counted)) addInto(expected.get(key) ?? expected.set(key, {}).get(key)!, values);
   };
 
-  for await (const page of listingsRepository.published()) {
-    for (const record of page) await count('listing', record, factsOfListing(record));
-    report.read.listings += page.length;
-  }
-  for (const status of ['sold', 'leased'] as const) {
-    for await (const page of listingsRepository.closedSince(status, windowStartIso)) {
-      for (const record of page) await count('listing', record, factsOfListing(record));
+  // Only the items' market fields are read (a projection): the job's memory stays that of the cells.
+  for (const status of ['published', 'sold', 'leased'] as const) {
+    for await (const page of listingsRepository.marketRecords(status, windowStartIso)) {
+      for (const record of page) await count('listing', record, listingFacts(record));
       report.read.listings += page.length;
     }
   }
   for await (const ids of requirementsRepository.idsActiveBetween('0')) {
-    for (const record of await requirementsRepository.getMany(ids)) {
-      if (record.status === 'sent') await count('requirement', record, factsOfRequirement(record));
+    for (const record of await requirementsRepository.marketRecords(ids)) {
+      if (record.status === 'sent') await count('requirement', record, requirementFacts(record));
     }
     report.read.requirements += ids.length;
   }
-  for await (const page of requirementsRepository.filledSince(windowStartIso)) {
-    for (const record of page) await count('requirement', record, factsOfRequirement(record));
+  for await (const page of requirementsRepository.filledMarketRecords(windowStartIso)) {
+    for (const record of page) await count('requirement', record, requirementFacts(record));
     report.read.requirements += page.length;
   }
 

@@ -8,7 +8,7 @@ import { bulkPut } from './seed';
 import { marketItems, MarketTally, type MarketSeedIds } from './market';
 import { peakRssMb } from './measure';
 
-export type MarketJob = { kind: 'seed'; count: number; ownerIds: string[]; sample: number } | { kind: 'reconcile'; ids: MarketSeedIds };
+export type MarketJob = { kind: 'seed'; count: number; ownerIds: string[]; sample: number } | { kind: 'transitions'; ids: MarketSeedIds } | { kind: 'reconcile' };
 
 export interface MarketSeedResult extends MarketSeedIds {
   items: number;
@@ -16,9 +16,12 @@ export interface MarketSeedResult extends MarketSeedIds {
   ms: number;
 }
 
-export interface MarketReconcileResult {
+export interface MarketTransitionsResult {
   transitions: number;
-  transitionMs: number;
+  ms: number;
+}
+
+export interface MarketReconcileResult {
   report: ReconcileReport;
   ms: number;
   peakRssMb: number;
@@ -27,11 +30,11 @@ export interface MarketReconcileResult {
 const owner = (userId: string) => ({ sub: userId, email: `${userId}@example.com`, groups: [], isOperator: false });
 
 /**
- * In a fresh process (the emulators live in the bench's): the market's seed (items and their cells), or
- * transitions through the domain (sold, filled) followed by the nightly reconciliation, timed, with this
- * process's peak memory.
+ * In a fresh process (the emulators live in the bench's): the market's seed (items and their cells);
+ * transitions through the domain (sold, filled); or the nightly reconciliation alone, as its Lambda runs
+ * it, timed, with this process's peak memory.
  */
-await childMain(async (job: MarketJob): Promise<MarketSeedResult | MarketReconcileResult> => {
+await childMain(async (job: MarketJob): Promise<MarketSeedResult | MarketTransitionsResult | MarketReconcileResult> => {
   if (job.kind === 'seed') {
     const started = performance.now();
     const tally = new MarketTally();
@@ -40,11 +43,12 @@ await childMain(async (job: MarketJob): Promise<MarketSeedResult | MarketReconci
     const cells = await tally.write();
     return { items: written.items, cells, ms: performance.now() - started, ...ids };
   }
-  const changed = performance.now();
-  for (const { listingId, userId } of job.ids.listings) await closeListing(owner(userId), listingId, { outcome: 'leased' });
-  for (const { requirementId, userId } of job.ids.requirements) await fillRequirement(owner(userId), requirementId, {});
-  const transitionMs = performance.now() - changed;
   const started = performance.now();
+  if (job.kind === 'transitions') {
+    for (const { listingId, userId } of job.ids.listings) await closeListing(owner(userId), listingId, { outcome: 'leased' });
+    for (const { requirementId, userId } of job.ids.requirements) await fillRequirement(owner(userId), requirementId, {});
+    return { transitions: job.ids.listings.length + job.ids.requirements.length, ms: performance.now() - started };
+  }
   const report = await reconcileMarket(new Date());
-  return { transitions: job.ids.listings.length + job.ids.requirements.length, transitionMs, report, ms: performance.now() - started, peakRssMb: peakRssMb() };
+  return { report, ms: performance.now() - started, peakRssMb: peakRssMb() };
 });
