@@ -1,14 +1,12 @@
 import './quiet-logs';
 import { performance } from 'node:perf_hooks';
 import { closeListing } from '../../lambdas/domain/listing-lifecycle';
-import { reconcileMarket, type ReconcileReport } from '../../lambdas/domain/market';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { childMain } from './child';
 import { bulkPut } from './seed';
 import { marketItems, MarketTally, type MarketSeedIds } from './market';
-import { peakRssMb } from './measure';
 
-export type MarketJob = { kind: 'seed'; count: number; ownerIds: string[]; sample: number } | { kind: 'transitions'; ids: MarketSeedIds } | { kind: 'reconcile' };
+export type MarketJob = { kind: 'seed'; count: number; ownerIds: string[]; sample: number } | { kind: 'transitions'; ids: MarketSeedIds };
 
 export interface MarketSeedResult extends MarketSeedIds {
   items: number;
@@ -21,20 +19,14 @@ export interface MarketTransitionsResult {
   ms: number;
 }
 
-export interface MarketReconcileResult {
-  report: ReconcileReport;
-  ms: number;
-  peakRssMb: number;
-}
-
 const owner = (userId: string) => ({ sub: userId, email: `${userId}@example.com`, groups: [], isOperator: false });
 
 /**
- * In a fresh process (the emulators live in the bench's): the market's seed (items and their cells);
- * transitions through the domain (sold, filled); or the nightly reconciliation alone, as its Lambda runs
- * it, timed, with this process's peak memory.
+ * In a fresh process (the emulators live in the bench's): the market's seed (items and their cells), or
+ * transitions through the domain (sold, filled), timed. The reconciliation has a process of its own
+ * (reconcile-worker.ts).
  */
-await childMain(async (job: MarketJob): Promise<MarketSeedResult | MarketTransitionsResult | MarketReconcileResult> => {
+await childMain(async (job: MarketJob): Promise<MarketSeedResult | MarketTransitionsResult> => {
   if (job.kind === 'seed') {
     const started = performance.now();
     const tally = new MarketTally();
@@ -44,11 +36,7 @@ await childMain(async (job: MarketJob): Promise<MarketSeedResult | MarketTransit
     return { items: written.items, cells, ms: performance.now() - started, ...ids };
   }
   const started = performance.now();
-  if (job.kind === 'transitions') {
-    for (const { listingId, userId } of job.ids.listings) await closeListing(owner(userId), listingId, { outcome: 'leased' });
-    for (const { requirementId, userId } of job.ids.requirements) await fillRequirement(owner(userId), requirementId, {});
-    return { transitions: job.ids.listings.length + job.ids.requirements.length, ms: performance.now() - started };
-  }
-  const report = await reconcileMarket(new Date());
-  return { report, ms: performance.now() - started, peakRssMb: peakRssMb() };
+  for (const { listingId, userId } of job.ids.listings) await closeListing(owner(userId), listingId, { outcome: 'leased' });
+  for (const { requirementId, userId } of job.ids.requirements) await fillRequirement(owner(userId), requirementId, {});
+  return { transitions: job.ids.listings.length + job.ids.requirements.length, ms: performance.now() - started };
 });

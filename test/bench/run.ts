@@ -21,7 +21,8 @@ import { bareDirectoryPage, directoryPagePath, EXPORT_DEAL_TYPE, EXPORT_MEMORY_M
 import { broadcastLatency } from './jobs';
 import { call, expectOk } from '../api/requirements/support';
 import { round, summarise, timeInterleaved, type LatencySummary } from './measure';
-import type { MarketJob, MarketReconcileResult, MarketSeedResult, MarketTransitionsResult } from './market-worker';
+import type { MarketJob, MarketSeedResult, MarketTransitionsResult } from './market-worker';
+import type { MarketReconcileResult } from './reconcile-worker';
 import type { MatchingRunResult } from './matching-worker';
 import { bareMatchesPage, brokerMatches, listingCandidates, requirementCandidates, seedMatchingTable } from './matching';
 import { Collector, formatTable, writeResults } from './report';
@@ -315,7 +316,7 @@ async function directoryPhase(out: Collector, bench: BenchStack): Promise<void> 
  * its time and memory, and whether the aggregates equal its from-scratch recount.
  */
 async function marketPhase(out: Collector, bench: BenchStack): Promise<void> {
-  const market = (job: MarketJob) => runChild<MarketSeedResult | MarketTransitionsResult | MarketReconcileResult>('./market-worker.ts', job);
+  const market = (job: MarketJob) => runChild<MarketSeedResult | MarketTransitionsResult>('./market-worker.ts', job);
   const seeded = (await market({ kind: 'seed', count: LARGE, ownerIds: bench.ownerIds, sample: 100 })) as MarketSeedResult;
   out.info('market', 'seed: items written', seeded.items, 'items', `${thousands(LARGE)} listings and ${thousands(LARGE)} requirements (1–3 markets each) in ${round(seeded.ms / 1000)} s; ${seeded.cells} cells`);
 
@@ -333,8 +334,8 @@ async function marketPhase(out: Collector, bench: BenchStack): Promise<void> {
 
   const changed = (await market({ kind: 'transitions', ids: { listings: seeded.listings, requirements: seeded.requirements } })) as MarketTransitionsResult;
   out.info('market', `write path: ${changed.transitions} leased/filled through the domain`, round(changed.ms / changed.transitions, 1), 'ms each');
-  // The job in a process of its own, as its Lambda runs it: its peak memory is its own.
-  const run = (await market({ kind: 'reconcile' })) as MarketReconcileResult;
+  // The job's handler in a process of its own, as its Lambda runs it: its peak memory is its own.
+  const run = await runChild<MarketReconcileResult>('./reconcile-worker.ts', {});
   const { report } = run;
   out.info('market', 'reconciliation: time', round(run.ms / 1000, 1), 's', `read ${report.read.listings} listings, ${report.read.requirements} requirements; ${report.cells} cells`);
   out.atMost('market', 'reconciliation: peak RSS (its own process)', round(run.peakRssMb), 512, 'MB');
