@@ -104,8 +104,8 @@ const trendFigures = (values: CellValues, week: string) => figuresOf(values, wee
  * The Market page for one area, property type and deal type (absent: all): the selected cell's full
  * figures, its medians included; the counts (no histograms read) of every area (the map and the areas
  * table) and of the area by property type and by deal type; and its last 52 weeks. A bounded read whatever
- * the table's size: one Query of ≤ 43 cells' counts, one BatchGet of ≤ 13 items (11 cells' counts, the
- * selected cell's counts and histograms), one Query of ≤ 52 weeks.
+ * the table's size: one Query of ≤ 43 cells' counts, a BatchGet of 11 cells' counts and one of the selected
+ * cell's counts and histograms, one Query of ≤ 52 weeks.
  */
 export async function marketOverview(query: Partial<MarketQuery>, now = new Date()): Promise<MarketResponse> {
   const area = query.area ?? REGION;
