@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
 import type { PricePoint } from '../../shared/rules';
-import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
+import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
 import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -60,6 +60,12 @@ export interface ListingRecord extends ListingDraft, Authored {
   /** The market facts it is counted under in the Market page's aggregates (JSON; README "Market intelligence"). */
   market?: string;
 }
+
+/** What the market's recount reads of a listing: its market fields, and the facts it is counted under. */
+const MARKET_FIELDS = [
+  'listingId', 'market', 'status', 'listingTypeId', 'propertyTypeId', 'marketId', 'sqft', 'minSqft', 'maxSqft', 'price', 'leasePrice', 'leaseFrequencyId', 'publishedOn', 'closedAt',
+] as const satisfies readonly (keyof ListingRecord)[];
+export type ListingMarketRecord = Pick<ListingRecord, (typeof MARKET_FIELDS)[number]>;
 
 /** The version of a stored listing (absent = 0). */
 export const versionOf = (record: Pick<ListingRecord, 'version'>) => record.version ?? 0;
@@ -566,9 +572,20 @@ export const listingsRepository = {
     return setMarketFacts(keys(listingId), from, to);
   },
 
-  /** Sold or leased listings closed at or after `fromIso`, page by page (the market reconciliation). */
-  closedSince(status: 'sold' | 'leased', fromIso: string): AsyncGenerator<ListingRecord[]> {
-    return statusPages(status, 'gsi2pk = :pk AND gsi2sk >= :from', { ':from': fromIso });
+  /**
+   * The market fields of every published listing, or of the sold or leased ones closed at or after
+   * `closedSinceIso`, page by page (the market reconciliation): a projection, the rest of each item stays.
+   */
+  async *marketRecords(status: 'published' | 'sold' | 'leased', closedSinceIso = ''): AsyncGenerator<ListingMarketRecord[]> {
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: status === 'published' ? 'gsi2pk = :pk' : 'gsi2pk = :pk AND gsi2sk >= :from',
+      ExpressionAttributeValues: { ':pk': statusKey(status), ...(status === 'published' ? {} : { ':from': closedSinceIso }) },
+      ...projectionOf(MARKET_FIELDS),
+      Limit: fullReadPageSize(100),
+    });
+    for await (const page of pages) yield page as ListingMarketRecord[];
   },
 
   /** Every published listing, page by page (the rematch backfill). */

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RequirementStatus } from '../../shared/api';
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
+import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
 import { deliveryLedger } from './delivery-ledger';
 import { browseIndex } from './browse-index';
 
@@ -46,6 +46,12 @@ export interface RequirementRecord extends Authored {
   /** The market facts it is counted under in the Market page's aggregates (JSON; README "Market intelligence"). */
   market?: string;
 }
+
+/** What the market's recount reads of a requirement: its market fields, and the facts it is counted under. */
+const MARKET_FIELDS = [
+  'requirementId', 'market', 'status', 'requirementTypeId', 'propertyTypeId', 'marketIds', 'sqftMin', 'sqftMax', 'sentAt', 'closedAt',
+] as const satisfies readonly (keyof RequirementRecord)[];
+export type RequirementMarketRecord = Pick<RequirementRecord, (typeof MARKET_FIELDS)[number]>;
 
 /** The version of a stored requirement (absent = 0). */
 export const requirementVersionOf = (record: Pick<RequirementRecord, 'version'>) => record.version ?? 0;
@@ -408,21 +414,22 @@ export const requirementsRepository = {
     }
   },
 
-  /** Filled requirements closed at or after `fromIso`, page by page (the market reconciliation). */
-  async *filledSince(fromIso: string): AsyncGenerator<RequirementRecord[]> {
+  /** The market fields of the filled requirements closed at or after `fromIso`, page by page (the market reconciliation). */
+  async *filledMarketRecords(fromIso: string): AsyncGenerator<RequirementMarketRecord[]> {
     const pages = queryPages({
       TableName: tableName(),
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :from',
       ExpressionAttributeValues: { ':pk': statusKey('filled'), ':from': fromIso },
+      ...projectionOf(MARKET_FIELDS),
       Limit: fullReadPageSize(100),
     });
-    for await (const page of pages) yield page.map(fromItem);
+    for await (const page of pages) yield page as RequirementMarketRecord[];
   },
 
-  /** Requirements by id (absent ones are left out): BatchGet, 100 a request. */
-  async getMany(requirementIds: readonly string[]): Promise<RequirementRecord[]> {
-    return (await batchGet(requirementIds.map(keys))).map(fromItem);
+  /** The market fields of requirements by id (absent ones are left out): BatchGet, 100 a request. */
+  async marketRecords(requirementIds: readonly string[]): Promise<RequirementMarketRecord[]> {
+    return (await batchGet(requirementIds.map(keys), MARKET_FIELDS)) as RequirementMarketRecord[];
   },
 
   /** Like listingsRepository.setMarketFacts. */

@@ -65,14 +65,19 @@ export async function batchWrite(requests: NonNullable<BatchWriteCommandInput['R
   }
 }
 
-/** BatchGet in chunks of 100, asking again for what DynamoDB leaves unprocessed. */
-export async function batchGet(keys: readonly { pk: string; sk: string }[], attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
-  // Only `attributes` (and the keys) of each item, when given.
-  const names = attributes && ['pk', 'sk', ...attributes];
-  const projection = names && {
+/** A read's projection to `attributes` (and the keys): the expression and its names. */
+export function projectionOf(attributes: readonly string[]) {
+  const names = ['pk', 'sk', ...attributes];
+  return {
     ProjectionExpression: names.map((_, i) => `#p${i}`).join(', '),
     ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#p${i}`, name])),
   };
+}
+
+/** BatchGet in chunks of 100, asking again for what DynamoDB leaves unprocessed. */
+export async function batchGet(keys: readonly { pk: string; sk: string }[], attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
+  // Only `attributes` (and the keys) of each item, when given.
+  const projection = attributes && projectionOf(attributes);
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending: { pk: string; sk: string }[] = keys.slice(i, i + 100);

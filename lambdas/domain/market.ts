@@ -24,9 +24,9 @@ import {
   type MarketFigures,
 } from '../../shared/rules';
 import { logger } from '../core/logger';
-import { listingsRepository, type ListingRecord } from '../data/listings';
-import { marketRepository, type StoredCell } from '../data/market';
-import { requirementsRepository, type RequirementRecord } from '../data/requirements';
+import { listingsRepository, type ListingMarketRecord, type ListingRecord } from '../data/listings';
+import { addedTo, marketRepository, newStoredCell, type StoredCell } from '../data/market';
+import { requirementsRepository, type RequirementMarketRecord, type RequirementRecord } from '../data/requirements';
 
 /**
  * Market intelligence (issue 17): the aggregates behind the Market page, kept current by every write that
@@ -35,8 +35,6 @@ import { requirementsRepository, type RequirementRecord } from '../data/requirem
  */
 
 type Kind = 'listing' | 'requirement';
-const factsOfListing = (record: ListingRecord) => listingFacts(record);
-const factsOfRequirement = (record: RequirementRecord) => requirementFacts(record);
 /** How an item stores the facts it is counted under (exported for bulk loads: test/bench writes items directly). */
 export const encodeMarketFacts = (facts: MarketFacts | null) => (facts ? JSON.stringify(facts) : null);
 const encode = encodeMarketFacts;
@@ -49,12 +47,12 @@ async function applyDelta(delta: Map<string, CellValues>): Promise<void> {
 const sources = {
   listing: {
     get: (id: string) => listingsRepository.get(id),
-    facts: (record: ListingRecord | RequirementRecord) => factsOfListing(record as ListingRecord),
+    facts: (record: ListingRecord | RequirementRecord) => listingFacts(record as ListingRecord),
     claim: (id: string, from: string | null, to: string | null) => listingsRepository.setMarketFacts(id, from, to),
   },
   requirement: {
     get: (id: string) => requirementsRepository.get(id),
-    facts: (record: ListingRecord | RequirementRecord) => factsOfRequirement(record as RequirementRecord),
+    facts: (record: ListingRecord | RequirementRecord) => requirementFacts(record as RequirementRecord),
     claim: (id: string, from: string | null, to: string | null) => requirementsRepository.setMarketFacts(id, from, to),
   },
 } as const;
@@ -106,7 +104,8 @@ const trendFigures = (values: CellValues, week: string) => figuresOf(values, wee
  * The Market page for one area, property type and deal type (absent: all): the selected cell's full
  * figures, its medians included; the counts (no histograms read) of every area (the map and the areas
  * table) and of the area by property type and by deal type; and its last 52 weeks. A bounded read whatever
- * the table's size: one Query of ≤ 43 cells, one BatchGet of ≤ 12 (one whole), one Query of ≤ 52 weeks.
+ * the table's size: one Query of ≤ 43 cells' counts, a BatchGet of 11 cells' counts and one of the selected
+ * cell's counts and histograms, one Query of ≤ 52 weeks.
  */
 export async function marketOverview(query: Partial<MarketQuery>, now = new Date()): Promise<MarketResponse> {
   const area = query.area ?? REGION;
@@ -119,13 +118,12 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
     ...marketDealTypes.filter((t) => t !== d).map((t) => cellKey(p, t, area)),
   ];
   const counts = countAttributes(week);
-  const [areaCells, breakdownCells, selectedCell, weeks] = await Promise.all([
-    marketRepository.areaCells(p, d, { attributes: counts }),
-    marketRepository.cells(others, counts),
-    marketRepository.cells([selected]),
+  const [areaCells, { cells: otherCells, itemsRead: otherItems }, weeks] = await Promise.all([
+    marketRepository.areaCounts(p, d, counts),
+    marketRepository.cells(others, { attributes: counts, whole: [selected] }),
     marketRepository.weeks<MarketFigures>(selected, addWeeks(week, -(TREND_WEEKS - 1))),
   ]);
-  const values = new Map<string, CellValues>([...areaCells, ...breakdownCells, ...selectedCell].map((cell) => [cell.key, cell.values]));
+  const values = new Map<string, CellValues>([...areaCells, ...otherCells].map((cell) => [cell.key, cell.values]));
   const figures = (key: string) => figuresOf(values.get(key) ?? {}, week);
   const frozen = new Map(weeks.map((w) => [w.week, w.figures]));
   return {
@@ -142,7 +140,7 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
       week: w,
       figures: w === week ? trendFigures(values.get(selected) ?? {}, week) : (frozen.get(w) ?? null),
     })),
-    itemsRead: areaCells.length + breakdownCells.length + selectedCell.length + weeks.length,
+    itemsRead: areaCells.length + otherItems + weeks.length,
   };
 }
 
@@ -181,7 +179,7 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
 
   const expected = new Map<string, CellValues>();
   const report: ReconcileReport = { read: { listings: 0, requirements: 0 }, staleItems: 0, cells: 0, driftedCells: 0, driftedValues: 0, busyCells: 0, week };
-  const count = async (kind: Kind, record: ListingRecord | RequirementRecord, facts: MarketFacts | null) => {
+  const count = async (kind: Kind, record: ListingMarketRecord | RequirementMarketRecord, facts: MarketFacts | null) => {
     let counted = facts;
     if ((record.market ?? null) !== encode(facts)) {
       // Its write path stopped before its claim: bring it in line now, and keep what that added in view (its
@@ -193,33 +191,28 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
       if (synced) {
         counted = synced.facts;
         for (const [key, values] of synced.delta) {
-          const cell = stored.get(key) ?? stored.set(key, { key, values: {}, rev: 0 }).get(key)!;
-          addInto(cell.values, values);
-          cell.rev++;
+          addedTo(stored.get(key) ?? stored.set(key, newStoredCell(key)).get(key)!, values);
         }
       }
     }
     for (const [key, values] of contributions(counted)) addInto(expected.get(key) ?? expected.set(key, {}).get(key)!, values);
   };
 
-  for await (const page of listingsRepository.published()) {
-    for (const record of page) await count('listing', record, factsOfListing(record));
-    report.read.listings += page.length;
-  }
-  for (const status of ['sold', 'leased'] as const) {
-    for await (const page of listingsRepository.closedSince(status, windowStartIso)) {
-      for (const record of page) await count('listing', record, factsOfListing(record));
+  // Only the items' market fields are read (a projection): the job's memory stays that of the cells.
+  for (const status of ['published', 'sold', 'leased'] as const) {
+    for await (const page of listingsRepository.marketRecords(status, windowStartIso)) {
+      for (const record of page) await count('listing', record, listingFacts(record));
       report.read.listings += page.length;
     }
   }
   for await (const ids of requirementsRepository.idsActiveBetween('0')) {
-    for (const record of await requirementsRepository.getMany(ids)) {
-      if (record.status === 'sent') await count('requirement', record, factsOfRequirement(record));
+    for (const record of await requirementsRepository.marketRecords(ids)) {
+      if (record.status === 'sent') await count('requirement', record, requirementFacts(record));
     }
     report.read.requirements += ids.length;
   }
-  for await (const page of requirementsRepository.filledSince(windowStartIso)) {
-    for (const record of page) await count('requirement', record, factsOfRequirement(record));
+  for await (const page of requirementsRepository.filledMarketRecords(windowStartIso)) {
+    for (const record of page) await count('requirement', record, requirementFacts(record));
     report.read.requirements += page.length;
   }
 
@@ -253,7 +246,8 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
         values: Object.fromEntries([...Object.keys(set), ...remove].filter(inWindow).map((attr) => [attr, { stored: have?.values[attr] ?? 0, recount: want[attr] ?? 0 }])),
       });
     }
-    if (Object.keys(set).length + remove.length > 0 && !(await marketRepository.fix(key, set, remove, have && have.rev > 0 ? have.rev : null))) report.busyCells++;
+    const needsFix = Object.keys(set).length + remove.length > 0 || (have?.misplaced.length ?? 0) > 0;
+    if (needsFix && !(await marketRepository.fix(have ?? newStoredCell(key), set, remove))) report.busyCells++;
   }
 
   // The trend's point of the week that ended yesterday at the latest: Monday's run freezes the week before.

@@ -312,11 +312,15 @@ export interface MarketFigures {
   sqftDemandSupplyRatio: number | null;
 }
 
-function histogram(values: CellValues, prefix: string): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const [attr, n] of Object.entries(values)) {
-    if (attr.startsWith(prefix) && /^-?\d+$/.test(attr.slice(prefix.length))) out.set(Number(attr.slice(prefix.length)), n);
-  }
+/** A histogram bucket's attribute (`hR`, `hL`, `hP`, `hE` and its bucket), as opposed to a count. */
+export const isHistogramAttr = (attr: string): boolean => /^h[RLPE]-?\d+$/.test(attr);
+
+type HistogramKind = 'R' | 'L' | 'P' | 'E';
+
+/** A cell's four histograms (bucket → count), in one pass over its values. */
+function histograms(values: CellValues): Record<HistogramKind, Map<number, number>> {
+  const out: Record<HistogramKind, Map<number, number>> = { R: new Map(), L: new Map(), P: new Map(), E: new Map() };
+  for (const [attr, n] of Object.entries(values)) if (isHistogramAttr(attr)) out[attr[1] as HistogramKind].set(Number(attr.slice(2)), n);
   return out;
 }
 
@@ -332,17 +336,18 @@ export function figuresOf(values: CellValues, week: string, closedWeeks = RECENT
   const v = (attr: string) => values[attr] ?? 0;
   const recent = weeksEndingAt(week, closedWeeks);
   const closed = (as: 'filled' | 'sold' | 'leased') => recent.reduce((sum, w) => sum + v(closedAttrOf(as, w)), 0);
+  const h = histograms(values);
   return {
     requirements: v('rq'),
     requirementSqft: v('rqSf'),
-    requirementMedianSqft: significant(medianOf(histogram(values, 'hR'))),
+    requirementMedianSqft: significant(medianOf(h.R)),
     requirementsNew: v(newAttr('R', week)),
     requirementsFilled: closed('filled'),
     listings: v('ls'),
     listingSqft: v('lsSf'),
-    listingMedianSqft: significant(medianOf(histogram(values, 'hL'))),
-    medianPricePerSqft: significant(medianOf(histogram(values, 'hP'))),
-    medianLeaseRatePerSqftYear: significant(medianOf(histogram(values, 'hE'))),
+    listingMedianSqft: significant(medianOf(h.L)),
+    medianPricePerSqft: significant(medianOf(h.P)),
+    medianLeaseRatePerSqftYear: significant(medianOf(h.E)),
     listingsNew: v(newAttr('L', week)),
     listingsSold: closed('sold'),
     listingsLeased: closed('leased'),

@@ -1,10 +1,11 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { marketRepository } from '../../lambdas/data/market';
+import { db, tableName } from '../../lambdas/data/table';
 import { closeListing } from '../../lambdas/domain/listing-lifecycle';
 import { marketOverview, reconcileMarket, syncListingMarket, syncRequirementMarket } from '../../lambdas/domain/market';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
-import { addWeeks, cellKey, weekOf } from '../../shared/rules';
+import { addWeeks, cellKey, isHistogramAttr, weekOf } from '../../shared/rules';
 import { dynamoRefusing, logsDuring } from './blast-support';
 import { beforeDbRequest, storedListing, storedRequirement } from './matching-support';
 import { broker } from './support';
@@ -76,6 +77,35 @@ describe('the market reconciliation', () => {
     expect(await reconcileQuietly()).toMatchObject({ driftedCells: 1, busyCells: 0 });
     expect(await region()).toMatchObject({ listings: before.listings, listingsSold: before.listingsSold + 1 });
     expect(await reconcileQuietly()).toMatchObject({ driftedCells: 0 });
+  });
+
+  it('moves the histograms a cell kept with its counts (written before they had an item of their own) to their item, figures unchanged', async () => {
+    const owner = await broker('legacy');
+    const listing = await storedListing(owner.record, { sqft: 3_000, minSqft: null, maxSqft: null });
+    await syncListingMarket(listing.listingId);
+    await reconcileQuietly();
+    const before = await region();
+    const counts = { pk: 'MKT#*#*', sk: 'region' };
+    const histograms = { pk: 'MKTHIST#*#*', sk: 'region' };
+    const item = async (key: typeof counts) => (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+    const buckets = Object.entries((await item(histograms))!).filter(([attr]) => isHistogramAttr(attr));
+    expect(buckets.length).toBeGreaterThan(0);
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: histograms }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: counts,
+        UpdateExpression: `SET ${buckets.map((_, i) => `#h${i} = :h${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(buckets.map(([attr], i) => [`#h${i}`, attr])),
+        ExpressionAttributeValues: Object.fromEntries(buckets.map(([, n], i) => [`:h${i}`, n])),
+      }),
+    );
+    expect(await region()).toEqual(before);
+
+    expect(await reconcileQuietly()).toMatchObject({ driftedCells: 0, busyCells: 0 });
+    expect(Object.keys((await item(counts))!).filter(isHistogramAttr)).toEqual([]);
+    expect(Object.entries((await item(histograms))!).filter(([attr]) => isHistogramAttr(attr))).toEqual(buckets);
+    expect(await region()).toEqual(before);
   });
 
   it('freezes the week that ended on Monday night as the trend\'s point, live figures for this week', async () => {
