@@ -427,6 +427,11 @@ export const requirementsRepository = {
     for await (const page of pages) yield page as RequirementMarketRecord[];
   },
 
+  /** Requirements by id (absent ones are left out): BatchGet, 100 a request. */
+  async getMany(requirementIds: readonly string[]): Promise<RequirementRecord[]> {
+    return (await batchGet(requirementIds.map(keys))).map(fromItem);
+  },
+
   /** The market fields of requirements by id (absent ones are left out): BatchGet, 100 a request. */
   async marketRecords(requirementIds: readonly string[]): Promise<RequirementMarketRecord[]> {
     return (await batchGet(requirementIds.map(keys), MARKET_FIELDS)) as RequirementMarketRecord[];
