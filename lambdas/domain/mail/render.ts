@@ -1,5 +1,6 @@
 import { render } from '@react-email/render';
-import type { ReactElement } from 'react';
+import { createElement, Fragment, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { env } from '../../core/env';
 
 /** Headings keep the case the broker typed (html-to-text would capitalise them). */
@@ -20,21 +21,32 @@ export function postalAddress(): string {
   return address;
 }
 
-/** Stands for the recipient's own unsubscribe link while a mail shared by many recipients is rendered. */
+/** Stand for the recipient's own unsubscribe link and first name while a mail shared by many recipients is rendered. */
 const RECIPIENT_LINK = 'https://recipient.invalid/unsubscribe';
+const RECIPIENT_NAME = 'Recipientfirstname';
 const SAFE_URL = /^https?:\/\/[\w.:/?=%~-]+$/;
 
+/** What a shared render is personalised with. */
+export interface MailRecipient {
+  unsubscribeUrl: string;
+  firstName?: string;
+}
+
 /**
- * Renders a mail shared by many recipients once, and gives each their own unsubscribe link by
- * substitution (a render per recipient would cost a blast seconds per thousand brokers). The link is
- * checked to hold only characters that need no escaping in HTML or text.
+ * Renders a mail shared by many recipients once, and gives each their own unsubscribe link and first name by
+ * substitution (a render per recipient would cost a blast seconds per thousand brokers). The link is checked
+ * to hold only characters that need no escaping in HTML or text; the name is escaped for the HTML as React
+ * escapes text.
  */
 export async function renderForRecipients(
-  element: (unsubscribeUrl: string) => ReactElement,
-): Promise<(unsubscribeUrl: string) => { html: string; text: string }> {
-  const { html, text } = await renderMail(element(RECIPIENT_LINK));
-  return (unsubscribeUrl) => {
+  element: (recipient: Required<MailRecipient>) => ReactElement,
+): Promise<(recipient: MailRecipient) => { html: string; text: string }> {
+  const { html, text } = await renderMail(element({ unsubscribeUrl: RECIPIENT_LINK, firstName: RECIPIENT_NAME }));
+  return ({ unsubscribeUrl, firstName = '' }) => {
     if (!SAFE_URL.test(unsubscribeUrl)) throw new Error(`unsubscribe link with unexpected characters: ${unsubscribeUrl}`);
-    return { html: html.replaceAll(RECIPIENT_LINK, unsubscribeUrl), text: text.replaceAll(RECIPIENT_LINK, unsubscribeUrl) };
+    return {
+      html: html.replaceAll(RECIPIENT_LINK, unsubscribeUrl).replaceAll(RECIPIENT_NAME, renderToStaticMarkup(createElement(Fragment, null, firstName))),
+      text: text.replaceAll(RECIPIENT_LINK, unsubscribeUrl).replaceAll(RECIPIENT_NAME, firstName),
+    };
   };
 }

@@ -34,12 +34,12 @@ describe('mail rendering', () => {
   it('renders once and gives each recipient their own link in both parts', async () => {
     const { renderForRecipients } = await render();
     const seen: string[] = [];
-    const personalise = await renderForRecipients((url) => {
+    const personalise = await renderForRecipients(({ unsubscribeUrl: url }) => {
       seen.push(url);
       return h(Html, null, h(Text, null, 'Hello'), h(Link, { href: url }, url), h(Text, null, `Again: ${url}`));
     });
-    const ana = personalise('http://site.test/unsubscribe?token=YW5h.listings.a-b_c%3D~');
-    const bo = personalise('https://site.test:8443/unsubscribe?token=Ym8.sig');
+    const ana = personalise({ unsubscribeUrl: 'http://site.test/unsubscribe?token=YW5h.listings.a-b_c%3D~' });
+    const bo = personalise({ unsubscribeUrl: 'https://site.test:8443/unsubscribe?token=Ym8.sig' });
     expect(seen).toHaveLength(1);
     expect(ana.html).toContain('href="http://site.test/unsubscribe?token=YW5h.listings.a-b_c%3D~"');
     expect(ana.text.split('http://site.test/unsubscribe?token=YW5h.listings.a-b_c%3D~').length).toBe(3);
@@ -49,9 +49,20 @@ describe('mail rendering', () => {
     expect(bo.html).not.toContain('YW5h');
   });
 
+  it('gives each recipient their first name, escaped in the HTML as React escapes it', async () => {
+    const { renderForRecipients, renderMail } = await render();
+    const mail = ({ firstName, unsubscribeUrl }: { firstName: string; unsubscribeUrl: string }) =>
+      h(Html, null, h(Text, null, `Hi ${firstName},`), h(Link, { href: unsubscribeUrl }, 'Unsubscribe'));
+    const personalise = await renderForRecipients(mail);
+    for (const firstName of ['Ana', `O'Brien <b>& "Sons"`]) {
+      const unsubscribeUrl = 'http://site.test/unsubscribe?token=x';
+      expect(personalise({ unsubscribeUrl, firstName })).toEqual(await renderMail(mail({ firstName, unsubscribeUrl })));
+    }
+  });
+
   it('refuses a link with characters HTML or text would need escaped', async () => {
     const { renderForRecipients } = await render();
-    const personalise = await renderForRecipients((url) => h(Html, null, h(Link, { href: url }, url)));
+    const personalise = await renderForRecipients(({ unsubscribeUrl: url }) => h(Html, null, h(Link, { href: url }, url)));
     for (const url of [
       'http://site.test/unsubscribe?token=a"onclick=b',
       'http://site.test/unsubscribe?token=a<b',
@@ -63,7 +74,7 @@ describe('mail rendering', () => {
       'http://site.test/unsubscribe\n<b>',
       'http://',
     ]) {
-      expect(() => personalise(url), url).toThrow(`unsubscribe link with unexpected characters: ${url}`);
+      expect(() => personalise({ unsubscribeUrl: url }), url).toThrow(`unsubscribe link with unexpected characters: ${url}`);
     }
   });
 });

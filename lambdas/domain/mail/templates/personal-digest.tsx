@@ -4,7 +4,7 @@ import type { Digest, DigestItem, DigestSection } from '../../../../shared/rules
 import { formatBudget, formatDate, formatPhone, formatSqftRange, verdictSymbol } from '../../../../shared/rules';
 import { env } from '../../../core/env';
 import type { MatchSide } from '../../../data/matches';
-import { postalAddress, renderMail } from '../render';
+import { postalAddress, renderForRecipients } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
 import { DigestEntryRow, listingDetailUrl, type DigestEntry, type DigestEntryView } from './digest-entry';
@@ -133,6 +133,34 @@ export function savedSearchTags(ownerId: string, savedSearchIds: readonly string
   return { owner: ownerId, ...Object.fromEntries(savedSearchIds.map((id) => [`search_${id}`, 'hit'])) };
 }
 
+/** Digests rendered lately by this container, by content: brokers whose digests hold the same entries share one render. */
+const renders = new Map<string, ReturnType<typeof renderForRecipients>>();
+/** Renders kept (about 60 KB each at the longest digest), oldest dropped first. */
+const RENDERS_KEPT = 50;
+
+function sharedRender(digest: Digest<PersonalDigestEntry>, named: boolean): ReturnType<typeof renderForRecipients> {
+  const profileUrl = `${env().SITE_URL}/consumer/profile`;
+  const savedSearchesUrl = `${env().SITE_URL}/consumer/saved-searches`;
+  const key = JSON.stringify([digest, named, profileUrl, postalAddress()]);
+  let render = renders.get(key);
+  if (!render) {
+    render = renderForRecipients(({ unsubscribeUrl, firstName }) => (
+      <PersonalDigestMail
+        firstName={named ? firstName : ''}
+        digest={digest}
+        profileUrl={profileUrl}
+        savedSearchesUrl={savedSearchesUrl}
+        unsubscribeUrl={unsubscribeUrl}
+        postalAddress={postalAddress()}
+      />
+    ));
+    render.catch(() => renders.delete(key));
+    renders.set(key, render);
+    if (renders.size > RENDERS_KEPT) renders.delete(renders.keys().next().value!);
+  }
+  return render;
+}
+
 /** The digest mail of one broker, with their own unsubscribe link of the digest stream and RFC 8058 headers. */
 export async function personalDigestMail(
   recipient: { userId: string; email: string; firstName: string },
@@ -141,16 +169,8 @@ export async function personalDigestMail(
   savedSearchIds: readonly string[],
 ): Promise<OutgoingMail> {
   const links = await unsubscribeLinks(recipient.email, 'digest');
-  const { html, text } = await renderMail(
-    <PersonalDigestMail
-      firstName={recipient.firstName}
-      digest={digest}
-      profileUrl={`${env().SITE_URL}/consumer/profile`}
-      savedSearchesUrl={`${env().SITE_URL}/consumer/saved-searches`}
-      unsubscribeUrl={links.pageUrl}
-      postalAddress={postalAddress()}
-    />,
-  );
+  const personalise = await sharedRender(digest, recipient.firstName !== '');
+  const { html, text } = personalise({ unsubscribeUrl: links.pageUrl, firstName: recipient.firstName });
   const more = digest.groups.reduce((sum, group) => sum + group.more, 0);
   return {
     to: recipient.email,

@@ -161,7 +161,7 @@ export const requirementCategoryOf = (requirement: Requirement): SubscriptionId 
  */
 export async function requirementBroadcastMails(requirement: Requirement): Promise<(recipientEmail: string) => Promise<OutgoingMail>> {
   const category = subscriptionCategories.find((c) => c.id === requirementCategoryOf(requirement))!;
-  const personalise = await renderForRecipients((unsubscribeUrl) => (
+  const personalise = await renderForRecipients(({ unsubscribeUrl }) => (
     <RequirementBroadcastMail
       requirement={requirement}
       categoryName={category.name}
@@ -174,6 +174,6 @@ export async function requirementBroadcastMails(requirement: Requirement): Promi
   const subject = requirementBroadcastSubject(requirement);
   return async (recipientEmail) => {
     const { pageUrl, oneClickUrl } = await unsubscribeLinks(recipientEmail, category.id);
-    return { to: recipientEmail, subject, ...personalise(pageUrl), oneClickUnsubscribeUrl: oneClickUrl };
+    return { to: recipientEmail, subject, ...personalise({ unsubscribeUrl: pageUrl }), oneClickUnsubscribeUrl: oneClickUrl };
   };
 }
