@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedSearchFrequency, SavedSearchKind, SavedSearchPausedReason, SavedSearchQuery } from '../../shared/api';
-import { db, fullReadPageSize, isConditionFailed, queryAll, queryPages, tableName } from './table';
+import { db, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
 
 /** A broker's saved search (issue 19): a browser's filters, the mail frequency, and the delivery's bookkeeping. */
 export type SavedSearchRecord = SavedSearchQuery & {
@@ -183,29 +183,8 @@ export const savedSearchesRepository = {
    * Moves a pause mail from one state to another (conditional on `from`, and for a claimed one on its batch);
    * leaving `pending`/`sending` for good also leaves gsi2.
    */
-  async movePauseMail(record: Pick<SavedSearchRecord, 'ownerId' | 'savedSearchId'>, from: PauseMailState, to: PauseMailState, batch: { batchId?: string; at?: string } = {}): Promise<boolean> {
-    const leaves = to !== 'pending' && to !== 'sending';
-    const claims = to === 'sending' && !!batch.batchId;
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys(record.ownerId, record.savedSearchId),
-          UpdateExpression: `SET pauseMail = :to${claims ? ', pauseMailBatchId = :batch, pauseMailClaimedAt = :at' : ''}${leaves ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
-          ConditionExpression: from === 'sending' && batch.batchId ? 'pauseMail = :from AND pauseMailBatchId = :batch' : 'pauseMail = :from',
-          ExpressionAttributeValues: {
-            ':to': to,
-            ':from': from,
-            ...(batch.batchId ? { ':batch': batch.batchId } : {}),
-            ...(claims ? { ':at': batch.at ?? new Date().toISOString() } : {}),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailed(error)) return false;
-      throw error;
-    }
+  movePauseMail(record: Pick<SavedSearchRecord, 'ownerId' | 'savedSearchId'>, from: PauseMailState, to: PauseMailState, batch: { batchId?: string; at?: string } = {}): Promise<boolean> {
+    return moveClaim(keys(record.ownerId, record.savedSearchId), { state: 'pauseMail', batchId: 'pauseMailBatchId', claimedAt: 'pauseMailClaimedAt' }, from, to, batch);
   },
 
   /**

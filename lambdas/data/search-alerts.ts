@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedSearchKind } from '../../shared/api';
-import { db, isConditionFailed, nowIso, putIfAbsent, queryPages, tableName } from './table';
+import { db, moveClaim, nowIso, putIfAbsent, queryPages, tableName } from './table';
 
 /**
  * Instant alerts of saved searches (issue 19; README "Saved searches"):
@@ -81,29 +81,7 @@ export const searchAlertsRepository = {
    * Moves a hit from one state to another (conditional on `from`, and for a claimed one on its batch);
    * leaving `pending`/`sending` for good also leaves the index.
    */
-  async moveHit(hit: SearchHit, from: HitState, to: HitState, batch: { batchId?: string; at?: string } = {}): Promise<boolean> {
-    const leaves = to !== 'pending' && to !== 'sending';
-    const claims = to === 'sending' && !!batch.batchId;
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: hitKey(hit),
-          UpdateExpression: `SET #state = :to${claims ? ', batchId = :batch, claimedAt = :at' : ''}${leaves ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
-          ConditionExpression: from === 'sending' && batch.batchId ? '#state = :from AND batchId = :batch' : '#state = :from',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':to': to,
-            ':from': from,
-            ...(batch.batchId ? { ':batch': batch.batchId } : {}),
-            ...(claims ? { ':at': batch.at ?? nowIso() } : {}),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailed(error)) return false;
-      throw error;
-    }
+  moveHit(hit: SearchHit, from: HitState, to: HitState, batch: { batchId?: string; at?: string } = {}): Promise<boolean> {
+    return moveClaim(hitKey(hit), { state: 'state', batchId: 'batchId', claimedAt: 'claimedAt' }, from, to, batch);
   },
 };

@@ -102,6 +102,50 @@ export async function putIfAbsent(item: Record<string, unknown>): Promise<boolea
   }
 }
 
+/** The attributes holding one kind of mail's claim on an item: its state, the claiming batch and when it claimed. */
+export interface ClaimFields {
+  state: string;
+  batchId: string;
+  claimedAt: string;
+}
+
+/**
+ * Moves a mail's claim on an item from one state to another (`pending → sending → sent`, back to `pending`,
+ * or `lost`/`skipped`), conditional on `from` and, for a claimed one, on its batch; leaving `pending` and
+ * `sending` for good also leaves gsi2 (the sparse index of the mails to send). False when the condition failed.
+ */
+export async function moveClaim(
+  key: Record<string, string>,
+  fields: ClaimFields,
+  from: string,
+  to: string,
+  batch: { batchId?: string; at?: string } = {},
+): Promise<boolean> {
+  const leaves = to !== 'pending' && to !== 'sending';
+  const claims = to === 'sending' && !!batch.batchId;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET #state = :to${claims ? ', #batch = :batch, #claimedAt = :at' : ''}${leaves ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+        ConditionExpression: from === 'sending' && batch.batchId ? '#state = :from AND #batch = :batch' : '#state = :from',
+        ExpressionAttributeNames: { '#state': fields.state, ...(batch.batchId ? { '#batch': fields.batchId } : {}), ...(claims ? { '#claimedAt': fields.claimedAt } : {}) },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':from': from,
+          ...(batch.batchId ? { ':batch': batch.batchId } : {}),
+          ...(claims ? { ':at': batch.at ?? nowIso() } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
 
 /**

@@ -72,14 +72,17 @@ export async function listSavedSearches(principal: Principal): Promise<{ items: 
  */
 export async function createSavedSearch(principal: Principal, input: CreateSavedSearchRequest): Promise<SavedSearchResponse> {
   if ((await savedSearchesRepository.count(principal.sub)) >= SAVED_SEARCHES_MAX) throw badRequest(savedSearchLimitMessage);
-  const now = nowIso();
-  const record = {
-    savedSearchId: randomUUID(),
-    ownerId: principal.sub,
-    name: input.name,
-    kind: input.kind,
-    filters: input.filters,
-    frequency: input.frequency,
+  const record = newSavedSearchRecord({ savedSearchId: randomUUID(), ownerId: principal.sub, ...input } as SavedSearchFields, nowIso());
+  await savedSearchesRepository.create(record);
+  return answer(record);
+}
+
+type SavedSearchFields = Pick<SavedSearchRecord, 'savedSearchId' | 'ownerId' | 'name' | 'kind' | 'filters' | 'frequency'>;
+
+/** A new saved search, active from `now`, with no delivery yet. */
+export function newSavedSearchRecord(fields: SavedSearchFields, now: string): SavedSearchRecord {
+  return {
+    ...fields,
     status: 'active',
     pausedReason: null,
     pausedAt: null,
@@ -90,8 +93,6 @@ export async function createSavedSearch(principal: Principal, input: CreateSaved
     lastAlertAt: null,
     lastEngagedAt: null,
   } as SavedSearchRecord;
-  await savedSearchesRepository.create(record);
-  return answer(record);
 }
 
 /** The filters of an update, checked against the search's own browser (a listing search takes no requirement type). */

@@ -8,7 +8,8 @@ import { fits, notificationPreferencesOf } from '../../shared/rules';
 import { listingTypes, markets, propertyTypes, subscriptionIdFor, type PropertyTypeId } from '../../shared/catalog';
 import { blastsRepository } from '../../lambdas/data/blasts';
 import { listingsRepository } from '../../lambdas/data/listings';
-import { savedSearchesRepository, type SavedSearchRecord } from '../../lambdas/data/saved-searches';
+import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
+import { newSavedSearchRecord } from '../../lambdas/domain/saved-searches';
 import { usersRepository } from '../../lambdas/data/users';
 import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
 import { createDeliveryQueues } from '../../lib/local/sqs';
@@ -36,23 +37,17 @@ export async function seedSavedSearches(count: number): Promise<number> {
   let n = 0;
   for await (const user of usersRepository.allByStatus('active')) {
     if (n === count) break;
-    const record: SavedSearchRecord = {
-      savedSearchId: randomUUID(),
-      ownerId: user.userId,
-      name: `Bench search ${n}`,
-      kind: 'listings',
-      filters: listingsSearchFilters.parse({ listingTypeId: nth(listingTypes, n).id, propertyTypeId: nth(propertyTypes, n).id, marketId: nth(markets, n).id }),
-      frequency: n % 4 === 0 ? 'instant' : 'daily',
-      status: 'active',
-      pausedReason: null,
-      pausedAt: null,
-      activeSince: now,
-      createdAt: now,
-      updatedAt: now,
-      lastMatchedAt: null,
-      lastAlertAt: null,
-      lastEngagedAt: null,
-    };
+    const record = newSavedSearchRecord(
+      {
+        savedSearchId: randomUUID(),
+        ownerId: user.userId,
+        name: `Bench search ${n}`,
+        kind: 'listings',
+        filters: listingsSearchFilters.parse({ listingTypeId: nth(listingTypes, n).id, propertyTypeId: nth(propertyTypes, n).id, marketId: nth(markets, n).id }),
+        frequency: n % 4 === 0 ? 'instant' : 'daily',
+      },
+      now,
+    );
     pending.push(savedSearchesRepository.create(record));
     n += 1;
     if (pending.length === 16) await Promise.all(pending.splice(0));
