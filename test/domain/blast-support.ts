@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
 import { startQueuePoller, type QueueHandler } from '../../lib/local/queue-poller';
 import { createDeliveryQueues, type DeliveryQueues } from '../../lib/local/sqs';
@@ -183,4 +184,25 @@ export async function blastAndDeliver(
     status: planned.status,
     runs: runs.map((run) => ({ runId: run.runId, listings: run.listingIds.length, sent: run.sent, failed: run.failed, state: run.state })),
   };
+}
+
+/**
+ * A worker killed mid-job: it takes the queue's one message and dies as it makes its `n`th ledger claim
+ * (from then on none of its writes returns; the mails it had handed to SES go out). Returns the undo.
+ */
+export async function workerDyingAtClaim(queues: DeliveryQueues & { client: SQSClient }, n: number): Promise<() => void> {
+  let claims = 0;
+  let dead = false;
+  const restore = intercept(documentClient(), async (command) => {
+    if (!dead && command instanceof PutCommand && String((command.input as { Item?: { sk?: string } }).Item?.sk).startsWith('SENT#') && ++claims === n) dead = true;
+    if (dead && command instanceof PutCommand) await new Promise<never>(() => undefined);
+  });
+  const { Messages: received = [] } = await queues.client.send(
+    new ReceiveMessageCommand({ QueueUrl: queues.queueUrl, MaxNumberOfMessages: 5, WaitTimeSeconds: 10, AttributeNames: ['All'] }),
+  );
+  // The emulator may hand one message back more than once in a long poll.
+  const messages = [...new Map(received.map((m) => [m.MessageId, m])).values()];
+  if (messages.length !== 1) throw new Error(`expected the queue's one message, received ${messages.length}`);
+  void deliveryWorker({ Records: messages.map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body!, attributes: { ApproximateReceiveCount: '1' } })) } as never);
+  return restore;
 }

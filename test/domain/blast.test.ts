@@ -1,8 +1,7 @@
-import { PurgeQueueCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { PurgeQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, ses, sqs } from '../../lambdas/core/aws';
-import { handler as deliveryWorker } from '../../lambdas/queues/delivery';
 import { queueDepth } from '../../lib/local/sqs';
 import { env } from '../../lambdas/core/env';
 import { blastsRepository, type BlastRun } from '../../lambdas/data/blasts';
@@ -11,7 +10,7 @@ import { locksRepository } from '../../lambdas/data/locks';
 import { runBlast, type BlastOptions } from '../../lambdas/domain/blast';
 import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
-import { blastAndDeliver, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, queuedListing, retire, sesRefusing } from './blast-support';
+import { blastAndDeliver, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
 import { broker, mailsTo, type Actor } from './support';
 import { defaultNotificationPreferences } from '../../shared/api';
 
@@ -283,17 +282,7 @@ describe('the weekday blast (domain)', () => {
 
     // The worker dies as it claims its third digest: from then on none of its claims returns (the two mails
     // it had handed to SES go out and are marked sent).
-    let claims = 0;
-    let dead = false;
-    const restore = intercept(documentClient(), async (command) => {
-      if (!dead && command instanceof PutCommand && String((command.input as { Item?: { sk?: string } }).Item?.sk).startsWith('SENT#') && ++claims === 3) dead = true;
-      if (dead && command instanceof PutCommand) await new Promise<never>(() => undefined);
-    });
-    const { Messages: received = [] } = await queues.client.send(new ReceiveMessageCommand({ QueueUrl: queues.queueUrl, MaxNumberOfMessages: 5, WaitTimeSeconds: 10, AttributeNames: ['All'] }));
-    // The emulator may hand one message back more than once in a long poll.
-    const Messages = [...new Map(received.map((m) => [m.MessageId, m])).values()];
-    expect(Messages).toHaveLength(1);
-    void deliveryWorker({ Records: Messages.map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body!, attributes: { ApproximateReceiveCount: '1' } })) } as never);
+    const restore = await workerDyingAtClaim(queues, 3);
     const counts = async () => Promise.all(readers.map(digestCount));
     try {
       await vi.waitFor(async () => expect((await counts()).reduce((sum, n) => sum + n, 0)).toBe(2), { timeout: 20_000, interval: 200 });

@@ -1,8 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PurgeQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { documentClient } from '../../lambdas/core/aws';
-import { handler as deliveryWorker } from '../../lambdas/queues/delivery';
 import { matchesRepository } from '../../lambdas/data/matches';
 import { requirementsRepository } from '../../lambdas/data/requirements';
 import { usersRepository } from '../../lambdas/data/users';
@@ -12,7 +10,7 @@ import { broadcastRequirements, type BroadcastReport } from '../../lambdas/domai
 import type { PropertyTypeId } from '../../shared/catalog';
 import { defaultNotificationPreferences } from '../../shared/api';
 import { queueDepth } from '../../lib/local/sqs';
-import { drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring } from './blast-support';
+import { drainDeliveries, dynamoRefusing, freshDeliveryQueue, logsDuring, workerDyingAtClaim } from './blast-support';
 import { beforeDbRequest, refuseMails, storedListing, storedRequirement, type DbRequest } from './matching-support';
 import { broker, mailsTo, requirementInput, type Actor } from './support';
 
@@ -137,16 +135,7 @@ describe('the broadcast', () => {
     const counts = () => Promise.all(readers.map((reader) => copiesOf(reader, subject)));
 
     // The worker dies as it claims its third mail: from then on none of its claims returns.
-    let claims = 0;
-    let dead = false;
-    const restore = intercept(documentClient(), async (command) => {
-      if (!dead && command instanceof PutCommand && String((command.input as { Item?: { sk?: string } }).Item?.sk).startsWith('SENT#') && ++claims === 3) dead = true;
-      if (dead && command instanceof PutCommand) await new Promise<never>(() => undefined);
-    });
-    const { Messages: received = [] } = await queues.client.send(new ReceiveMessageCommand({ QueueUrl: queues.queueUrl, MaxNumberOfMessages: 5, WaitTimeSeconds: 10, AttributeNames: ['All'] }));
-    const Messages = [...new Map(received.map((m) => [m.MessageId, m])).values()];
-    expect(Messages).toHaveLength(1);
-    void deliveryWorker({ Records: Messages.map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body!, attributes: { ApproximateReceiveCount: '1' } })) } as never);
+    const restore = await workerDyingAtClaim(queues, 3);
     try {
       await vi.waitFor(async () => expect((await counts()).reduce((sum, n) => sum + n, 0)).toBe(2), { timeout: 20_000, interval: 200 });
     } finally {
