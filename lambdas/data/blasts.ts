@@ -33,6 +33,8 @@ export interface BlastRun {
   batches: number | null;
   /** Batches through (each counted once, however often it was delivered). */
   batchesDone: number;
+  /** Chunks of the run's listings published by the workers (each counted once). */
+  publishChunksDone: number;
 }
 
 const UNFINISHED = 'BLASTRUN';
@@ -40,13 +42,39 @@ const keys = (runId: string) => ({ pk: `BLAST#${runId}`, sk: 'RUN' });
 const ledger = deliveryLedger((runId) => `BLAST#${runId}`, 'blastDelivery');
 
 function fromItem(item: Record<string, unknown>): BlastRun {
-  const { pk: _pk, sk: _sk, gsi2pk: _g2, gsi2sk: _g2s, type: _t, doneBatches, ...run } = item;
-  return { batches: null, ...run, batchesDone: (doneBatches as Set<number> | undefined)?.size ?? 0 } as unknown as BlastRun;
+  const { pk: _pk, sk: _sk, gsi2pk: _g2, gsi2sk: _g2s, type: _t, doneBatches, donePublishChunks, ...run } = item;
+  return {
+    batches: null,
+    ...run,
+    batchesDone: (doneBatches as Set<number> | undefined)?.size ?? 0,
+    publishChunksDone: (donePublishChunks as Set<number> | undefined)?.size ?? 0,
+  } as unknown as BlastRun;
+}
+
+/** Adds `n` to the run's set `field` (and the `sums`), unless it is there already; answers the run after. */
+async function countOnce(runId: string, field: 'doneBatches' | 'donePublishChunks', n: number, sums: Record<string, number> = {}): Promise<BlastRun> {
+  const added = Object.keys(sums).map((name) => `${name} :${name}`);
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys(runId),
+        UpdateExpression: `ADD ${[`${field} :set`, ...added].join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND NOT contains(${field}, :n)`,
+        ExpressionAttributeValues: { ':set': new Set([n]), ':n': n, ...Object.fromEntries(Object.entries(sums).map(([name, value]) => [`:${name}`, value])) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes!);
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return (await blastsRepository.get(runId))!;
+  }
 }
 
 export const blastsRepository = {
   /** Records a new run; it sits in the sparse unfinished-runs index (gsi2 `BLASTRUN`) until done. */
-  async create(run: Omit<BlastRun, 'batches' | 'batchesDone'>): Promise<BlastRun> {
+  async create(run: Omit<BlastRun, 'batches' | 'batchesDone' | 'publishChunksDone'>): Promise<BlastRun> {
     await db().send(
       new PutCommand({
         TableName: tableName(),
@@ -54,7 +82,7 @@ export const blastsRepository = {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return { ...run, batches: null, batchesDone: 0 };
+    return { ...run, batches: null, batchesDone: 0, publishChunksDone: 0 };
   },
 
   /**
@@ -125,23 +153,13 @@ export const blastsRepository = {
    * through (`doneBatches`) and its counts to the run's. A redelivered batch already counted changes nothing.
    * Returns the run as it is now.
    */
-  async completeBatch(runId: string, batch: number, sent: number, failed: number): Promise<BlastRun> {
-    try {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys(runId),
-          UpdateExpression: 'ADD doneBatches :batch, sent :sent, failed :failed',
-          ConditionExpression: 'attribute_exists(pk) AND NOT contains(doneBatches, :n)',
-          ExpressionAttributeValues: { ':batch': new Set([batch]), ':n': batch, ':sent': sent, ':failed': failed },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return fromItem(Attributes!);
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-      return (await blastsRepository.get(runId))!;
-    }
+  completeBatch(runId: string, batch: number, sent: number, failed: number): Promise<BlastRun> {
+    return countOnce(runId, 'doneBatches', batch, { sent, failed });
+  },
+
+  /** Counts one published chunk of the run's listings, once however often it was delivered; answers the run after. */
+  completePublishChunk(runId: string, chunk: number): Promise<BlastRun> {
+    return countOnce(runId, 'donePublishChunks', chunk);
   },
 
   /**

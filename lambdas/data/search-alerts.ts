@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedSearchKind } from '../../shared/api';
-import { db, moveClaim, nowIso, putIfAbsent, queryPages, tableName } from './table';
+import { db, moveClaim, nowIso, putIfAbsent, queryAll, queryPages, tableName } from './table';
 
 /**
  * Instant alerts of saved searches (issue 19; README "Saved searches"):
@@ -75,6 +75,17 @@ export const searchAlertsRepository = {
   async *awaiting(): AsyncGenerator<SearchHit[]> {
     const pages = queryPages({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': HITS } });
     for await (const page of pages) yield page.map((item) => strip<SearchHit>(item));
+  },
+
+  /** The hits of one search waiting for (or stuck in) its mail, in the order they came. */
+  async pendingOf(ownerId: string, savedSearchId: string): Promise<SearchHit[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :search)',
+      ExpressionAttributeValues: { ':pk': HITS, ':search': `${ownerId}#${savedSearchId}#` },
+    });
+    return items.map((item) => strip<SearchHit>(item));
   },
 
   /**

@@ -3,6 +3,7 @@ import { blastDateKey, expiresAtFor, isDigestDay, notificationPreferencesOf } fr
 import { logger } from '../core/logger';
 import { blastsRepository, type BlastRun } from '../data/blasts';
 import { listingsRepository } from '../data/listings';
+import { fullReadPageSize } from '../data/table';
 import { locksRepository } from '../data/locks';
 import { usersRepository } from '../data/users';
 import { countMetric } from '../core/metrics';
@@ -32,8 +33,9 @@ import { syncListingMarket } from './market';
  *   redelivered batch (a crashed worker, SES failures) sends exactly the digests still missing; a broker with
  *   nothing new gets none;
  * - a batch whose digests keep failing is given up on its last delivery (logged); a batch is counted once
- *   when it is through, and the worker that counts the last one enqueues the run's publishing
- *   (`publishBlastRun`): the listings become published after their digests went out.
+ *   when it is through, and the worker that counts the last one enqueues the run's publishing, a message per
+ *   chunk of listings, so every worker publishes (`publishBlastChunk`): the listings become
+ *   published after their digests went out; the worker that counts the last chunk marks the run done.
  * The one window left is a hard crash while SES is accepting a mail: that claim stays, so that broker may
  * miss the digest rather than receive it twice.
  *
@@ -49,6 +51,11 @@ export const BLAST_JOB_ID = 'blast';
 export const BLAST_LEASE_MS = 5 * 60 * 1000;
 /** Brokers per queue message: claimed together, then sent together (a message stays far under SQS's 256 KB). */
 export const DIGEST_BATCH_SIZE = 50;
+/**
+ * Listings per publishing message: each is matched, indexed and counted in the market, so the workers share
+ * them. A page of the run's listings: tests set pages small (QUERY_PAGE_SIZE) to publish in several chunks.
+ */
+const publishChunkSize = () => fullReadPageSize(50)!;
 
 export interface BlastOptions {
   now?: Date;
@@ -183,8 +190,9 @@ async function advanceToPublishing(run: BlastRun): Promise<BlastRun> {
   return blastsRepository.advance(run.runId, 'publishing');
 }
 
-async function finishRun(run: BlastRun): Promise<BlastRun> {
-  await publishListings(run);
+/** The run's listings published (by the planner resuming it, unless the workers' chunks did), the run is done. */
+async function finishRun(run: BlastRun, { published = false } = {}): Promise<BlastRun> {
+  if (!published) await publishListings(run, run.listingIds);
   if (run.failed > 0) logger.error('blast: digests given up on after every delivery failed', { runId: run.runId, failed: run.failed });
   return blastsRepository.advance(run.runId, 'done', { finishedAt: new Date().toISOString() });
 }
@@ -247,29 +255,39 @@ export async function sendBlastBatch(
   // Sent by this delivery or an earlier one: every recipient with a digest but those given up on.
   const after = await blastsRepository.completeBatch(run.runId, message.batch, message.recipients.length - skipped - failed, failed);
   if (after.state === 'sending' && after.batchesDone >= (after.batches ?? Infinity)) {
-    await enqueueDeliveries([{ kind: 'blast-publish', runId: run.runId }]);
+    // The run stays `sending` until its last chunk is counted: a delivery of this batch after a crash here enqueues them again.
+    const publishing = chunks(after.listingIds, publishChunkSize()).map((_, chunk): DeliveryMessage => ({ kind: 'blast-publish', runId: run.runId, chunk }));
+    if (publishing.length === 0) await finishRun(after);
+    else await enqueueDeliveries(publishing);
   }
   return { outcome: 'done', sent, failed };
 }
 
-/** Every batch of the run is through: its listings become published (idempotent; repeated deliveries are harmless). */
-export async function publishBlastRun(runId: string): Promise<BlastRun | null> {
-  let run = await blastsRepository.get(runId);
-  if (!run) return null;
-  if (run.state === 'sending' && run.batchesDone >= (run.batches ?? Infinity)) run = await advanceToPublishing(run);
-  if (run.state === 'publishing') run = await finishRun(run);
-  return run;
+/**
+ * Every batch of the run is through: one chunk of its listings becomes published (idempotent; repeated
+ * deliveries are harmless). The worker that counts the run's last chunk marks it done.
+ */
+export async function publishBlastChunk(runId: string, chunk: number): Promise<BlastRun | null> {
+  const run = await blastsRepository.get(runId);
+  if (!run || run.state === 'done') return run;
+  const listingIds = chunks(run.listingIds, publishChunkSize())[chunk] ?? [];
+  await publishListings(run, listingIds);
+  const after = await blastsRepository.completePublishChunk(runId, chunk);
+  if (after.state !== 'done' && after.publishChunksDone >= chunks(after.listingIds, publishChunkSize()).length) return finishRun(after, { published: true });
+  return after;
 }
 
 /**
- * Every listing of the run becomes published with the run's `publishedOn` and appears in the browse
- * index. Idempotent, so a resumed run repeats it safely. A listing deleted meanwhile is skipped; one deleted
- * between the publish and the index write has its index items removed again.
+ * Listings of the run become published with the run's `publishedOn` and appear in the browse index.
+ * Idempotent, so a resumed run repeats it safely. A listing deleted meanwhile is skipped; one deleted between
+ * the publish and the index write has its index items removed again. Each owner's directory card is
+ * refreshed once, after their listings.
  */
-async function publishListings(run: BlastRun): Promise<void> {
+async function publishListings(run: BlastRun, listingIds: readonly string[]): Promise<void> {
   const publishedOn = run.publishedOn!;
   const expiresAt = expiresAtFor(publishedOn);
-  for (const ids of chunks(run.listingIds, 10)) {
+  const owners = new Set<string>();
+  for (const ids of chunks(listingIds, 10)) {
     await Promise.all(
       ids.map(async (id) => {
         const marked = await listingsRepository.markPublished(id, run.runId, publishedOn, expiresAt);
@@ -283,11 +301,12 @@ async function publishListings(run: BlastRun): Promise<void> {
           await unmatchListing(published);
           await listingsRepository.deleteIndex(published);
         }
-        await refreshDirectory(published.userId);
+        owners.add(published.userId);
         await syncListingMarket(id);
       }),
     );
   }
+  for (const userId of owners) await refreshDirectory(userId);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -8,6 +8,9 @@ import { requirementsRepository } from '../data/requirements';
 import { savedSearchesRepository, type SavedSearchRecord } from '../data/saved-searches';
 import { searchAlertsRepository, type QueuedAlertItem, type SearchHit } from '../data/search-alerts';
 import { usersRepository, type UserRecord } from '../data/users';
+import type { DeliveryMessage } from './delivery/messages';
+import { workerPacer } from './delivery/pacing';
+import { enqueueDeliveries } from './delivery/queue';
 import { sendMail, type OutgoingMail } from './mail';
 import { digestEntry } from './mail/templates/digest-entry';
 import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from './mail/templates/personal-digest';
@@ -22,21 +25,33 @@ export const HIT_CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
 /** An item public for longer than this when the job first sees it raises no alert (a renewal, a rematch of old items). */
 export const ALERT_FRESH_MS = 24 * 60 * 60 * 1000;
 
+/** The alert job's run: it records hits and enqueues the searches whose mail is due; the workers send them. */
 export interface InstantAlertReport {
   /** Items taken off the alert queue, and the hits they gave. */
   items: number;
   hits: number;
-  /** Searches mailed, and the hits their alerts carried. */
-  mailed: number;
-  alerted: number;
+  /** Searches with pending hits put on the delivery queue. */
+  queued: number;
   /** Searches whose hour since their last alert is not over: their hits wait for a later run. */
   deferred: number;
+  /** Hits of a crashed send's claim: never sent again (at most once). */
+  lost: number;
+}
+
+/** A delivery worker's part: one search's alert. */
+export interface AlertDelivery {
+  /** 1 when the alert went out, carrying `alerted` hits. */
+  mailed: number;
+  alerted: number;
+  /** 1 when the search's hour was taken meanwhile (another delivery sent it). */
+  deferred: number;
+  /** 1 when nothing went out for a fault (SES or DynamoDB refused): the hits wait for the next run of the job. */
   failed: number;
   /** Hits not mailed: the search is no longer instant or active, its owner gets no mail, or the item is gone. */
   skipped: number;
-  /** Hits of a crashed run's claim: never sent again (at most once). */
-  lost: number;
 }
+
+type SearchAlertMessage = Extract<DeliveryMessage, { kind: 'search-alert' }>;
 
 /** A public item as the alerts read it: whose, when it became public, what the searches filter on, and its entry. */
 interface PublicItem {
@@ -81,20 +96,21 @@ export function queueSearchAlerts(item: QueuedAlertItem): Promise<void> {
  * One run of the alert job (every minute, so an alert leaves within 5 minutes of its item): first every
  * queued item gets a hit in each active instant search it fits (not its owner's, not a search saved after
  * the item was public), and every mailing search it fits records the match (`lastMatchedAt`, which the
- * pausing reads, whether the search mails at once or in the digest); then each search with waiting hits gets one mail holding all of them, at most one an
- * hour. Exactly once, as the match notices: the search's hour is taken and each hit claimed
- * (`pending → sending`, stamped with this run's batch) before SES is asked; a refused send puts both back; a
- * run that crashes after its claims leaves them `sending`, and a run past the claim timeout marks them
- * `lost`, so a broker may miss an alert but never gets one twice. An item leaves the queue only after its hits
- * are recorded, so a crash or a throttled write there leaves it for the next run (its hits are put once).
+ * pausing reads, whether the search mails at once or in the digest); then each search with pending hits whose
+ * hour is over goes on the delivery queue, and a worker sends its one mail holding all of them, paced to SES's
+ * rate (`deliverSearchAlert`). Exactly once, as the match notices: the worker takes the search's hour and
+ * claims each hit (`pending → sending`, stamped with its batch) before SES is asked; a refused send puts both
+ * back for the next run; a send that crashes after its claims leaves them `sending`, and a run past the claim
+ * timeout marks them `lost`, so a broker may miss an alert but never gets one twice. A search queued twice (a
+ * slow queue, two runs) is sent once: the second delivery finds its hits claimed or its hour taken. An item
+ * leaves the queue only after its hits are recorded, so a crash or a throttled write there leaves it for the
+ * next run (its hits are put once).
  */
 export async function sendInstantAlerts(now = new Date()): Promise<InstantAlertReport> {
-  const report: InstantAlertReport = { items: 0, hits: 0, mailed: 0, alerted: 0, deferred: 0, failed: 0, skipped: 0, lost: 0 };
+  const report: InstantAlertReport = { items: 0, hits: 0, queued: 0, deferred: 0, lost: 0 };
   await recordHits(now, report);
-  await deliverHits(now, report);
-  countMetric('SearchAlertsSent', report.mailed);
-  countMetric('SearchAlertsFailed', report.failed);
-  logger.info('saved search alerts', { ...report });
+  await queueDueSearches(now, report);
+  logger.info('saved search alerts queued', { ...report });
   return report;
 }
 
@@ -141,35 +157,58 @@ async function recordHits(now: Date, report: InstantAlertReport): Promise<void> 
   }
 }
 
-async function deliverHits(now: Date, report: InstantAlertReport): Promise<void> {
-  const bySearch = new Map<string, SearchHit[]>();
+/**
+ * Marks the claims of crashed sends lost, then enqueues every search with pending hits, but those whose hour
+ * is not over (a search gone, turned off or paused is enqueued too: its worker skips its hits).
+ */
+async function queueDueSearches(now: Date, report: InstantAlertReport): Promise<void> {
+  const pending = new Map<string, { ownerId: string; savedSearchId: string }>();
   const staleBefore = new Date(now.getTime() - HIT_CLAIM_TIMEOUT_MS).toISOString();
   for await (const page of searchAlertsRepository.awaiting()) {
     for (const hit of page) {
       if (hit.state === 'sending') {
         if ((hit.claimedAt ?? '') <= staleBefore && (await searchAlertsRepository.moveHit(hit, 'sending', 'lost', { batchId: hit.batchId }))) {
-          logger.warn('saved search alert lost in a crashed run', { ownerId: hit.ownerId, savedSearchId: hit.savedSearchId, itemId: hit.itemId });
+          logger.warn('saved search alert lost in a crashed send', { ownerId: hit.ownerId, savedSearchId: hit.savedSearchId, itemId: hit.itemId });
           report.lost++;
         }
         continue;
       }
-      const key = `${hit.ownerId}#${hit.savedSearchId}`;
-      bySearch.set(key, [...(bySearch.get(key) ?? []), hit]);
+      pending.set(`${hit.ownerId}#${hit.savedSearchId}`, { ownerId: hit.ownerId, savedSearchId: hit.savedSearchId });
     }
   }
-  for (const hits of bySearch.values()) {
-    try {
-      await alertOne(hits, now, report);
-    } catch (error) {
-      // Hits left pending (or claimed, then lost after the timeout): the others go on now.
-      logger.error('saved search alert failed', { ownerId: hits[0]!.ownerId, savedSearchId: hits[0]!.savedSearchId, error: error as Error });
-      report.failed++;
-    }
+  const hourStartedAfter = new Date(now.getTime() - ALERT_HOUR_MS).toISOString();
+  const due: SearchAlertMessage[] = [];
+  for (const { ownerId, savedSearchId } of pending.values()) {
+    const search = await savedSearchesRepository.get(ownerId, savedSearchId);
+    if (search?.status === 'active' && search.frequency === 'instant' && search.lastAlertAt && search.lastAlertAt > hourStartedAfter) report.deferred++;
+    else due.push({ kind: 'search-alert', ownerId, savedSearchId, at: now.toISOString() });
   }
+  await enqueueDeliveries(due);
+  report.queued += due.length;
 }
 
-async function skip(hits: readonly SearchHit[], report: InstantAlertReport): Promise<void> {
-  for (const hit of hits) if (await searchAlertsRepository.moveHit(hit, 'pending', 'skipped')) report.skipped++;
+/**
+ * A delivery worker's part: the alert of one search, holding its pending hits, paced to SES's send rate. A
+ * fault leaves the hits pending (the claims and the hour given back) for the job's next run to enqueue again.
+ */
+export async function deliverSearchAlert(message: SearchAlertMessage): Promise<AlertDelivery> {
+  const delivery: AlertDelivery = { mailed: 0, alerted: 0, deferred: 0, failed: 0, skipped: 0 };
+  const { ownerId, savedSearchId } = message;
+  try {
+    const hits = (await searchAlertsRepository.pendingOf(ownerId, savedSearchId)).filter((hit) => hit.state === 'pending');
+    if (hits.length) await alertOne(hits, new Date(message.at), delivery);
+  } catch (error) {
+    logger.error('saved search alert failed', { ownerId, savedSearchId, error: error as Error });
+    delivery.failed = 1;
+  }
+  countMetric('SearchAlertsSent', delivery.mailed);
+  countMetric('SearchAlertsFailed', delivery.failed);
+  logger.info('saved search alert delivered', { ownerId, savedSearchId, ...delivery });
+  return delivery;
+}
+
+async function skip(hits: readonly SearchHit[], delivery: AlertDelivery): Promise<void> {
+  for (const hit of hits) if (await searchAlertsRepository.moveHit(hit, 'pending', 'skipped')) delivery.skipped++;
 }
 
 /** The instant alert of one saved search: its owner's mail holding the entries of its new hits. */
@@ -182,14 +221,14 @@ async function usersById(userIds: readonly string[]): Promise<Map<string, UserRe
   return new Map(users.filter((user): user is UserRecord => !!user).map((user) => [user.userId, user]));
 }
 
-async function alertOne(hits: SearchHit[], now: Date, report: InstantAlertReport): Promise<void> {
+async function alertOne(hits: SearchHit[], now: Date, delivery: AlertDelivery): Promise<void> {
   const { ownerId, savedSearchId } = hits[0]!;
   const [search, owner] = await Promise.all([savedSearchesRepository.get(ownerId, savedSearchId), usersRepository.get(ownerId)]);
-  if (!search || search.status !== 'active' || search.frequency !== 'instant' || !owner || owner.status !== 'active' || owner.mailStop) return skip(hits, report);
+  if (!search || search.status !== 'active' || search.frequency !== 'instant' || !owner || owner.status !== 'active' || owner.mailStop) return skip(hits, delivery);
 
   // Items unpublished or deleted since their hit are not announced.
   const items = await Promise.all(hits.map((hit) => publicItem(hit.kind, hit.itemId)));
-  await skip(hits.filter((_, i) => !items[i]), report);
+  await skip(hits.filter((_, i) => !items[i]), delivery);
   const live = hits.map((hit, i) => ({ hit, item: items[i] })).filter((x): x is { hit: SearchHit; item: PublicItem } => !!x.item);
   if (live.length === 0) return;
 
@@ -197,29 +236,32 @@ async function alertOne(hits: SearchHit[], now: Date, report: InstantAlertReport
   const at = now.toISOString();
   const hour = await savedSearchesRepository.takeAlertHour(ownerId, savedSearchId, at, new Date(now.getTime() - ALERT_HOUR_MS).toISOString(), batchId);
   if (!hour) {
-    report.deferred++;
+    delivery.deferred = 1;
     return;
   }
   const claimed: typeof live = [];
   try {
     for (const x of live) if (await searchAlertsRepository.moveHit(x.hit, 'pending', 'sending', { batchId, at })) claimed.push(x);
     if (claimed.length === 0) {
-      // Another run took them: this hour was not used.
+      // Another delivery took them: this hour was not used.
       await savedSearchesRepository.giveBackAlertHour(ownerId, savedSearchId, batchId, hour.previous);
       return;
     }
     const itemOwners = await usersById(claimed.map((x) => x.item.ownerId));
     const entries = claimed.sort((a, b) => a.item.publicAt.localeCompare(b.item.publicAt)).map((x) => x.item.entry(itemOwners.get(x.item.ownerId) ?? null));
-    await sendMail(await instantAlertFor(owner, search, entries));
+    const mail = await instantAlertFor(owner, search, entries);
+    const pace = await workerPacer();
+    await pace();
+    await sendMail(mail);
   } catch (error) {
-    // Nothing went out (a claim or the send refused): the claims and the hour are given back for the next run.
+    // Nothing went out (a claim or the send refused): the claims and the hour are given back for the job's next run.
     logger.warn('saved search alert not sent', { ownerId, savedSearchId, error: error as Error });
     for (const { hit } of claimed) await searchAlertsRepository.moveHit(hit, 'sending', 'pending', { batchId });
     await savedSearchesRepository.giveBackAlertHour(ownerId, savedSearchId, batchId, hour.previous);
-    report.failed++;
+    delivery.failed = 1;
     return;
   }
   for (const { hit } of claimed) await searchAlertsRepository.moveHit(hit, 'sending', 'sent', { batchId });
-  report.mailed++;
-  report.alerted += claimed.length;
+  delivery.mailed = 1;
+  delivery.alerted = claimed.length;
 }

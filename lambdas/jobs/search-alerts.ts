@@ -1,17 +1,13 @@
 import { env } from '../core/env';
 import { jobClock } from '../core/job-clock';
-import { flushMetrics } from '../core/metrics';
 import { sendInstantAlerts } from '../domain/saved-search-alerts';
 
 /**
- * Every minute (every few seconds locally): mails each instant saved search its new hits, at most one mail an
- * hour per search (issue 19). `npm run job -- searchAlerts` runs it now. Accepts `{ now?: string }`.
+ * Every minute (every few seconds locally): records the instant saved searches' new hits and enqueues, on the
+ * delivery queue, each search whose mail is due, at most one an hour per search (issue 19); the delivery
+ * worker mails them. `npm run job -- searchAlerts` runs it now. Accepts `{ now?: string }`.
  */
 export async function handler(event?: unknown) {
   env(); // fail fast on a misconfigured function
-  try {
-    return await sendInstantAlerts(jobClock(event));
-  } finally {
-    flushMetrics();
-  }
+  return sendInstantAlerts(jobClock(event));
 }

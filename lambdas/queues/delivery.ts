@@ -2,8 +2,9 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { env } from '../core/env';
 import { logger } from '../core/logger';
 import { flushMetrics } from '../core/metrics';
-import { MAX_DELIVERIES, publishBlastRun, sendBlastBatch } from '../domain/blast';
+import { MAX_DELIVERIES, publishBlastChunk, sendBlastBatch } from '../domain/blast';
 import { sendRequirementMails } from '../domain/requirements-broadcast';
+import { deliverSearchAlert } from '../domain/saved-search-alerts';
 import { parseDeliveryMessage, type DeliveryMessage } from '../domain/delivery/messages';
 import { retryLater } from '../domain/delivery/queue';
 
@@ -42,9 +43,13 @@ async function deliver(message: DeliveryMessage, lastDelivery: boolean): Promise
     case 'blast-digests':
       return (await sendBlastBatch(message, { lastDelivery })).outcome === 'done';
     case 'blast-publish':
-      await publishBlastRun(message.runId);
+      await publishBlastChunk(message.runId, message.chunk);
       return true;
     case 'requirement-mails':
       return (await sendRequirementMails(message, { lastDelivery })) === 'done';
+    case 'search-alert':
+      // A failed alert leaves its hits pending: the alert job's next run enqueues it again.
+      await deliverSearchAlert(message);
+      return true;
   }
 }

@@ -120,8 +120,9 @@ export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId |
   sendReminders: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   blastWatchdog: ['table:read'],
   matchNotices: ['table:write', 'mail:send', 'unsubscribe-key:read'],
-  // Both mail with the saved search's own unsubscribe link.
-  searchAlerts: ['table:write', 'mail:send', 'unsubscribe-key:read'],
+  // + sqs:SendMessage on the delivery queue: it records hits and enqueues the searches due, the worker mails.
+  searchAlerts: ['table:write'],
+  // It mails with the saved search's own unsubscribe link.
   pauseSavedSearches: ['table:write', 'mail:send', 'unsubscribe-key:read'],
   rematch: ['table:write'],
   reconcileMarket: ['table:write'],

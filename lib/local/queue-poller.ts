@@ -14,7 +14,10 @@ export interface QueuePollerOptions {
   batchSize: number;
   /** Invocations at once (the event source's MaximumConcurrency). */
   concurrency: number;
-  /** Long poll of each receive, in seconds (short, so stop() returns soon). */
+  /**
+   * Long poll of each receive, in seconds (short, so stop() returns soon). 0: short polls, 25 ms apart while
+   * the queue is empty (tests drain a queue many times; each stop() then returns at once).
+   */
   waitSeconds?: number;
   /** An invocation that threw: printed by `npm start`, kept quiet in tests. */
   onError?: (error: unknown) => void;
@@ -43,12 +46,14 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
         ? Promise.resolve(options.handler)
         : import(pathToFileURL(`${options.handler.root}/${options.handler.entry}`).href).then((module: { handler: QueueHandler }) => module.handler));
 
-  const pollOnce = async () => {
+  const waitSeconds = options.waitSeconds ?? 1;
+  /** Handles what one receive got; false when it got nothing. */
+  const pollOnce = async (): Promise<boolean> => {
     const { Messages: received = [] } = await client.send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
         MaxNumberOfMessages: batchSize,
-        WaitTimeSeconds: options.waitSeconds ?? 1,
+        WaitTimeSeconds: waitSeconds,
         // The emulator answers the (deprecated) AttributeNames with the receive count; SQS answers both.
         AttributeNames: ['All'],
         MessageSystemAttributeNames: ['All'],
@@ -57,7 +62,7 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
     // One message at most once per invocation, with its latest receipt (the emulator may hand one back
     // twice in a long poll longer than its visibility timeout).
     const Messages = [...new Map(received.map((message) => [message.MessageId, message])).values()];
-    if (Messages.length === 0) return;
+    if (Messages.length === 0) return false;
     // Received by a poll that outlived stop(): handed back at once, not left invisible for the visibility
     // timeout (a poller stopped after a drain would otherwise hide the next run's first messages).
     if (stopped) {
@@ -67,7 +72,7 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
           Entries: Messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle!, VisibilityTimeout: 0 })),
         }),
       );
-      return;
+      return true;
     }
     busy += 1;
     try {
@@ -84,14 +89,17 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
     } finally {
       busy -= 1;
     }
+    return true;
   };
   const loop = async () => {
     while (!stopped) {
-      await pollOnce().catch(async (error: unknown) => {
-        if (stopped) return;
+      const received = await pollOnce().catch(async (error: unknown) => {
+        if (stopped) return true;
         options.onError?.(error);
         await new Promise((resolve) => setTimeout(resolve, 500));
+        return true;
       });
+      if (!received && waitSeconds === 0) await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
   const loops = Array.from({ length: options.concurrency }, loop);

@@ -126,7 +126,8 @@ export class JobsStack extends Stack {
     this.functions = functions;
 
     // The delivery queue (docs/DECISIONS.md "Digest delivery through a queue"): the blast's planner enqueues
-    // batches of digests, the broadcast job batches of requirement mails; the worker sends them paced to SES's rate. A message its worker failed
+    // batches of digests, the broadcast job batches of requirement mails, the alert job due saved searches; the
+    // worker sends them paced to SES's rate. A message its worker failed
     // MAX_DELIVERIES times moves to the dead-letter queue, and the alarm below tells the operators.
     const deliveryDeadLetters = new Queue(this, 'DeliveryDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -160,8 +161,8 @@ export class JobsStack extends Stack {
       // The account's send rate, to pace the sends (GetAccount has no resource type to name).
       fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
       acknowledgeWildcardResources(fn.role!, 'ses:GetAccount reads the account\'s sending quota; the action has no resource type, so it can only be granted on *.', ['*']);
-      // The planners: the blast's, and the requirement broadcast's.
-      const planners = [functions.get('blast')!, functions.get('broadcastRequirements')!];
+      // The planners: the blast's, the requirement broadcast's and the instant alerts'.
+      const planners = [functions.get('blast')!, functions.get('broadcastRequirements')!, functions.get('searchAlerts')!];
       for (const planner of planners) queue.grantSendMessages(planner);
       for (const sender of [fn, ...planners]) sender.addEnvironment('DELIVERY_QUEUE_URL', queue.queueUrl);
     }

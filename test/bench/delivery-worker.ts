@@ -20,6 +20,8 @@ export interface DeliveryWorkerResult {
   accepted: Record<string, number>;
   /** SendEmail calls SES refused for the send rate (the SDK retries them). */
   throttled: number;
+  /** When SES accepted this worker's last mail (epoch ms; 0: none). */
+  lastSendAt: number;
   peakRssMb: number;
   peakHeapMb: number;
   cpuMs: number;
@@ -33,12 +35,14 @@ export interface DeliveryWorkerResult {
 await childMain(async ({ runIdFile }: DeliveryWorkerJob): Promise<DeliveryWorkerResult> => {
   const accepted: Record<string, number> = {};
   let throttled = 0;
+  let lastSendAt = 0;
   ses().middlewareStack.add(
     (next) => async (args) => {
       const to = (args.input as { Destination?: { ToAddresses?: string[] } }).Destination?.ToAddresses?.[0];
       try {
         const result = await next(args);
         if (to) accepted[to] = (accepted[to] ?? 0) + 1;
+        lastSendAt = Date.now();
         return result;
       } catch (error) {
         if ((error as Error).name === 'TooManyRequestsException') throttled += 1;
@@ -70,5 +74,5 @@ await childMain(async ({ runIdFile }: DeliveryWorkerJob): Promise<DeliveryWorker
     clearInterval(sampler);
   }
   const used = process.cpuUsage(cpu);
-  return { accepted, throttled, peakRssMb: peakRssMb(), peakHeapMb: Math.max(peakHeap, process.memoryUsage().heapUsed) / 2 ** 20, cpuMs: (used.user + used.system) / 1000 };
+  return { accepted, throttled, lastSendAt, peakRssMb: peakRssMb(), peakHeapMb: Math.max(peakHeap, process.memoryUsage().heapUsed) / 2 ** 20, cpuMs: (used.user + used.system) / 1000 };
 });

@@ -59,6 +59,8 @@ export async function seedSavedSearches(count: number): Promise<number> {
 export interface DeliveryRun {
   /** Planner start to the run done (every digest sent, the listings published). */
   wallMs: number;
+  /** Planner start to the last digest SES accepted: the rest of the wall is the publishing. */
+  digestsMs: number;
   planner: BlastRunResult;
   workers: DeliveryWorkerResult[];
   runId: string;
@@ -110,6 +112,7 @@ export async function deliverBlast(stack: LocalStack, runNumber: number): Promis
   const clearStore = () => fetch(`${stack.urls.ses}/clear-store`, { method: 'POST' }).then(() => undefined, () => undefined);
   const clearing = setInterval(() => void clearStore(), 1000);
   const started = performance.now();
+  const startedAt = Date.now();
   let planner: BlastRunResult;
   let workers: DeliveryWorkerResult[];
   try {
@@ -139,6 +142,7 @@ export async function deliverBlast(stack: LocalStack, runNumber: number): Promis
   for (const worker of workers) for (const [to, n] of Object.entries(worker.accepted)) accepted.set(to, (accepted.get(to) ?? 0) + n);
   return {
     wallMs,
+    digestsMs: Math.max(0, ...workers.map((worker) => worker.lastSendAt - startedAt)),
     planner,
     workers,
     runId,

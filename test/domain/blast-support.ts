@@ -6,9 +6,11 @@ import { startQueuePoller, type QueueHandler } from '../../lib/local/queue-polle
 import { createDeliveryQueues, type DeliveryQueues } from '../../lib/local/sqs';
 import { queueFunctions } from '../../shared/api/routes';
 import { documentClient, ses } from '../../lambdas/core/aws';
+import { logger } from '../../lambdas/core/logger';
 import { resetEnvCache } from '../../lambdas/core/env';
 import { blastsRepository, type BlastRun } from '../../lambdas/data/blasts';
 import { runBlast, type BlastOptions, type BlastReport } from '../../lambdas/domain/blast';
+import { sendInstantAlerts, type AlertDelivery, type InstantAlertReport } from '../../lambdas/domain/saved-search-alerts';
 import { handler as deliveryWorker } from '../../lambdas/queues/delivery';
 import { draftOf, listingsRepository, type ListingRecord } from '../../lambdas/data/listings';
 import { usersRepository } from '../../lambdas/data/users';
@@ -156,12 +158,29 @@ export async function freshDeliveryQueue(visibilitySeconds = 3): Promise<Deliver
  */
 export async function drainDeliveries(queues: DeliveryQueues & { client: SQSClient }, handler: QueueHandler = deliveryWorker): Promise<void> {
   const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
-  const poller = startQueuePoller({ client: queues.client, queueUrl: queues.queueUrl, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency });
+  const poller = startQueuePoller({ client: queues.client, queueUrl: queues.queueUrl, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency, waitSeconds: 0 });
   try {
     await poller.drain();
   } finally {
     await poller.stop();
   }
+}
+
+/**
+ * The alert job's run at `now`, then the delivery workers until the queue is empty: the job's report with
+ * its workers' deliveries added up (read from the info line each delivery logs, as an operator reads them; the
+ * tests' stack logs warnings and up only).
+ */
+export async function alertsDelivered(queues: DeliveryQueues & { client: SQSClient }, now?: Date): Promise<InstantAlertReport & AlertDelivery> {
+  const job = await sendInstantAlerts(now);
+  const level = logger.getLevelName();
+  logger.setLogLevel('INFO');
+  const { logs } = await logsDuring(() => drainDeliveries(queues)).finally(() => logger.setLogLevel(level));
+  const total = { ...job, mailed: 0, alerted: 0, failed: 0, skipped: 0 };
+  for (const line of logs.filter((log) => log.message === 'saved search alert delivered')) {
+    for (const field of ['mailed', 'alerted', 'deferred', 'failed', 'skipped'] as const) total[field] += line[field] as number;
+  }
+  return total;
 }
 
 export interface DeliveredRun {

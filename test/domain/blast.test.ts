@@ -111,6 +111,7 @@ describe('the weekday blast (domain)', () => {
       attempts: 1,
       batches: 1,
       batchesDone: 1,
+      publishChunksDone: 1,
     });
     expect((await blastsRepository.deliveries(run.runId)).sort()).toEqual(
       [everything.record.userId, officeOnly.record.userId, retailOnly.record.userId].sort(),
@@ -489,5 +490,15 @@ describe('the weekday blast (domain)', () => {
     expect((await blast()).runs).toEqual([{ runId: expect.any(String), listings: 1, sent: 0, failed: 0, state: 'done' }]);
     expect(await Promise.all(readers.map(digestCount))).toEqual([0, 0, 0]);
     expect(await listingsRepository.get(untyped.listingId)).toMatchObject({ status: 'published' });
+  });
+
+  it('publishes a run’s listings in chunks of a page, one queue message each, every chunk counted once', async () => {
+    const author = await active('chunker');
+    // Seven listings, three a page: three publishing messages, shared by the workers.
+    const listings = await Promise.all(Array.from({ length: 7 }, () => queuedListing(author, { propertyTypeId: null })));
+    const [run] = (await blast()).runs;
+    expect(run).toMatchObject({ listings: 7, state: 'done' });
+    expect(await blastsRepository.get(run!.runId)).toMatchObject({ state: 'done', publishChunksDone: 3 });
+    for (const listing of listings) expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published', publishedOn: expect.any(String) });
   });
 });

@@ -1,26 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
 import { searchAlertsRepository } from '../../lambdas/data/search-alerts';
 import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { matchListing, matchRequirement } from '../../lambdas/domain/matching';
 import { createSavedSearch, updateSavedSearch } from '../../lambdas/domain/saved-searches';
-import { HIT_CLAIM_TIMEOUT_MS, sendInstantAlerts, type InstantAlertReport } from '../../lambdas/domain/saved-search-alerts';
+import { HIT_CLAIM_TIMEOUT_MS } from '../../lambdas/domain/saved-search-alerts';
 import { savedSearchStream, type PropertyTypeId } from '../../shared/catalog';
-import { dynamoRefusing, logsDuring } from './blast-support';
+import { alertsDelivered, dynamoRefusing, freshDeliveryQueue, logsDuring } from './blast-support';
 import { refuseMails, storedListing, storedRequirement } from './matching-support';
 import { broker, mailsTo, type Actor } from './support';
 
 /**
  * Instant saved-search alerts (issue 19): the job (every minute) finds the instant searches each newly public
- * item fits and mails each search its hits, at most once an hour, exactly once whatever SES, DynamoDB or a
- * crash does. The job reads every queued item and waiting hit of this file's table: each test leaves none
- * waiting, keeps to a property type of its own, and its items and searches span pages (3 items a page here).
+ * item fits and enqueues each search whose mail is due; the delivery worker mails it its hits, at most once an
+ * hour, exactly once whatever SES, DynamoDB or a crash does. The job reads every queued item and waiting hit of
+ * this file's table: each test leaves none waiting, keeps to a property type of its own, and its items and
+ * searches span pages (3 items a page here).
  */
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-const quiet: InstantAlertReport = { items: 0, hits: 0, mailed: 0, alerted: 0, deferred: 0, failed: 0, skipped: 0, lost: 0 };
+const quiet = { items: 0, hits: 0, queued: 0, deferred: 0, lost: 0, mailed: 0, alerted: 0, failed: 0, skipped: 0 };
+
+let queues: Awaited<ReturnType<typeof freshDeliveryQueue>>;
+beforeAll(async () => {
+  queues = await freshDeliveryQueue();
+});
+/** The job at `now` (the clock the tests move), then its deliveries. */
+const sendInstantAlerts = (now?: Date) => alertsDelivered(queues, now);
+type InstantAlertReport = typeof quiet;
 const alertsTo = async (actor: Actor) => (await mailsTo(actor.record.email)).filter((mail) => / on BISN$/.test(mail.subject) && mail.subject.includes('for “'));
 
 const instantSearch = async (owner: Actor, name: string, kind: 'listings' | 'requirements', filters: Record<string, string>) =>
@@ -50,7 +59,7 @@ describe('instant alerts', () => {
     const requirement = await storedRequirement(lister.record, { propertyTypeId: 'retail', title: 'Wanted: retail bay' });
     await matchRequirement(requirement);
 
-    expect(await sendInstantAlerts(new Date(now + MINUTE_MS))).toEqual({ ...quiet, items: 5, hits: 3, mailed: 2, alerted: 3 });
+    expect(await sendInstantAlerts(new Date(now + MINUTE_MS))).toEqual({ ...quiet, items: 5, hits: 3, queued: 2, mailed: 2, alerted: 3 });
     const alerts = await alertsTo(seeker);
     expect(alerts).toHaveLength(2);
     const listingsAlert = alerts.find((mail) => mail.subject.includes('Midtown retail'));
@@ -72,7 +81,7 @@ describe('instant alerts', () => {
     const fourth = await publish(lister, 'retail', { marketId: 'sac-midtown', title: 'Fourth shop' });
     expect(await sendInstantAlerts(new Date(now + 10 * MINUTE_MS))).toEqual({ ...quiet, items: 2, hits: 2, deferred: 1 });
     expect(await sendInstantAlerts(new Date(now + MINUTE_MS + HOUR_MS - 1))).toEqual({ ...quiet, deferred: 1 });
-    expect(await sendInstantAlerts(new Date(now + MINUTE_MS + HOUR_MS))).toEqual({ ...quiet, mailed: 1, alerted: 2 });
+    expect(await sendInstantAlerts(new Date(now + MINUTE_MS + HOUR_MS))).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 2 });
     const later = (await alertsTo(seeker)).filter((mail) => mail.subject.includes('Midtown retail'));
     expect(later.map((mail) => mail.subject)).toEqual(['2 new listings for “Midtown retail” on BISN', '2 new listings for “Midtown retail” on BISN']);
     expect(later[1]!.text).toContain(third.title);
@@ -91,7 +100,7 @@ describe('instant alerts', () => {
 
     await publish(lister, 'flex', { title: 'A new flex space' });
     const report = await sendInstantAlertsAfterHits(() => updateSavedSearch(seeker.principal, search.savedSearchId, { frequency: 'off' }));
-    expect(report).toEqual({ ...quiet, skipped: 1 });
+    expect(report).toEqual({ ...quiet, queued: 1, skipped: 1 });
     expect(await alertsTo(seeker)).toEqual([]);
   });
 });
@@ -115,9 +124,9 @@ describe('instant alerts under faults: nothing lost, nothing sent twice', () => 
     for (let i = 0; i < 4; i++) await publish(lister, 'industrial');
     const restore = refuseMails((to) => to === seeker.record.email);
     const { result } = await logsDuring(() => sendInstantAlerts()).finally(restore);
-    expect(result).toEqual({ ...quiet, items: 4, hits: 4, failed: 1 });
+    expect(result).toEqual({ ...quiet, items: 4, hits: 4, queued: 1, failed: 1 });
     expect(await alertsTo(seeker)).toEqual([]);
-    expect(await sendInstantAlerts()).toEqual({ ...quiet, mailed: 1, alerted: 4 });
+    expect(await sendInstantAlerts()).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 4 });
     expect((await alertsTo(seeker)).map((mail) => mail.subject)).toEqual(['4 new listings for “Industrial” on BISN']);
     expect(await sendInstantAlerts(new Date(Date.now() + 2 * HOUR_MS))).toEqual(quiet);
   });
@@ -130,12 +139,12 @@ describe('instant alerts under faults: nothing lost, nothing sent twice', () => 
     const isHitPut = (command: { input: unknown }) => (command.input as { Item?: { type?: string } }).Item?.type === 'searchHit' && ++puts === 3;
     const { result: throttled } = await logsDuring(() => dynamoRefusing(isHitPut, () => sendInstantAlerts()));
     // Three items gave their hits and left the queue; the throttled one stays for the next run. The hits found went out.
-    expect(throttled).toEqual({ ...quiet, items: 3, hits: 3, mailed: 1, alerted: 3 });
+    expect(throttled).toEqual({ ...quiet, items: 3, hits: 3, queued: 1, mailed: 1, alerted: 3 });
     let claims = 0;
     const isSecondClaim = (command: { input: unknown }) => JSON.stringify((command.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues ?? {}).includes('"sending"') && ++claims === 1;
     const { result: refused } = await logsDuring(() => dynamoRefusing(isSecondClaim, () => sendInstantAlerts(new Date(Date.now() + 2 * HOUR_MS))));
-    expect(refused).toEqual({ ...quiet, items: 1, hits: 1, failed: 1 });
-    expect(await sendInstantAlerts(new Date(Date.now() + 2 * HOUR_MS))).toEqual({ ...quiet, mailed: 1, alerted: 1 });
+    expect(refused).toEqual({ ...quiet, items: 1, hits: 1, queued: 1, failed: 1 });
+    expect(await sendInstantAlerts(new Date(Date.now() + 2 * HOUR_MS))).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 1 });
     expect((await alertsTo(seeker)).map((mail) => mail.subject)).toEqual(['3 new listings for “Apartments” on BISN', '1 new listing for “Apartments” on BISN']);
   });
 

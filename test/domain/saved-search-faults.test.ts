@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../lambdas/core/aws';
 import { savedSearchesRepository, type SavedSearchRecord } from '../../lambdas/data/saved-searches';
 import { matchListing } from '../../lambdas/domain/matching';
-import { sendInstantAlerts } from '../../lambdas/domain/saved-search-alerts';
 import { PAUSE_MAIL_CLAIM_TIMEOUT_MS, pauseSavedSearches } from '../../lambdas/domain/saved-search-pausing';
 import { createSavedSearch, updateSavedSearch } from '../../lambdas/domain/saved-searches';
-import { intercept, logsDuring } from './blast-support';
+import { alertsDelivered, freshDeliveryQueue, intercept, logsDuring } from './blast-support';
 import { storedListing } from './matching-support';
 import { broker, mailsTo, type Actor } from './support';
 
@@ -19,6 +18,11 @@ import { broker, mailsTo, type Actor } from './support';
  */
 
 const HOUR_MS = 60 * 60 * 1000;
+
+let queues: Awaited<ReturnType<typeof freshDeliveryQueue>>;
+beforeAll(async () => {
+  queues = await freshDeliveryQueue();
+});
 
 /** Runs `run` with the `failAt`-th DynamoDB call failing (0: none); answers how many calls it made. */
 async function withOutageAt(failAt: number, run: () => Promise<unknown>): Promise<{ calls: number; outcome: string }> {
@@ -36,7 +40,7 @@ async function withOutageAt(failAt: number, run: () => Promise<unknown>): Promis
 }
 
 describe('a DynamoDB outage at every call of a run in turn', { timeout: 300_000 }, () => {
-  it('instant alerts: the runs after it send each hit once', async () => {
+  it('instant alerts (the job and its deliveries): the runs after it send each hit once', async () => {
     const lister = await broker('faultlister');
     /** One round: a broker's instant search and a listing that fits it, then the faulted run and the runs after it. */
     const round = async (failAt: number) => {
@@ -45,8 +49,8 @@ describe('a DynamoDB outage at every call of a run in turn', { timeout: 300_000 
       const listing = await storedListing(lister.record, { propertyTypeId: 'office', title: `Office ${randomUUID().slice(0, 6)}` });
       await matchListing(listing);
       const now = Date.now();
-      const faulted = await withOutageAt(failAt, () => sendInstantAlerts(new Date(now)));
-      for (const later of [2, 4]) await sendInstantAlerts(new Date(now + later * HOUR_MS));
+      const faulted = await withOutageAt(failAt, () => alertsDelivered(queues, new Date(now)));
+      for (const later of [2, 4]) await alertsDelivered(queues, new Date(now + later * HOUR_MS));
       const alerts = (await mailsTo(seeker.record.email)).filter((mail) => mail.text.includes(listing.title));
       expect(alerts, `fault at DynamoDB call ${failAt} (${faulted.outcome})`).toHaveLength(1);
       // Out of the next rounds' reads.

@@ -152,16 +152,16 @@ describe('API and jobs', () => {
     });
 
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
-      // The blast and the requirement broadcast only plan: the delivery worker mails.
+      // The blast, the requirement broadcast and the instant alerts only plan: the delivery worker mails.
       expect(holders('ses:SendEmail')).toEqual(
-        ['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job pauseSavedSearches', 'job searchAlerts', 'job sendReminders', 'queue function deliveryWorker', 'unsubscribe'].sort(),
+        ['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'queue function deliveryWorker', 'unsubscribe'].sort(),
       );
       expect(holders('ses:GetAccount')).toEqual(['queue function deliveryWorker']);
       // Only the broker's own "e-mail me again" takes an address off SES's suppression list.
       expect(holders('ses:DeleteSuppressedDestination')).toEqual(['resumeMail']);
       expect(all().some((f) => [...f.actions].some((a) => a.startsWith('ses:') && /Suppress/.test(a) && a !== 'ses:DeleteSuppressedDestination'))).toBe(false);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(
-        ['queue function deliveryWorker', 'job matchNotices', 'job pauseSavedSearches', 'job searchAlerts', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
+        ['queue function deliveryWorker', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
       );
     });
 
@@ -237,7 +237,7 @@ describe('API and jobs', () => {
       expect(alarm.properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
 
       const senders = [...apiFunctions, ...jobFunctions].filter((f) => f.actions.has('sqs:SendMessage') && (f.resourcesByAction.get('sqs:SendMessage') ?? []).some((r) => r.includes(delivery.logicalId)));
-      expect(senders.map((f) => f.description.split(':')[0]).sort()).toEqual(['job blast', 'job broadcastRequirements', 'queue function deliveryWorker']);
+      expect(senders.map((f) => f.description.split(':')[0]).sort()).toEqual(['job blast', 'job broadcastRequirements', 'job searchAlerts', 'queue function deliveryWorker']);
       for (const fn of senders) expect((fn.properties.Environment as { Variables: Record<string, unknown> }).Variables.DELIVERY_QUEUE_URL, fn.description).toBeDefined();
       expect(worker.actions.has('sqs:ReceiveMessage')).toBe(true);
     });

@@ -2,7 +2,7 @@ import * as z from '../../../shared/zod';
 
 /**
  * What travels on the delivery queue: a tagged union on `kind` (blast digests and their publishing,
- * requirement broadcasts; instant alerts can ride it as a kind of their own).
+ * requirement broadcasts, instant alerts of saved searches).
  */
 /**
  * Deliveries of one message: on the last, a worker gives up on the digests SES keeps refusing and counts
@@ -32,13 +32,21 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
     recipients: z.array(recipient).check(z.minLength(1)),
     retries,
   }),
-  /** Every batch of the run is through: its listings become published. */
-  z.object({ kind: z.literal('blast-publish'), runId: z.string().check(z.minLength(1)), retries }),
+  /** Every batch of the run is through: one chunk of its listings (a page, in run order) becomes published. */
+  z.object({ kind: z.literal('blast-publish'), runId: z.string().check(z.minLength(1)), chunk: z.number().check(z.int(), z.nonnegative()), retries }),
   /** One batch of a requirement's broadcast: brokers who take requirement broadcasts at once ('instant'). */
   z.object({
     kind: z.literal('requirement-mails'),
     requirementId: z.string().check(z.minLength(1)),
     recipients: z.array(recipient).check(z.minLength(1)),
+    retries,
+  }),
+  /** One saved search's instant alert: its pending hits, mailed if its hour is over (`at`: the alert job's clock). */
+  z.object({
+    kind: z.literal('search-alert'),
+    ownerId: z.string().check(z.minLength(1)),
+    savedSearchId: z.string().check(z.minLength(1)),
+    at: z.iso.datetime(),
     retries,
   }),
 ]);

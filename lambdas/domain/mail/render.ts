@@ -1,4 +1,4 @@
-import { render } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import { createElement, Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { env } from '../../core/env';
@@ -8,10 +8,13 @@ export const plainTextOptions = {
   selectors: ['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
 };
 
-/** One template rendered to both parts: inline-styled HTML and the plain text html-to-text makes of it. */
+/**
+ * One template rendered to both parts: inline-styled HTML and the plain text html-to-text makes of it (from
+ * the same render: react-email's `plainText` option would render the template a second time).
+ */
 export async function renderMail(element: ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: plainTextOptions })]);
-  return { html, text };
+  const html = await render(element);
+  return { html, text: toPlainText(html, plainTextOptions) };
 }
 
 /** The sender's postal address, required in every mail about listings or requirements (CAN-SPAM). */
