@@ -16,7 +16,7 @@ import { DigestContext, digestFor, digestSent, type DigestMail } from './digest'
 import { matchListing, unmatchListing } from './matching';
 import { marketHistoryAt } from './property-history';
 import { refreshDirectory } from './directory';
-import { syncListingMarket } from './market';
+import { syncListingsMarket } from './market';
 
 /**
  * The weekday digest (PRODUCT.md "Listing lifecycle", issue 19): every queued listing goes out once, in the
@@ -302,9 +302,9 @@ async function publishListings(run: BlastRun, listingIds: readonly string[]): Pr
           await listingsRepository.deleteIndex(published);
         }
         owners.add(published.userId);
-        await syncListingMarket(id);
       }),
     );
+    await syncListingsMarket(ids);
   }
   for (const userId of owners) await refreshDirectory(userId);
 }

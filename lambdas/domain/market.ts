@@ -65,6 +65,13 @@ const sources = {
  * reconciliation, which logs it.
  */
 async function sync(kind: Kind, id: string): Promise<Synced> {
+  const synced = await claimTransition(kind, id);
+  if (synced) await applyDelta(synced.delta);
+  return synced;
+}
+
+/** `sync`'s claim: the item's transition taken, and what it has to add (not added yet). */
+async function claimTransition(kind: Kind, id: string): Promise<Synced> {
   const source = sources[kind];
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await source.get(id);
@@ -73,11 +80,7 @@ async function sync(kind: Kind, id: string): Promise<Synced> {
     const facts = source.facts(record);
     const now = encode(facts);
     if (now === stored) return { facts, delta: new Map() };
-    if (await source.claim(id, stored, now)) {
-      const delta = contributionDelta(decode(stored ?? undefined), facts);
-      await applyDelta(delta);
-      return { facts, delta };
-    }
+    if (await source.claim(id, stored, now)) return { facts, delta: contributionDelta(decode(stored ?? undefined), facts) };
   }
   logger.warn('market facts kept moving: left to the reconciliation', { kind, id });
   return null;
@@ -88,6 +91,19 @@ type Synced = { facts: MarketFacts | null; delta: Map<string, CellValues> } | nu
 
 /** After any write that may change what a listing contributes (publish, renew, price, close, expire). */
 export const syncListingMarket = async (listingId: string) => void (await sync('listing', listingId));
+/**
+ * Several listings at once (the blast's publishing, ten at a time): each transition claimed as `sync` claims
+ * it, their differences summed and added once per cell, since listings published together share most cells
+ * (the region's, their counties'). A crash between the claims and the adds leaves those cells short until the
+ * nightly reconciliation, as it does for one item.
+ */
+export async function syncListingsMarket(listingIds: readonly string[]): Promise<void> {
+  const total = new Map<string, CellValues>();
+  for (const synced of await Promise.all(listingIds.map((id) => claimTransition('listing', id)))) {
+    for (const [key, values] of synced?.delta ?? []) addInto(total.get(key) ?? total.set(key, {}).get(key)!, values);
+  }
+  await applyDelta(total);
+}
 /** After any write that may change what a requirement contributes (send, edit, renew, fill, withdraw, expire). */
 export const syncRequirementMarket = async (requirementId: string) => void (await sync('requirement', requirementId));
 

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { marketRepository } from '../../lambdas/data/market';
 import { db, tableName } from '../../lambdas/data/table';
 import { closeListing } from '../../lambdas/domain/listing-lifecycle';
-import { marketOverview, reconcileMarket, syncListingMarket, syncRequirementMarket } from '../../lambdas/domain/market';
+import { marketOverview, reconcileMarket, syncListingMarket, syncListingsMarket, syncRequirementMarket } from '../../lambdas/domain/market';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
-import { addWeeks, cellKey, isHistogramAttr, weekOf } from '../../shared/rules';
+import { addWeeks, ANY, cellKey, isHistogramAttr, REGION, weekOf } from '../../shared/rules';
 import { dynamoRefusing, logsDuring } from './blast-support';
 import { beforeDbRequest, storedListing, storedRequirement } from './matching-support';
 import { broker } from './support';
@@ -128,6 +128,21 @@ describe('the market reconciliation', () => {
 });
 
 describe('the write path', () => {
+  it('listings published together (the blast, ten at a time): their differences summed, each cell written once, as a recount counts them', async () => {
+    const owner = await broker('together');
+    const before = await region();
+    const regionCell = async () => (await marketRepository.cells([cellKey(ANY, ANY, REGION)])).cells[0]?.rev.counts ?? 0;
+    const revBefore = await regionCell();
+    const listings = await Promise.all([1, 2, 3, 4, 5].map((n) => storedListing(owner.record, { sqft: 1_000 * n, minSqft: null, maxSqft: null })));
+    await syncListingsMarket(listings.map((listing) => listing.listingId));
+    expect(await region()).toMatchObject({ listings: before.listings + 5, listingSqft: before.listingSqft + 15_000 });
+    expect(await regionCell()).toBe(revBefore + 1);
+    // Counted once: a second sync adds nothing, and the recount agrees.
+    await syncListingsMarket(listings.map((listing) => listing.listingId));
+    expect(await region()).toMatchObject({ listings: before.listings + 5 });
+    expect(await reconcileQuietly()).toMatchObject({ staleItems: 0, driftedCells: 0 });
+  });
+
   it('throttled after its claim: the cells miss that change until the reconciliation; a retry adds nothing', async () => {
     const owner = await broker('throttled');
     const requirement = await storedRequirement(owner.record, { marketIds: ['yolo-davis'] });
