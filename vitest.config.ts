@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { domainTier } from './test/domain/project';
+import { domainTier } from './test/domain/project.ts';
 
 /** The web app's import aliases, as in web/vite.config.ts and web/tsconfig.json `paths`. */
 const webAliases = {

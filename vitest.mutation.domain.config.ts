@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { domainTier } from './test/domain/project';
+import { domainTier } from './test/domain/project.ts';
 import QuickestFirstSequencer from './test/mutation/quickest-first-sequencer';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -56,8 +56,10 @@ export interface LocalStackOptions {
   deliveryRetrySeconds?: number;
   /** Seed the demo data once (default false). */
   seed?: boolean;
-  /** No emulator, gateway or scheduler output (default false). */
+  /** No emulator, gateway or scheduler output, and the handlers log warnings and errors only (default false). */
   quiet?: boolean;
+  /** The handlers' LOG_LEVEL, over what `quiet` sets (the browser tests keep the warnings of faults they cause out of the log). */
+  logLevel?: 'INFO' | 'WARN' | 'ERROR';
   /**
    * Handlers check every response against its schema (CHECK_RESPONSES, lambdas/core/http.ts); default
    * true. The bench turns it off to measure the handlers as deployed.
@@ -175,7 +177,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       UNSUBSCRIBE_LIMIT_PER_CLIENT: String(unsubscribeLimits.perClient),
       GEOCODER: 'zip-centroids',
       AWS_REGION: LOCAL_REGION,
-      LOG_LEVEL: quiet ? 'WARN' : 'INFO',
+      LOG_LEVEL: options.logLevel ?? (quiet ? 'WARN' : 'INFO'),
       // The business metrics' EMF lines print with the other logs of `npm start`, not in tests.
       POWERTOOLS_METRICS_DISABLED: String(quiet),
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.url,

@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
     scheduler: true,
     seed: true,
     quiet: true,
+    // The tests bounce mail and refuse requests on purpose; the warnings that logs are not failures.
+    logLevel: 'ERROR',
   });
   project.provide('e2e', {
     webUrl: stack.urls.web!,

@@ -57,7 +57,7 @@ const browse = async (title: string) =>
   (await expectOk(call<RequirementPage>(stack, other.token, 'listRequirements', { query: { limit: 25 } }))).items.filter((r) => r.title === title);
 const activeCount = async () => (await expectOk(call<{ count: number }>(stack, other.token, 'countActiveRequirements'))).count;
 const runJob = async (entry: 'expire-listings' | 'send-reminders', now: Date) => {
-  const { handler } = (await import(`../../../lambdas/jobs/${entry}`)) as { handler: (event: unknown) => Promise<unknown> };
+  const { handler } = (await import(/* @vite-ignore */ `../../../lambdas/jobs/${entry}.ts`)) as { handler: (event: unknown) => Promise<unknown> };
   return handler({ now: now.toISOString() });
 };
 
