@@ -2,11 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
 import { describeMailStop, formatDate } from '@shared/rules/format';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
 import { accountsQuery, fullName } from '../api';
-import { LoadMoreButton } from '@/components/load-more-button';
+import { PagedList } from '@/components/paged-list';
 
 /** Columns on wide screens; on phones each account is a small stacked card. */
 const grid = 'md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,1.6fr)_7rem_6rem] md:items-center md:gap-4';
@@ -37,67 +35,50 @@ export function AccountList({
   action: (user: AdminUser) => ReactNode;
 }) {
   const query = useInfiniteQuery(accountsQuery(status));
-  const accounts = query.data?.pages.flatMap((page) => page.items) ?? [];
-
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading accounts" className="grid gap-2">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-14" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{query.error.message}</AlertDescription>
-      </Alert>
-    );
-  }
-  if (accounts.length === 0) return <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{empty}</p>;
-
   return (
-    <div className="grid gap-3">
-      <div aria-hidden="true" className={`hidden px-4 text-xs font-medium text-muted-foreground ${grid}`}>
-        <span>Name</span>
-        <span>E-mail</span>
-        <span>License</span>
-        <span>Broker</span>
-        <span>Signed up</span>
-        <span className="sr-only">Action</span>
-      </div>
-      <ul aria-label={label} className="grid gap-2">
-        {accounts.map((user) => (
-          <li key={user._id} className={`grid gap-1.5 rounded-lg border bg-card p-4 text-sm ${grid}`}>
-            <div className="font-medium">
-              {fullName(user) || '–'}
-              {!user.emailConfirmed && (
-                <Badge variant="outline" className="ml-2 align-middle font-normal">
-                  e-mail not confirmed
-                </Badge>
-              )}
-              {user.mailStop && (
-                <p className="mt-1 text-xs font-normal text-destructive">
-                  Mail stopped: {describeMailStop(user.mailStop)}
-                </p>
-              )}
-            </div>
-            <Cell label="E-mail" className="min-w-0 break-words">
-              <a href={`mailto:${user.email}`} className="text-primary underline-offset-4 hover:underline">
-                {user.email}
-              </a>
-            </Cell>
-            <Cell label="License">{user.license || '–'}</Cell>
-            <Cell label="Broker" className="min-w-0 break-words">
-              {user.brokerInfo?.name || '–'}
-            </Cell>
-            <Cell label="Signed up">{formatDate(user.createdAt)}</Cell>
-            <div className="mt-2 md:mt-0 md:justify-self-end">{action(user)}</div>
-          </li>
-        ))}
-      </ul>
-      <LoadMoreButton query={query} loadingLabel="Loading more accounts" />
-    </div>
+    <PagedList query={query} what="accounts" empty={empty}>
+      {(accounts) => (
+        <>
+          <div aria-hidden="true" className={`hidden px-4 text-xs font-medium text-muted-foreground ${grid}`}>
+            <span>Name</span>
+            <span>E-mail</span>
+            <span>License</span>
+            <span>Broker</span>
+            <span>Signed up</span>
+            <span className="sr-only">Action</span>
+          </div>
+          <ul aria-label={label} className="grid gap-2">
+            {accounts.map((user) => (
+              <li key={user._id} className={`grid gap-1.5 rounded-lg border bg-card p-4 text-sm ${grid}`}>
+                <div className="font-medium">
+                  {fullName(user) || '–'}
+                  {!user.emailConfirmed && (
+                    <Badge variant="outline" className="ml-2 align-middle font-normal">
+                      e-mail not confirmed
+                    </Badge>
+                  )}
+                  {user.mailStop && (
+                    <p className="mt-1 text-xs font-normal text-destructive">
+                      Mail stopped: {describeMailStop(user.mailStop)}
+                    </p>
+                  )}
+                </div>
+                <Cell label="E-mail" className="min-w-0 break-words">
+                  <a href={`mailto:${user.email}`} className="text-primary underline-offset-4 hover:underline">
+                    {user.email}
+                  </a>
+                </Cell>
+                <Cell label="License">{user.license || '–'}</Cell>
+                <Cell label="Broker" className="min-w-0 break-words">
+                  {user.brokerInfo?.name || '–'}
+                </Cell>
+                <Cell label="Signed up">{formatDate(user.createdAt)}</Cell>
+                <div className="mt-2 md:mt-0 md:justify-self-end">{action(user)}</div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </PagedList>
   );
 }

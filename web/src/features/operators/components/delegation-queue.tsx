@@ -1,10 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Delegation } from '@shared/api/schemas/delegations';
 import { formatDate } from '@shared/rules/format';
-import { LoadMoreButton } from '@/components/load-more-button';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { PagedList } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
@@ -38,48 +36,39 @@ function ApproveDelegateButton({ delegation }: { delegation: Delegation }) {
 
 /** Operators (issue 16): the delegations brokers confirmed, oldest first, each awaiting approval of its account as a delegate. */
 export function DelegationQueue() {
-  const queue = useInfiniteQuery(delegationQueueQuery());
-  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
-  if (queue.isPending) return <Skeleton className="h-24 w-full" role="status" aria-label="Loading delegates" />;
-  if (queue.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>Failed to load the delegates: {queue.error.message}</AlertDescription>
-      </Alert>
-    );
-  }
-  if (items.length === 0) return <p className="text-sm text-muted-foreground">No delegate is waiting for approval.</p>;
+  const query = useInfiniteQuery(delegationQueueQuery());
   return (
-    <div className="grid gap-3">
-      <Table aria-label="Delegates awaiting approval">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Delegate</TableHead>
-            <TableHead>For broker</TableHead>
-            <TableHead>Confirmed</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {items.map((delegation) => (
-            <TableRow key={`${delegation.brokerId}-${delegation.delegateId}`}>
-              <TableCell>
-                {nameOf(delegation.delegate)} <span className="text-muted-foreground">{delegation.delegate.email}</span>
-              </TableCell>
-              <TableCell>
-                {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
-              </TableCell>
-              <TableCell>{formatDate(delegation.confirmedAt)}</TableCell>
-              <TableCell className="text-right">
-                <ApproveDelegateButton delegation={delegation} />
-              </TableCell>
+    <PagedList query={query} what="delegates" empty="No delegate is waiting for approval.">
+      {(items) => (
+        <Table aria-label="Delegates awaiting approval">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Delegate</TableHead>
+              <TableHead>For broker</TableHead>
+              <TableHead>Confirmed</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <LoadMoreButton query={queue} loadingLabel="Loading more delegates" />
-    </div>
+          </TableHeader>
+          <TableBody>
+            {items.map((delegation) => (
+              <TableRow key={`${delegation.brokerId}-${delegation.delegateId}`}>
+                <TableCell>
+                  {nameOf(delegation.delegate)} <span className="text-muted-foreground">{delegation.delegate.email}</span>
+                </TableCell>
+                <TableCell>
+                  {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
+                </TableCell>
+                <TableCell>{formatDate(delegation.confirmedAt)}</TableCell>
+                <TableCell className="text-right">
+                  <ApproveDelegateButton delegation={delegation} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </PagedList>
   );
 }
