@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, NotificationPreferences, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { expiringMap } from '../core/expiring-map';
-import { db, fullReadPageSize, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
+import { batchGet, db, fullReadPageSize, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
 
 /** The stored user. `userId` is the Cognito `sub`: one id for both, so the token names the record. */
 export interface UserRecord {
@@ -104,6 +104,11 @@ export const usersRepository = {
   async get(userId: string): Promise<UserRecord | null> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(userId) }));
     return Item ? fromItem(Item) : null;
+  },
+
+  /** Records by id (absent ones are left out): BatchGet, 100 a request. */
+  async getMany(userIds: readonly string[]): Promise<UserRecord[]> {
+    return (await batchGet(userIds.map(keys))).map(fromItem);
   },
 
   /**

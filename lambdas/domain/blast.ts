@@ -231,9 +231,11 @@ export async function sendBlastBatch(
     return { outcome: 'done', sent: 0, failed: 0 };
   }
   const context = contextOf(run);
+  // The batch's brokers in one BatchGet, moments before their digests are made and sent.
+  const users = new Map((await usersRepository.getMany(message.recipients.map((r) => r.userId))).map((user) => [user.userId, user]));
   const mails = new Map<string, DigestMail>();
   const digestOf = async ({ userId }: DigestRecipient) => {
-    const mail = await digestFor(userId, context.day, context);
+    const mail = await digestFor(userId, context.day, context, { user: users.get(userId) ?? null });
     if (mail) mails.set(userId, mail);
     return mail;
   };

@@ -12,7 +12,7 @@ import {
 import { env } from '../../core/env';
 import { matchesRepository, type MatchSide } from '../../data/matches';
 import { savedSearchesRepository, type SavedSearchRecord } from '../../data/saved-searches';
-import { usersRepository } from '../../data/users';
+import { usersRepository, type UserRecord } from '../../data/users';
 import type { OutgoingMail } from '../mail';
 import { matchesPageUrl } from '../mail/templates/match-notice';
 import { matchDigestEntry, personalDigestMail, type PersonalDigestEntry } from '../mail/templates/personal-digest';
@@ -66,12 +66,18 @@ function byCategory<T extends { ownerId: string; category: SubscriptionId | null
 /**
  * The seam the delivery calls per broker and digest day (issue 19 "The digest"): the broker's digest mail, or
  * null when they get none (not active, mail stopped, not their digest day, nothing new). Reads only: the user
- * (GetItem), their saved searches and, when they take matches in the digest, their matches (one Query of their
+ * (GetItem, unless given), their saved searches and, when they take matches in the digest, their matches (one Query of their
  * partition each); the day's new items come from `context`, shared by the brokers a worker handles. The same
  * broker and day give the same mail, so a redelivered batch re-renders what the ledger then refuses to resend.
  */
-export async function digestFor(brokerId: string, digestDay: Date, context = new DigestContext(digestDay)): Promise<DigestMail | null> {
-  const user = await usersRepository.get(brokerId);
+export async function digestFor(
+  brokerId: string,
+  digestDay: Date,
+  context = new DigestContext(digestDay),
+  /** The broker's record when the caller read it moments ago (a batch's BatchGet; null: gone); else read here. */
+  { user: known }: { user?: UserRecord | null } = {},
+): Promise<DigestMail | null> {
+  const user = known === undefined ? await usersRepository.get(brokerId) : known;
   if (!user || user.status !== 'active' || user.mailStop) return null;
   const preferences = notificationPreferencesOf(user.notifications);
   const span = digestSpanOf(preferences.digestFrequency);
