@@ -4,10 +4,9 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { queueDepth } from './sqs';
 
 /**
- * The receive wait of a poller that drains a queue and stops (the tests' event sources): none. The emulator's
- * long poll answers only when it holds a full batch or the wait is over, and stop() waits for the poll under
- * way, so any wait is paid on nearly every receive of a small run and again at every stop; an immediate
- * receive (the emulator still gathers for 40 ms) hands over what is there, as SQS's long poll would.
+ * The receive wait of a poller that drains a queue and stops (the tests' event sources): none. stop() waits
+ * for the poll under way, which on the drained queue lasts the whole wait; an immediate receive (the
+ * emulator still gathers for 40 ms) hands over what is there.
  */
 export const DRAIN_WAIT_SECONDS = 0;
 
