@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -25,6 +26,10 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which ran every file of
+    // every tier one after the other. The workers mostly wait on the emulators in their own process, and
+    // the main process does little, so every core gets a worker.
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: domainTier },
@@ -36,8 +41,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          globalSetup: ['test/api/global-setup.ts'],
+          // Each file starts a stack of its own (file-stack.ts, requirements/support.ts startStack): files
+          // share nothing, so they run side by side with each other and the other tiers.
           setupFiles: ['test/api/capture-logs.ts'],
         },
       },

@@ -2,8 +2,9 @@
  * `npm test`: lint, then every test tier, each run even when an earlier one failed, then one verdict.
  *
  *   lint      eslint, the workflow linter and the type checks (npm run lint)
- *   vitest    unit, infra, web and api in one run, then domain, then e2e: each tier that starts a stack runs
- *             alone (a stack writes its endpoints onto process.env, which a second one in the run would overwrite)
+ *   vitest    unit, infra, web, api and domain in one run (the files of all five share the workers), then e2e:
+ *             a global setup that starts a stack (domain's, e2e's) writes its endpoints onto process.env, which a
+ *             second one in the run would overwrite; the api files start stacks of their own
  *
  * Prints one line per tier and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
@@ -69,8 +70,7 @@ function vitest(projects: readonly Tier[]): void {
   }
 }
 
-vitest(['unit', 'infra', 'web', 'api']);
-vitest(['domain']);
+vitest(['unit', 'infra', 'web', 'api', 'domain']);
 vitest(['e2e']);
 rmSync(scratch, { recursive: true, force: true });
 

@@ -49,7 +49,8 @@ const SUPPRESSED_DIAGNOSTIC = 'Amazon SES did not send the message to this addre
  * - The account's send rate: GetAccount answers SendQuota.MaxSendRate; once `PUT /account` with
  *   `{ "maxSendRate": n }` set it, sends beyond it in any one second are refused as SES refuses them
  *   (429 TooManyRequestsException). `PUT /throttle` with `{ "sends": n }` refuses the next n sends so,
- *   whatever the rate: SES throttling on demand (local only).
+ *   whatever the rate: SES throttling on demand (local only); with `"to": [addresses]`, the next n sends to
+ *   any of them (a test's own brokers, when other test files share the emulator).
  */
 export async function startSes(options: SesOptions): Promise<SesEmulator> {
   const server: Server = await startSesServer({ host: HOST, port: options.port });
@@ -60,13 +61,14 @@ export async function startSes(options: SesOptions): Promise<SesEmulator> {
   let maxSendRate = LOCAL_MAX_SEND_RATE;
   /** Enforced once set (`PUT /account`): the tests' many files send at once, within no one rate. */
   let enforced = false;
-  let throttleNext = 0;
+  let throttleNext = { sends: 0, to: undefined as ReadonlySet<string> | undefined };
   let window = { second: 0, sends: 0 };
   let sentLast24Hours = 0;
   /** False when this send is over the account's rate (or refused on demand). */
-  const withinRate = () => {
-    if (throttleNext > 0) {
-      throttleNext -= 1;
+  const withinRate = (recipients: readonly string[]) => {
+    const { sends, to } = throttleNext;
+    if (sends > 0 && (!to || recipients.some((address) => to.has(address.toLowerCase())))) {
+      throttleNext = { sends: sends - 1, to };
       return false;
     }
     const second = Math.floor(Date.now() / 1000);
@@ -125,9 +127,9 @@ export async function startSes(options: SesOptions): Promise<SesEmulator> {
       return send(res, 204);
     }
     if (path === '/throttle' && method === 'PUT') {
-      const { sends } = (await readJson(req)) as { sends?: number };
+      const { sends, to } = (await readJson(req)) as { sends?: number; to?: string[] };
       if (!Number.isInteger(sends) || sends! < 0) return send(res, 400, { message: 'sends must be a whole number' });
-      throttleNext = sends!;
+      throttleNext = { sends: sends!, to: to && new Set(to.map((address) => address.toLowerCase())) };
       return send(res, 204);
     }
     if (path === '/v2/email/account' && method === 'GET') {
@@ -161,8 +163,8 @@ export async function startSes(options: SesOptions): Promise<SesEmulator> {
       // this body (body-parser skips a finished request).
       const mail = (await readJson(req)) as SendEmailBody;
       req.body = mail;
-      if (!withinRate()) return tooManyRequests(res);
       const recipients = mail.Destination?.ToAddresses ?? [];
+      if (!withinRate(recipients)) return tooManyRequests(res);
       if (recipients.length > 0 && recipients.every((address) => answerOf(address) === 'suppressed')) {
         // SES accepts the call and sends nothing; the bounce tells the sender why.
         send(res, 200, { MessageId: randomUUID() });

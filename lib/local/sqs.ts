@@ -14,11 +14,35 @@ export interface SqsEmulator {
 export async function startSqs(options: { port: number }): Promise<SqsEmulator> {
   // Its own createSqsServer never settles when the port is taken: its handler on a server of ours instead.
   const { service, requestHandler } = createRequestHandler({ port: options.port, hostname: HOST, emulateQueueCreationLifecycle: false });
-  const server = createServer((req, res) => void requestHandler(req, res));
+  const server = createServer((req, res) => {
+    for (const queue of service.Queues) answerLongPollsEarly(queue);
+    void requestHandler(req, res);
+  });
   const port = await listen(server, options.port, 'SQS (local-aws-sqs)');
   // Queue URLs name the port it listens on.
   service.PORT = port;
   return { url: localUrl(port), port, stop: () => close(server) };
+}
+
+type Receive = (options: { VisibilityTimeout?: number; WaitTimeSeconds?: number; MaxNumberOfMessages?: number }) => Promise<unknown[]>;
+const answeringEarly = new WeakSet<object>();
+
+/**
+ * SQS's long poll answers as soon as it holds a message; local-aws-sqs's answers only with a full batch or
+ * at the end of the wait, so every run of a few mails waited out a whole poll. The queue's long poll becomes
+ * a series of immediate receives (the emulator gathers for 40 ms each) that ends at the first message.
+ */
+function answerLongPollsEarly(queue: { receive: Receive; ReceiveMessageWaitTimeSeconds: number }): void {
+  if (answeringEarly.has(queue)) return;
+  answeringEarly.add(queue);
+  const receive = queue.receive.bind(queue);
+  queue.receive = async (options) => {
+    const deadline = Date.now() + 1000 * Number(options.WaitTimeSeconds ?? queue.ReceiveMessageWaitTimeSeconds);
+    for (;;) {
+      const messages = await receive({ ...options, WaitTimeSeconds: 0 });
+      if (messages.length > 0 || Date.now() >= deadline) return messages;
+    }
+  };
 }
 
 export interface DeliveryQueues {

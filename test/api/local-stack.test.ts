@@ -15,20 +15,17 @@ import {
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Cron } from 'croner';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { presignPost } from '../../lambdas/core/images-bucket';
 import { awsCronToCroner, localSchedule } from '../../lib/local/scheduler';
 import { cognitoClient, createConfirmedUser, latestCode, readMail, signIn } from '../../lib/local/testing';
 import { jobs } from '../../shared/api/routes';
+import { fileStack } from './file-stack';
 
-const stack = inject('localStack');
+const stack = await fileStack();
 const cognito = cognitoClient(stack);
 const PASSWORD = 'Sacramento#2025';
 
-// The handlers' AWS clients find the emulators through these variables alone; so do the clients below.
-beforeAll(() => {
-  Object.assign(process.env, stack.env);
-});
 afterAll(() => cognito.destroy());
 
 const newEmail = () => `broker-${randomUUID().slice(0, 8)}@example.com`;

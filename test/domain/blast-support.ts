@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
-import { startQueuePoller, type QueueHandler } from '../../lib/local/queue-poller';
+import { DRAIN_WAIT_SECONDS, startQueuePoller, type QueueHandler } from '../../lib/local/queue-poller';
 import { createDeliveryQueues, type DeliveryQueues } from '../../lib/local/sqs';
 import { queueFunctions } from '../../shared/api/routes';
 import { documentClient, ses } from '../../lambdas/core/aws';
@@ -158,7 +158,7 @@ export async function freshDeliveryQueue(visibilitySeconds = 3): Promise<Deliver
  */
 export async function drainDeliveries(queues: DeliveryQueues & { client: SQSClient }, handler: QueueHandler = deliveryWorker): Promise<void> {
   const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
-  const poller = startQueuePoller({ client: queues.client, queueUrl: queues.queueUrl, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency, waitSeconds: 0 });
+  const poller = startQueuePoller({ client: queues.client, queueUrl: queues.queueUrl, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency, waitSeconds: DRAIN_WAIT_SECONDS });
   try {
     await poller.drain();
   } finally {

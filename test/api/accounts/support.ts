@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
 import type { RouteId } from '../../../shared/api/routes';
 import { callWithProfileVersion, type RouteAnswer, type RouteRequest } from '../http';
 import type { User } from '../../../shared/api';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
+import { fileStack } from '../file-stack';
 
-/** The stack of test/api/global-setup.ts; its handler env is put on this process so domain modules can be imported. */
-export const stack = inject('localStack');
-Object.assign(process.env, stack.env);
+/** This test file's stack; its handler env is on this process, so domain modules can be imported. */
+export const stack = await fileStack();
 
 export const PASSWORD = 'Sacramento#2025';
 export const newEmail = (label = 'broker') => `${label}-${randomUUID().slice(0, 8)}@example.com`;

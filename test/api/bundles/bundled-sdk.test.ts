@@ -4,11 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../../lib/constructs/code-root';
 import { lambdaBuildOptions } from '../../bench/bundles';
+import { fileStack } from '../file-stack';
 
-const stack = inject('localStack');
+const stack = await fileStack();
 const outdir = mkdtempSync(path.join(repoRoot, 'node_modules', '.cache', 'bisn-bundled-sdk-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 

@@ -8,7 +8,7 @@ import type { CreateRequirementInput, Requirement } from '../../../shared/api';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../lib/local/stack';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
-import { startQueuePoller } from '../../../lib/local/queue-poller';
+import { DRAIN_WAIT_SECONDS, startQueuePoller } from '../../../lib/local/queue-poller';
 import { queueFunctions } from '../../../shared/api/routes';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
 import { TEST_QUERY_PAGE_SIZE, validRequirement } from '../../fixtures/inputs';
@@ -177,7 +177,7 @@ export async function drainDeliveryQueue(): Promise<void> {
   const { handler } = await import('../../../lambdas/queues/delivery');
   const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
   const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
-  const poller = startQueuePoller({ client, queueUrl: process.env.DELIVERY_QUEUE_URL!, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency });
+  const poller = startQueuePoller({ client, queueUrl: process.env.DELIVERY_QUEUE_URL!, handler, batchSize: fn.batchSize, concurrency: fn.maxConcurrency, waitSeconds: DRAIN_WAIT_SECONDS });
   try {
     await poller.drain();
   } finally {
