@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -10,7 +10,10 @@ import { lambdaBuildOptions } from '../../bench/bundles';
 import { fileStack } from '../file-stack';
 
 const stack = await fileStack();
-const outdir = mkdtempSync(path.join(repoRoot, 'node_modules', '.cache', 'bisn-bundled-sdk-'));
+// Inside node_modules, so the bundle resolves its packages; a fresh `npm ci` has no .cache folder yet.
+const cacheDir = path.join(repoRoot, 'node_modules', '.cache');
+mkdirSync(cacheDir, { recursive: true });
+const outdir = mkdtempSync(path.join(cacheDir, 'bisn-bundled-sdk-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /**
