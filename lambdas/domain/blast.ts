@@ -56,6 +56,7 @@ export const DIGEST_BATCH_SIZE = 50;
  * them. A page of the run's listings: tests set pages small (QUERY_PAGE_SIZE) to publish in several chunks.
  */
 const publishChunkSize = () => fullReadPageSize(50)!;
+const chunkCount = (run: BlastRun) => Math.ceil(run.listingIds.length / publishChunkSize());
 
 export interface BlastOptions {
   now?: Date;
@@ -258,7 +259,7 @@ export async function sendBlastBatch(
   const after = await blastsRepository.completeBatch(run.runId, message.batch, message.recipients.length - skipped - failed, failed);
   if (after.state === 'sending' && after.batchesDone >= (after.batches ?? Infinity)) {
     // The run stays `sending` until its last chunk is counted: a delivery of this batch after a crash here enqueues them again.
-    const publishing = chunks(after.listingIds, publishChunkSize()).map((_, chunk): DeliveryMessage => ({ kind: 'blast-publish', runId: run.runId, chunk }));
+    const publishing = Array.from({ length: chunkCount(after) }, (_, chunk): DeliveryMessage => ({ kind: 'blast-publish', runId: run.runId, chunk }));
     if (publishing.length === 0) await finishRun(after);
     else await enqueueDeliveries(publishing);
   }
@@ -272,10 +273,10 @@ export async function sendBlastBatch(
 export async function publishBlastChunk(runId: string, chunk: number): Promise<BlastRun | null> {
   const run = await blastsRepository.get(runId);
   if (!run || run.state === 'done') return run;
-  const listingIds = chunks(run.listingIds, publishChunkSize())[chunk] ?? [];
-  await publishListings(run, listingIds);
+  const size = publishChunkSize();
+  await publishListings(run, run.listingIds.slice(chunk * size, (chunk + 1) * size));
   const after = await blastsRepository.completePublishChunk(runId, chunk);
-  if (after.state !== 'done' && after.publishChunksDone >= chunks(after.listingIds, publishChunkSize()).length) return finishRun(after, { published: true });
+  if (after.state !== 'done' && after.publishChunksDone >= chunkCount(after)) return finishRun(after, { published: true });
   return after;
 }
 

@@ -27,8 +27,8 @@ let queues: Awaited<ReturnType<typeof freshDeliveryQueue>>;
 beforeAll(async () => {
   queues = await freshDeliveryQueue();
 });
-/** The job at `now` (the clock the tests move), then its deliveries. */
-const sendInstantAlerts = (now?: Date) => alertsDelivered(queues, now);
+/** The alert job at `now` (the clock the tests move), then the workers' deliveries of what it queued. */
+const alertRun = (now?: Date) => alertsDelivered(queues, now);
 type InstantAlertReport = typeof quiet;
 const alertsTo = async (actor: Actor) => (await mailsTo(actor.record.email)).filter((mail) => / on BISN$/.test(mail.subject) && mail.subject.includes('for “'));
 
@@ -59,7 +59,7 @@ describe('instant alerts', () => {
     const requirement = await storedRequirement(lister.record, { propertyTypeId: 'retail', title: 'Wanted: retail bay' });
     await matchRequirement(requirement);
 
-    expect(await sendInstantAlerts(new Date(now + MINUTE_MS))).toEqual({ ...quiet, items: 5, hits: 3, queued: 2, mailed: 2, alerted: 3 });
+    expect(await alertRun(new Date(now + MINUTE_MS))).toEqual({ ...quiet, items: 5, hits: 3, queued: 2, mailed: 2, alerted: 3 });
     const alerts = await alertsTo(seeker);
     expect(alerts).toHaveLength(2);
     const listingsAlert = alerts.find((mail) => mail.subject.includes('Midtown retail'));
@@ -79,14 +79,14 @@ describe('instant alerts', () => {
     // Within the hour: new hits wait (batched), then go out together once the hour is over, to the millisecond.
     const third = await publish(lister, 'retail', { marketId: 'sac-midtown', title: 'Third shop' });
     const fourth = await publish(lister, 'retail', { marketId: 'sac-midtown', title: 'Fourth shop' });
-    expect(await sendInstantAlerts(new Date(now + 10 * MINUTE_MS))).toEqual({ ...quiet, items: 2, hits: 2, deferred: 1 });
-    expect(await sendInstantAlerts(new Date(now + MINUTE_MS + HOUR_MS - 1))).toEqual({ ...quiet, deferred: 1 });
-    expect(await sendInstantAlerts(new Date(now + MINUTE_MS + HOUR_MS))).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 2 });
+    expect(await alertRun(new Date(now + 10 * MINUTE_MS))).toEqual({ ...quiet, items: 2, hits: 2, deferred: 1 });
+    expect(await alertRun(new Date(now + MINUTE_MS + HOUR_MS - 1))).toEqual({ ...quiet, deferred: 1 });
+    expect(await alertRun(new Date(now + MINUTE_MS + HOUR_MS))).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 2 });
     const later = (await alertsTo(seeker)).filter((mail) => mail.subject.includes('Midtown retail'));
     expect(later.map((mail) => mail.subject)).toEqual(['2 new listings for “Midtown retail” on BISN', '2 new listings for “Midtown retail” on BISN']);
     expect(later[1]!.text).toContain(third.title);
     expect(later[1]!.text).toContain(fourth.title);
-    expect(await sendInstantAlerts(new Date(now + 3 * HOUR_MS))).toEqual(quiet);
+    expect(await alertRun(new Date(now + 3 * HOUR_MS))).toEqual(quiet);
     expect(await alertsTo(seeker)).toHaveLength(3);
   });
 
@@ -96,25 +96,25 @@ describe('instant alerts', () => {
     await publish(lister, 'flex', { title: 'A flex space listed before the search' });
     const search = await instantSearch(seeker, 'Flex', 'listings', { propertyTypeId: 'flex' });
     await createSavedSearch(seeker.principal, { name: 'Flex daily', kind: 'listings', filters: { propertyTypeId: 'flex' }, frequency: 'daily' } as Parameters<typeof createSavedSearch>[1]);
-    expect(await sendInstantAlerts()).toEqual({ ...quiet, items: 2 });
+    expect(await alertRun()).toEqual({ ...quiet, items: 2 });
 
     await publish(lister, 'flex', { title: 'A new flex space' });
-    const report = await sendInstantAlertsAfterHits(() => updateSavedSearch(seeker.principal, search.savedSearchId, { frequency: 'off' }));
+    const report = await alertRunAfterHits(() => updateSavedSearch(seeker.principal, search.savedSearchId, { frequency: 'off' }));
     expect(report).toEqual({ ...quiet, queued: 1, skipped: 1 });
     expect(await alertsTo(seeker)).toEqual([]);
   });
 });
 
 /** Records the queued items' hits (a first run whose mails SES refuses), runs `between`, then the next run; answers the next run's report. */
-async function sendInstantAlertsAfterHits(between: () => Promise<unknown>): Promise<InstantAlertReport> {
+async function alertRunAfterHits(between: () => Promise<unknown>): Promise<InstantAlertReport> {
   const restore = refuseMails();
   try {
-    await logsDuring(() => sendInstantAlerts());
+    await logsDuring(() => alertRun());
   } finally {
     restore();
   }
   await between();
-  return sendInstantAlerts();
+  return alertRun();
 }
 
 describe('instant alerts under faults: nothing lost, nothing sent twice', () => {
@@ -123,12 +123,12 @@ describe('instant alerts under faults: nothing lost, nothing sent twice', () => 
     await instantSearch(seeker, 'Industrial', 'listings', { propertyTypeId: 'industrial' });
     for (let i = 0; i < 4; i++) await publish(lister, 'industrial');
     const restore = refuseMails((to) => to === seeker.record.email);
-    const { result } = await logsDuring(() => sendInstantAlerts()).finally(restore);
+    const { result } = await logsDuring(() => alertRun()).finally(restore);
     expect(result).toEqual({ ...quiet, items: 4, hits: 4, queued: 1, failed: 1 });
     expect(await alertsTo(seeker)).toEqual([]);
-    expect(await sendInstantAlerts()).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 4 });
+    expect(await alertRun()).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 4 });
     expect((await alertsTo(seeker)).map((mail) => mail.subject)).toEqual(['4 new listings for “Industrial” on BISN']);
-    expect(await sendInstantAlerts(new Date(Date.now() + 2 * HOUR_MS))).toEqual(quiet);
+    expect(await alertRun(new Date(Date.now() + 2 * HOUR_MS))).toEqual(quiet);
   });
 
   it('DynamoDB throttling a hit or a claim: the item stays queued or the claims are given back; every hit goes out once', async () => {
@@ -137,14 +137,14 @@ describe('instant alerts under faults: nothing lost, nothing sent twice', () => 
     for (let i = 0; i < 4; i++) await publish(lister, 'apartment');
     let puts = 0;
     const isHitPut = (command: { input: unknown }) => (command.input as { Item?: { type?: string } }).Item?.type === 'searchHit' && ++puts === 3;
-    const { result: throttled } = await logsDuring(() => dynamoRefusing(isHitPut, () => sendInstantAlerts()));
+    const { result: throttled } = await logsDuring(() => dynamoRefusing(isHitPut, () => alertRun()));
     // Three items gave their hits and left the queue; the throttled one stays for the next run. The hits found went out.
     expect(throttled).toEqual({ ...quiet, items: 3, hits: 3, queued: 1, mailed: 1, alerted: 3 });
     let claims = 0;
     const isSecondClaim = (command: { input: unknown }) => JSON.stringify((command.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues ?? {}).includes('"sending"') && ++claims === 1;
-    const { result: refused } = await logsDuring(() => dynamoRefusing(isSecondClaim, () => sendInstantAlerts(new Date(Date.now() + 2 * HOUR_MS))));
+    const { result: refused } = await logsDuring(() => dynamoRefusing(isSecondClaim, () => alertRun(new Date(Date.now() + 2 * HOUR_MS))));
     expect(refused).toEqual({ ...quiet, items: 1, hits: 1, queued: 1, failed: 1 });
-    expect(await sendInstantAlerts(new Date(Date.now() + 2 * HOUR_MS))).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 1 });
+    expect(await alertRun(new Date(Date.now() + 2 * HOUR_MS))).toEqual({ ...quiet, queued: 1, mailed: 1, alerted: 1 });
     expect((await alertsTo(seeker)).map((mail) => mail.subject)).toEqual(['3 new listings for “Apartments” on BISN', '1 new listing for “Apartments” on BISN']);
   });
 
@@ -154,11 +154,11 @@ describe('instant alerts under faults: nothing lost, nothing sent twice', () => 
     await publish(lister, 'speciality');
     const isMarkSent = (command: { input: unknown }) => JSON.stringify((command.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues ?? {}).includes('":to":"sent"');
     const crashedAt = new Date();
-    await logsDuring(() => dynamoRefusing(isMarkSent, () => sendInstantAlerts(crashedAt)));
+    await logsDuring(() => dynamoRefusing(isMarkSent, () => alertRun(crashedAt)));
     expect(await alertsTo(seeker)).toHaveLength(1);
-    expect(await sendInstantAlerts(new Date(crashedAt.getTime() + HIT_CLAIM_TIMEOUT_MS - 1))).toEqual(quiet);
-    expect(await sendInstantAlerts(new Date(crashedAt.getTime() + HIT_CLAIM_TIMEOUT_MS))).toEqual({ ...quiet, lost: 1 });
-    expect(await sendInstantAlerts(new Date(crashedAt.getTime() + 3 * HOUR_MS))).toEqual(quiet);
+    expect(await alertRun(new Date(crashedAt.getTime() + HIT_CLAIM_TIMEOUT_MS - 1))).toEqual(quiet);
+    expect(await alertRun(new Date(crashedAt.getTime() + HIT_CLAIM_TIMEOUT_MS))).toEqual({ ...quiet, lost: 1 });
+    expect(await alertRun(new Date(crashedAt.getTime() + 3 * HOUR_MS))).toEqual(quiet);
     expect(await alertsTo(seeker)).toHaveLength(1);
     let waiting = 0;
     for await (const page of searchAlertsRepository.awaiting()) waiting += page.length;
