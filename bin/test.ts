@@ -6,7 +6,7 @@
  *             a global setup that starts a stack (domain's, e2e's) writes its endpoints onto process.env, which a
  *             second one in the run would overwrite; the api files start stacks of their own
  *
- * Prints one line per tier and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
+ * Prints one line per tier, each failed test with the first line of its failure, and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,12 @@ interface Tally {
   skipped: number;
 }
 interface JsonReport {
-  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
 }
 
 const tiers = ['unit', 'infra', 'web', 'api', 'domain', 'e2e'] as const;
@@ -35,6 +40,8 @@ const run = (command: string, args: string[]) => spawnSync(command, args, { stdi
 
 const lint = run('npm', ['run', '--silent', 'lint']);
 tally.lint[lint === 0 ? 'passed' : 'failed'] = 1;
+
+const firstLine = (message: string | undefined) => (message ?? 'failed').split('\n')[0]!.slice(0, 300);
 
 /** Runs vitest on `projects`, counting each test under the tier its file lies in (test/<tier>/…). */
 function vitest(projects: readonly Tier[]): void {
@@ -56,12 +63,15 @@ function vitest(projects: readonly Tier[]): void {
     const counts = tally[tiers.includes(tier) ? tier : projects[0]!];
     if (file.assertionResults.length === 0 && file.status === 'failed') {
       counts.failed++; // the file failed before any test ran (an import error, a failed hook)
-      problems.push(`${path.relative(process.cwd(), file.name)}: ${file.message?.split('\n')[0] ?? 'failed to run'}`);
+      problems.push(`${path.relative(process.cwd(), file.name)}: ${firstLine(file.message ?? 'failed to run')}`);
     }
     for (const test of file.assertionResults) {
       if (test.status === 'passed') counts.passed++;
-      else if (test.status === 'failed') counts.failed++;
-      else counts.skipped++;
+      else if (test.status === 'failed') {
+        counts.failed++;
+        // Named again under the verdict: a CI log that keeps only its tail still says what failed and why.
+        problems.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      } else counts.skipped++;
     }
   }
   if (status !== 0 && projects.every((tier) => tally[tier].failed === 0)) {

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus } from '../../shared/api';
 import type { PricePoint } from '../../shared/rules';
-import { batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
+import { batchGet, batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
 import { browseIndex } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -271,6 +271,17 @@ export const listingsRepository = {
     return Item ? fromItem(Item) : null;
   },
 
+  /** The listings of these ids that exist (BatchGets), in no particular order. */
+  async getMany(listingIds: readonly string[]): Promise<ListingRecord[]> {
+    return (await batchGet(listingIds.map(keys))).map(fromItem);
+  },
+
+  /** The distinct owners of these listings (BatchGets of their owner only); deleted listings have none. */
+  async ownersOf(listingIds: readonly string[]): Promise<string[]> {
+    const items = await batchGet(listingIds.map(keys), ['userId']);
+    return [...new Set(items.map((item) => String(item.userId)))];
+  },
+
   /**
    * Replaces the draft's fields (and its location when given) if it is still a draft of `userId`.
    * Null when it no longer is (published meanwhile, deleted, someone else's).
@@ -358,22 +369,30 @@ export const listingsRepository = {
   },
 
   /**
-   * processing → published by run `runId` (idempotent for that run: a resumed run sets the same values).
-   * Null when the listing is gone or not this run's.
+   * processing → published by run `runId` (idempotent for that run: a resumed run sets the same values), with
+   * when the property came on BISN, fixed once (`if_not_exists`), and the price it came back at when an
+   * earlier listing's differed (issue 14). Null when the listing is gone or not this run's.
    */
-  async markPublished(listingId: string, runId: string, publishedOn: string, expiresAt: string): Promise<PublishedListing | null> {
+  async markPublished(
+    listingId: string,
+    runId: string,
+    dates: { publishedOn: string; expiresAt: string },
+    history: { onMarketSince: string; priceHistory: PricePoint[] | null },
+  ): Promise<PublishedListing | null> {
     const record = await conditionalUpdate(
       listingId,
-      'SET #status = :published, publishedOn = :publishedOn, expiresAt = :expiresAt, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :expiresAt',
+      `SET #status = :published, publishedOn = :publishedOn, expiresAt = :expiresAt, updatedAt = :now, gsi2pk = :gsi2pk, gsi2sk = :expiresAt, onMarketSince = if_not_exists(onMarketSince, :since)${history.priceHistory ? ', priceHistory = if_not_exists(priceHistory, :history)' : ''}`,
       'runId = :run AND (#status = :processing OR #status = :published)',
       {
         ':published': 'published',
         ':processing': 'processing',
-        ':publishedOn': publishedOn,
-        ':expiresAt': expiresAt,
+        ':publishedOn': dates.publishedOn,
+        ':expiresAt': dates.expiresAt,
         ':now': nowIso(),
         ':run': runId,
         ':gsi2pk': statusKey('published'),
+        ':since': history.onMarketSince,
+        ...(history.priceHistory ? { ':history': history.priceHistory } : {}),
       },
     );
     return record as PublishedListing | null;
@@ -391,19 +410,6 @@ export const listingsRepository = {
       ...partitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk } } })),
       ...daysPartitionsOf(record).map((pk) => ({ DeleteRequest: { Key: { pk, sk: daysSk } } })),
     ]);
-  },
-
-  /**
-   * Fixes when the property came on BISN, once (`if_not_exists`: a resumed blast writes the same), with the
-   * price it came back at when an earlier listing's differed. Answers the record after.
-   */
-  setMarketHistory(listingId: string, onMarketSince: string, priceHistory: PricePoint[] | null): Promise<ListingRecord | null> {
-    return conditionalUpdate(
-      listingId,
-      `SET onMarketSince = if_not_exists(onMarketSince, :since)${priceHistory ? ', priceHistory = if_not_exists(priceHistory, :history)' : ''}`,
-      '#status = :published',
-      { ':published': 'published', ':since': onMarketSince, ...(priceHistory ? { ':history': priceHistory } : {}) },
-    );
   },
 
   /**

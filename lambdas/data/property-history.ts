@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './table';
+import { batchGet, db, tableName } from './table';
 
 /**
  * What BISN remembers of a property between its listings (issue 14), keyed by its normalised address
@@ -21,6 +21,11 @@ export const propertyHistoryRepository = {
   async get(propertyKey: string): Promise<PropertyHistory | null> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(propertyKey) }));
     return (Item as PropertyHistory | undefined) ?? null;
+  },
+
+  /** The histories of these properties that exist (BatchGets; each property once). */
+  async getMany(propertyKeys: readonly string[]): Promise<PropertyHistory[]> {
+    return (await batchGet([...new Set(propertyKeys)].map(keys))) as unknown as PropertyHistory[];
   },
 
   /** A listing ended: the property's count so far (set, not added: a listing that ends twice counts once). */

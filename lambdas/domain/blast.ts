@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import { blastDateKey, expiresAtFor, isDigestDay, notificationPreferencesOf } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { blastsRepository, type BlastRun } from '../data/blasts';
@@ -14,7 +15,7 @@ export { MAX_DELIVERIES };
 import { sendClaimed } from './delivery/send';
 import { DigestContext, digestFor, digestSent, type DigestMail } from './digest';
 import { matchListing, unmatchListing } from './matching';
-import { marketHistoryAt } from './property-history';
+import { marketHistoriesAt } from './property-history';
 import { refreshDirectory } from './directory';
 import { syncListingsMarket } from './market';
 
@@ -56,6 +57,8 @@ export const DIGEST_BATCH_SIZE = 50;
  * them. A page of the run's listings: tests set pages small (QUERY_PAGE_SIZE) to publish in several chunks.
  */
 const publishChunkSize = () => fullReadPageSize(50)!;
+/** Listings (and directory cards) written at once by one worker. */
+const PUBLISH_CONCURRENCY = 25;
 const chunkCount = (run: BlastRun) => Math.ceil(run.listingIds.length / publishChunkSize());
 
 export interface BlastOptions {
@@ -143,11 +146,9 @@ async function processRun(initial: BlastRun, now: Date, options: BlastOptions, r
 
 /** queued → processing for this run; listings deleted or taken meanwhile drop out of the run. */
 async function claimListings(run: BlastRun, now: Date): Promise<BlastRun> {
-  const claimed: string[] = [];
-  for (const ids of chunks(run.listingIds, 25)) {
-    const results = await Promise.all(ids.map((id) => listingsRepository.claimForRun(id, run.runId)));
-    for (const record of results) if (record) claimed.push(record.listingId);
-  }
+  // In the run's order (its chunks are published in it), 25 claims at a time.
+  const results = await pLimit(25).map(run.listingIds, (id) => listingsRepository.claimForRun(id, run.runId));
+  const claimed = results.flatMap((record) => (record ? [record.listingId] : []));
   return blastsRepository.advance(run.runId, 'planning', { listingIds: claimed, publishedOn: run.publishedOn ?? now.toISOString() });
 }
 
@@ -191,9 +192,13 @@ async function advanceToPublishing(run: BlastRun): Promise<BlastRun> {
   return blastsRepository.advance(run.runId, 'publishing');
 }
 
-/** The run's listings published (by the planner resuming it, unless the workers' chunks did), the run is done. */
+/**
+ * The run's listings published (by the planner resuming it, unless the workers' chunks did), their owners'
+ * directory cards refreshed once each, the run is done.
+ */
 async function finishRun(run: BlastRun, { published = false } = {}): Promise<BlastRun> {
   if (!published) await publishListings(run, run.listingIds);
+  await refreshOwners(run.listingIds);
   if (run.failed > 0) logger.error('blast: digests given up on after every delivery failed', { runId: run.runId, failed: run.failed });
   return blastsRepository.advance(run.runId, 'done', { finishedAt: new Date().toISOString() });
 }
@@ -283,37 +288,30 @@ export async function publishBlastChunk(runId: string, chunk: number): Promise<B
 /**
  * Listings of the run become published with the run's `publishedOn` and appear in the browse index.
  * Idempotent, so a resumed run repeats it safely. A listing deleted meanwhile is skipped; one deleted between
- * the publish and the index write has its index items removed again. Each owner's directory card is
- * refreshed once, after their listings.
+ * the publish and the index write has its index items removed again. Their market differences are summed and
+ * added once per cell (listings published together share most cells); the owners' directory cards wait for
+ * the run's end (refreshOwners), once per owner rather than once per chunk.
  */
 async function publishListings(run: BlastRun, listingIds: readonly string[]): Promise<void> {
-  const publishedOn = run.publishedOn!;
-  const expiresAt = expiresAtFor(publishedOn);
-  const owners = new Set<string>();
-  for (const ids of chunks(listingIds, 10)) {
-    await Promise.all(
-      ids.map(async (id) => {
-        const marked = await listingsRepository.markPublished(id, run.runId, publishedOn, expiresAt);
-        if (!marked) return;
-        // Days on BISN and the price history continue from the property's last listing (issue 14).
-        const history = await marketHistoryAt(marked);
-        const published = { ...marked, ...(await listingsRepository.setMarketHistory(id, history.onMarketSince, history.priceHistory)), publishedOn, expiresAt };
-        await listingsRepository.writeIndex(published);
-        await matchListing(published);
-        if (!(await listingsRepository.get(id))) {
-          await unmatchListing(published);
-          await listingsRepository.deleteIndex(published);
-        }
-        owners.add(published.userId);
-      }),
-    );
-    await syncListingsMarket(ids);
-  }
-  for (const userId of owners) await refreshDirectory(userId);
+  const dates = { publishedOn: run.publishedOn!, expiresAt: expiresAtFor(run.publishedOn!) };
+  // The run's listings still here (BatchGets), and their properties' histories (issue 14: days on BISN and the
+  // price history continue from the property's last listing), read together rather than one by one.
+  const records = (await listingsRepository.getMany(listingIds)).filter((record) => record.runId === run.runId);
+  const histories = await marketHistoriesAt(records, () => dates.publishedOn);
+  await pLimit(PUBLISH_CONCURRENCY).map(records, async ({ listingId }) => {
+    const published = await listingsRepository.markPublished(listingId, run.runId, dates, histories.get(listingId)!);
+    if (!published) return;
+    await listingsRepository.writeIndex(published);
+    await matchListing(published);
+    if (!(await listingsRepository.get(listingId))) {
+      await unmatchListing(published);
+      await listingsRepository.deleteIndex(published);
+    }
+  });
+  await syncListingsMarket(records.map((record) => record.listingId));
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/** Each owner's directory card (their active listings' count and facets), several owners at once. */
+async function refreshOwners(listingIds: readonly string[]): Promise<void> {
+  await pLimit(PUBLISH_CONCURRENCY).map(await listingsRepository.ownersOf(listingIds), refreshDirectory);
 }

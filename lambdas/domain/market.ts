@@ -92,15 +92,17 @@ type Synced = { facts: MarketFacts | null; delta: Map<string, CellValues> } | nu
 /** After any write that may change what a listing contributes (publish, renew, price, close, expire). */
 export const syncListingMarket = async (listingId: string) => void (await sync('listing', listingId));
 /**
- * Several listings at once (the blast's publishing, ten at a time): each transition claimed as `sync` claims
- * it, their differences summed and added once per cell, since listings published together share most cells
- * (the region's, their counties'). A crash between the claims and the adds leaves those cells short until the
- * nightly reconciliation, as it does for one item.
+ * Several listings at once (a chunk of the blast's publishing): each transition claimed as `sync` claims it
+ * (ten at a time), their differences summed and added once per cell, since listings published together share
+ * most cells (the region's, their counties'). A crash between the claims and the adds leaves those cells
+ * short until the nightly reconciliation, as it does for one item.
  */
 export async function syncListingsMarket(listingIds: readonly string[]): Promise<void> {
   const total = new Map<string, CellValues>();
-  for (const synced of await Promise.all(listingIds.map((id) => claimTransition('listing', id)))) {
-    for (const [key, values] of synced?.delta ?? []) addInto(total.get(key) ?? total.set(key, {}).get(key)!, values);
+  for (let i = 0; i < listingIds.length; i += 10) {
+    for (const synced of await Promise.all(listingIds.slice(i, i + 10).map((id) => claimTransition('listing', id)))) {
+      for (const [key, values] of synced?.delta ?? []) addInto(total.get(key) ?? total.set(key, {}).get(key)!, values);
+    }
   }
   await applyDelta(total);
 }

@@ -1,5 +1,5 @@
 import './quiet-logs';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { ses } from '../../lambdas/core/aws';
 import { blastsRepository } from '../../lambdas/data/blasts';
@@ -13,6 +13,8 @@ import { peakRssMb } from './measure';
 export interface DeliveryWorkerJob {
   /** Where the bench writes the run's id once its planner is through: the worker stops when that run is done. */
   runIdFile: string;
+  /** Written once the worker polls the queue, its handler loaded: the bench starts the planner when all are. */
+  readyFile: string;
 }
 
 export interface DeliveryWorkerResult {
@@ -20,7 +22,8 @@ export interface DeliveryWorkerResult {
   accepted: Record<string, number>;
   /** SendEmail calls SES refused for the send rate (the SDK retries them). */
   throttled: number;
-  /** When SES accepted this worker's last mail (epoch ms; 0: none). */
+  /** When SES accepted this worker's first and last mail (epoch ms; 0: none). */
+  firstSendAt: number;
   lastSendAt: number;
   peakRssMb: number;
   peakHeapMb: number;
@@ -32,9 +35,10 @@ export interface DeliveryWorkerResult {
  * of its own so its peak memory is the function's): it takes the delivery queue's messages until the blast
  * run named in `runIdFile` is done, and answers what SES accepted from it.
  */
-await childMain(async ({ runIdFile }: DeliveryWorkerJob): Promise<DeliveryWorkerResult> => {
+await childMain(async ({ runIdFile, readyFile }: DeliveryWorkerJob): Promise<DeliveryWorkerResult> => {
   const accepted: Record<string, number> = {};
   let throttled = 0;
+  let firstSendAt = 0;
   let lastSendAt = 0;
   ses().middlewareStack.add(
     (next) => async (args) => {
@@ -43,6 +47,7 @@ await childMain(async ({ runIdFile }: DeliveryWorkerJob): Promise<DeliveryWorker
         const result = await next(args);
         if (to) accepted[to] = (accepted[to] ?? 0) + 1;
         lastSendAt = Date.now();
+        firstSendAt ||= lastSendAt;
         return result;
       } catch (error) {
         if ((error as Error).name === 'TooManyRequestsException') throttled += 1;
@@ -57,6 +62,7 @@ await childMain(async ({ runIdFile }: DeliveryWorkerJob): Promise<DeliveryWorker
   const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
   const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
   const poller = startQueuePoller({ client, queueUrl: process.env.DELIVERY_QUEUE_URL!, handler, batchSize: fn.batchSize, concurrency: 1 });
+  writeFileSync(readyFile, '');
   try {
     // The planner runs beside the workers: its run is known when it is through; then wait for it to be done.
     let runId: string | undefined;
@@ -74,5 +80,5 @@ await childMain(async ({ runIdFile }: DeliveryWorkerJob): Promise<DeliveryWorker
     clearInterval(sampler);
   }
   const used = process.cpuUsage(cpu);
-  return { accepted, throttled, lastSendAt, peakRssMb: peakRssMb(), peakHeapMb: Math.max(peakHeap, process.memoryUsage().heapUsed) / 2 ** 20, cpuMs: (used.user + used.system) / 1000 };
+  return { accepted, throttled, firstSendAt, lastSendAt, peakRssMb: peakRssMb(), peakHeapMb: Math.max(peakHeap, process.memoryUsage().heapUsed) / 2 ** 20, cpuMs: (used.user + used.system) / 1000 };
 });

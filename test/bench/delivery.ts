@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -59,6 +59,8 @@ export async function seedSavedSearches(count: number): Promise<number> {
 export interface DeliveryRun {
   /** Planner start to the run done (every digest sent, the listings published). */
   wallMs: number;
+  /** Planner start to the first digest SES accepted (the run's listings claimed, the day's new items read). */
+  firstDigestMs: number;
   /** Planner start to the last digest SES accepted: the rest of the wall is the publishing. */
   digestsMs: number;
   planner: BlastRunResult;
@@ -111,12 +113,21 @@ export async function deliverBlast(stack: LocalStack, runNumber: number): Promis
   // The emulator keeps every mail in this process's memory; real SES does not. Emptied while the run goes.
   const clearStore = () => fetch(`${stack.urls.ses}/clear-store`, { method: 'POST' }).then(() => undefined, () => undefined);
   const clearing = setInterval(() => void clearStore(), 1000);
-  const started = performance.now();
-  const startedAt = Date.now();
+  let started = 0;
+  let startedAt = 0;
   let planner: BlastRunResult;
   let workers: DeliveryWorkerResult[];
   try {
-    const working = Promise.all(Array.from({ length: DELIVERY_WORKERS }, () => runChild<DeliveryWorkerResult>('./delivery-worker.ts', { runIdFile }, heapOf('deliveryWorker'))));
+    const readyFiles = Array.from({ length: DELIVERY_WORKERS }, (_, n) => join(scratch, `ready-${n}`));
+    const working = Promise.all(readyFiles.map((readyFile) => runChild<DeliveryWorkerResult>('./delivery-worker.ts', { runIdFile, readyFile }, heapOf('deliveryWorker'))));
+    // Deployed functions wait for the schedule with their code in place: the clock starts once every worker
+    // polls (a child's start here is tsx compiling TypeScript; a bundle's cold start is the bundles phase's).
+    let exited = false;
+    void working.finally(() => (exited = true)).catch(() => undefined);
+    while (!exited && !readyFiles.every((file) => existsSync(file))) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (exited) await working; // a worker that died before polling fails the phase with its error
+    started = performance.now();
+    startedAt = Date.now();
     // An empty file stops the workers if the planner fails.
     planner = await runChild<BlastRunResult>('./blast-worker.ts', {}, heapOf('blast')).catch((error: unknown) => {
       writeFileSync(runIdFile, '');
@@ -142,6 +153,7 @@ export async function deliverBlast(stack: LocalStack, runNumber: number): Promis
   for (const worker of workers) for (const [to, n] of Object.entries(worker.accepted)) accepted.set(to, (accepted.get(to) ?? 0) + n);
   return {
     wallMs,
+    firstDigestMs: Math.max(0, Math.min(...workers.filter((worker) => worker.firstSendAt > 0).map((worker) => worker.firstSendAt - startedAt))),
     digestsMs: Math.max(0, ...workers.map((worker) => worker.lastSendAt - startedAt)),
     planner,
     workers,

@@ -8,6 +8,7 @@ import { blastsRepository, type BlastRun } from '../../lambdas/data/blasts';
 import { listingsRepository, type ListingRecord } from '../../lambdas/data/listings';
 import { locksRepository } from '../../lambdas/data/locks';
 import { runBlast, type BlastOptions } from '../../lambdas/domain/blast';
+import { listedBroker } from '../../lambdas/domain/directory';
 import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
 import { blastAndDeliver, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
@@ -494,13 +495,15 @@ describe('the weekday blast (domain)', () => {
     expect(await listingsRepository.get(untyped.listingId)).toMatchObject({ status: 'published' });
   });
 
-  it('publishes a run’s listings in chunks of a page, one queue message each, every chunk counted once', async () => {
-    const author = await active('chunker');
-    // Seven listings, three a page: three publishing messages, shared by the workers.
-    const listings = await Promise.all(Array.from({ length: 7 }, () => queuedListing(author, { propertyTypeId: null })));
+  it('publishes a run’s listings in chunks of a page, one queue message each, every chunk counted once; then each owner’s directory card', async () => {
+    const authors = [await active('chunker'), await active('chunker2')];
+    // Seven listings of two owners, three a page: three publishing messages, shared by the workers.
+    const listings = await Promise.all(Array.from({ length: 7 }, (_, n) => queuedListing(authors[n % 2]!, { propertyTypeId: null })));
     const [run] = (await blast()).runs;
     expect(run).toMatchObject({ listings: 7, state: 'done' });
     expect(await blastsRepository.get(run!.runId)).toMatchObject({ state: 'done', publishChunksDone: 3 });
     for (const listing of listings) expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published', publishedOn: expect.any(String) });
+    // Refreshed once per owner when the run is done, not per chunk.
+    expect(await Promise.all(authors.map(async (author) => (await listedBroker(author.record.userId)).activeListings))).toEqual([4, 3]);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../../lambdas/data/listings';
 import { propertyHistoryRepository } from '../../lambdas/data/property-history';
-import { marketHistoryAt, reductionSinceLastListing, rememberPropertyEnd } from '../../lambdas/domain/property-history';
+import { marketHistoryAt, reductionSinceLastListing, reductionsSinceLastListing, rememberPropertyEnd } from '../../lambdas/domain/property-history';
 import { propertyKeyOf } from '../../shared/rules';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -52,6 +52,17 @@ describe('property history (domain)', () => {
     expect(await reductionSinceLastListing({ ...again, publishedOn: null }, again.publishedOn)).toBe(10);
     expect(await reductionSinceLastListing({ ...again, price: 2_200_000 }, again.publishedOn)).toBeNull();
     expect(await reductionSinceLastListing({ ...again, price: 2_000_000 }, again.publishedOn)).toBeNull();
+    // A digest reads them all at once: the same answers, a property with no history included.
+    const fresh = listingAt(street(), { listingId: randomUUID(), publishedOn: again.publishedOn, price: 900_000 });
+    const cheaper = { ...again, listingId: randomUUID(), publishedOn: null };
+    const dearer = { ...again, listingId: randomUUID(), price: 2_200_000 };
+    expect(await reductionsSinceLastListing([cheaper, dearer, fresh], () => again.publishedOn)).toEqual(
+      new Map([
+        [cheaper.listingId, 10],
+        [dearer.listingId, null],
+        [fresh.listingId, null],
+      ]),
+    );
     expect((await marketHistoryAt({ ...again, price: 2_000_000 })).priceHistory).toBeNull();
     expect((await marketHistoryAt({ ...again, price: 2_000_000, leasePrice: 2 })).priceHistory).toEqual([
       { at: at(first.publishedOn, 120), price: 2_000_000, leasePrice: null },

@@ -1,11 +1,11 @@
 import { subscriptionIdFor, type PropertyTypeId, type SubscriptionId } from '../../../shared/catalog';
 import { blastDateKey, digestWindow, type DigestSpan, type DigestWindow, type ListingFacets, type RequirementFacets } from '../../../shared/rules';
-import { listingsRepository, type ListingRecord } from '../../data/listings';
+import { listingsRepository } from '../../data/listings';
 import { requirementsRepository, type RequirementRecord } from '../../data/requirements';
 import { usersRepository, type UserRecord } from '../../data/users';
 import { digestEntry } from '../mail/templates/digest-entry';
 import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from '../mail/templates/personal-digest';
-import { reductionSinceLastListing } from '../property-history';
+import { reductionsSinceLastListing } from '../property-history';
 import { toRequirementDto } from '../requirements';
 
 /** A new item as every broker's digest reads it: rendered once, with what the saved searches and categories filter on. */
@@ -29,21 +29,9 @@ export interface NewItems {
   requirements: NewRequirement[];
 }
 
-const chunks = <T,>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
-async function owners(userIds: Iterable<string>): Promise<Map<string, UserRecord | null>> {
-  const out = new Map<string, UserRecord | null>();
-  for (const ids of chunks([...new Set(userIds)], 25)) {
-    const records = await Promise.all(ids.map((id) => usersRepository.get(id)));
-    ids.forEach((id, i) => out.set(id, records[i]!));
-  }
-  return out;
-}
-
-async function listingsById(ids: readonly string[]): Promise<ListingRecord[]> {
-  const out: ListingRecord[] = [];
-  for (const part of chunks(ids, 25)) out.push(...(await Promise.all(part.map((id) => listingsRepository.get(id)))).filter((r): r is ListingRecord => !!r));
-  return out;
+/** The items' owners, read in BatchGets: by userId (absent: gone). */
+async function owners(userIds: Iterable<string>): Promise<Map<string, UserRecord>> {
+  return new Map((await usersRepository.getMany([...new Set(userIds)])).map((user) => [user.userId, user]));
 }
 
 /** The blast run a digest goes out with: the listings it claimed are the ones it announces. */
@@ -66,21 +54,22 @@ async function newListings(window: DigestWindow, at: string, run: DigestRun | nu
     }
   }
   // Another run's listings (a crash left two) go out with that run's digests.
-  const records = (await listingsById([...ids])).filter(
+  const records = (await listingsRepository.getMany([...ids])).filter(
     (record) => (record.status === 'processing' && (!run || record.runId === run.runId)) || (record.status === 'published' && (!run || record.runId !== run.runId)),
   );
-  const byOwner = await owners(records.map((record) => record.userId));
+  const [byOwner, reductions] = await Promise.all([
+    owners(records.map((record) => record.userId)),
+    // A property back on BISN cheaper than its last listing is marked (issue 14), as in the blast.
+    reductionsSinceLastListing(records, (record) => record.publishedOn ?? at),
+  ]);
   // Oldest first, as the blast's run lists them.
   records.sort((a, b) => (a.publishedOn ?? a.updatedAt).localeCompare(b.publishedOn ?? b.updatedAt) || a.listingId.localeCompare(b.listingId));
-  return Promise.all(
-    records.map(async (record) => ({
-      // A property back on BISN cheaper than its last listing is marked (issue 14), as in the blast.
-      entry: listingDigestEntry(digestEntry(record, byOwner.get(record.userId) ?? null, await reductionSinceLastListing(record, record.publishedOn ?? at))),
-      ownerId: record.userId,
-      category: record.propertyTypeId ? subscriptionIdFor(record.propertyTypeId as PropertyTypeId, 'listings') : null,
-      facets: { listingTypeId: record.listingTypeId, propertyTypeId: record.propertyTypeId, marketId: record.marketId },
-    })),
-  );
+  return records.map((record) => ({
+    entry: listingDigestEntry(digestEntry(record, byOwner.get(record.userId) ?? null, reductions.get(record.listingId) ?? null)),
+    ownerId: record.userId,
+    category: record.propertyTypeId ? subscriptionIdFor(record.propertyTypeId as PropertyTypeId, 'listings') : null,
+    facets: { listingTypeId: record.listingTypeId, propertyTypeId: record.propertyTypeId, marketId: record.marketId },
+  }));
 }
 
 /** Requirements sent in the window (a renewal moves a requirement's index entry, not its `sentAt`): still active. */

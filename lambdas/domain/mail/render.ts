@@ -1,4 +1,5 @@
-import { render, toPlainText } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
+import { compile } from 'html-to-text';
 import { createElement, Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { env } from '../../core/env';
@@ -9,12 +10,18 @@ export const plainTextOptions = {
 };
 
 /**
+ * react-email's `toPlainText` (its options, its selectors, ours after them), compiled once: `toPlainText`
+ * compiles html-to-text's selectors again for every mail, a third of the text's cost in a blast.
+ */
+const toPlainText = compile({ wordwrap: false, selectors: [...plainTextSelectors, ...plainTextOptions.selectors] });
+
+/**
  * One template rendered to both parts: inline-styled HTML and the plain text html-to-text makes of it (from
  * the same render: react-email's `plainText` option would render the template a second time).
  */
 export async function renderMail(element: ReactElement): Promise<{ html: string; text: string }> {
   const html = await render(element);
-  return { html, text: toPlainText(html, plainTextOptions) };
+  return { html, text: toPlainText(html) };
 }
 
 /** The sender's postal address, required in every mail about listings or requirements (CAN-SPAM). */
