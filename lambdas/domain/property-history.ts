@@ -4,19 +4,15 @@ import { propertyHistoryRepository, type PropertyHistory } from '../data/propert
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * At publish (issue 14): when the property's last listing ended within 12 months, the new one's days on
- * BISN continue from that count, and a price different from the last one starts its price history.
- */
-export async function marketHistoryAt(record: ListingRecord & { publishedOn: string }): Promise<MarketHistory> {
-  return marketHistoryFrom(record, await propertyHistoryRepository.get(propertyKeyOf(record)));
-}
-
 interface MarketHistory {
   onMarketSince: string;
   priceHistory: PricePoint[] | null;
 }
 
+/**
+ * At publish (issue 14): when the property's last listing ended within 12 months, the new one's days on
+ * BISN continue from that count, and a price different from the last one starts its price history.
+ */
 function marketHistoryFrom(record: ListingRecord & { publishedOn: string }, history: PropertyHistory | null): MarketHistory {
   const published = Date.parse(record.publishedOn);
   if (!history || published - Date.parse(history.lastEndedAt) > DAYS_ON_BISN_MEMORY_DAYS * DAY_MS) {
@@ -45,18 +41,13 @@ export async function rememberPropertyEnd(record: ListingRecord & { publishedOn:
   });
 }
 
-/** How much cheaper a listing comes back than the property's last listing (the digest marks it), or null. */
-export async function reductionSinceLastListing(record: ListingRecord, at: string): Promise<number | null> {
-  return reductionFrom(await marketHistoryAt({ ...record, publishedOn: at }));
-}
-
-/** marketHistoryAt of many listings published at `at` (a chunk of the blast's), their properties read in BatchGets: by listingId. */
+/** The market history of listings published at `at` (a chunk of the blast's), their properties read in BatchGets: by listingId. */
 export async function marketHistoriesAt(records: readonly ListingRecord[], at: (record: ListingRecord) => string): Promise<Map<string, MarketHistory>> {
   const histories = new Map((await propertyHistoryRepository.getMany(records.map(propertyKeyOf))).map((history) => [history.propertyKey, history]));
   return new Map(records.map((record) => [record.listingId, marketHistoryFrom({ ...record, publishedOn: at(record) }, histories.get(propertyKeyOf(record)) ?? null)]));
 }
 
-/** reductionSinceLastListing of many listings (a digest's new listings): by listingId. */
+/** How much cheaper each listing comes back than its property's last listing (the digest marks it), or null: by listingId. */
 export async function reductionsSinceLastListing(records: readonly ListingRecord[], at: (record: ListingRecord) => string): Promise<Map<string, number | null>> {
   const histories = await marketHistoriesAt(records, at);
   return new Map(records.map((record) => [record.listingId, reductionFrom(histories.get(record.listingId)!)]));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../../lambdas/data/listings';
 import { propertyHistoryRepository } from '../../lambdas/data/property-history';
-import { marketHistoryAt, reductionSinceLastListing, reductionsSinceLastListing, rememberPropertyEnd } from '../../lambdas/domain/property-history';
+import { marketHistoriesAt, reductionsSinceLastListing, rememberPropertyEnd } from '../../lambdas/domain/property-history';
 import { propertyKeyOf } from '../../shared/rules';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -12,6 +12,9 @@ function listingAt(street: string, fields: Partial<ListingRecord> & { publishedO
   return { address1: street, address2: 'Suite 100', zipCode: '95758', price: 2_000_000, leasePrice: null, ...fields } as ListingRecord & { publishedOn: string };
 }
 const street = () => `${1000 + Math.floor(Math.random() * 8000)} ${randomUUID().slice(0, 8)} Drive`;
+/** One listing through the batch reads the blast and the digest make. */
+const marketHistoryAt = async (record: ListingRecord & { publishedOn: string }) => (await marketHistoriesAt([record], () => record.publishedOn)).get(record.listingId)!;
+const reductionSinceLastListing = async (record: ListingRecord, publishedOn: string) => (await reductionsSinceLastListing([record], () => publishedOn)).get(record.listingId)!;
 const at = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 
 describe('property history (domain)', () => {
