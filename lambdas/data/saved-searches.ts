@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SavedSearchFrequency, SavedSearchKind, SavedSearchPausedReason, SavedSearchQuery } from '../../shared/api';
+import { savedSearchKinds, type SavedSearchFrequency, type SavedSearchKind, type SavedSearchPausedReason, type SavedSearchQuery } from '../../shared/api';
 import { db, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
 
 /** A broker's saved search (issue 19): a browser's filters, the mail frequency, and the delivery's bookkeeping. */
@@ -266,6 +266,28 @@ export const savedSearchesRepository = {
       });
       for await (const page of pages) yield page.map(fromItem);
     }
+  },
+
+  /**
+   * The owners of an active search mailed at any of `frequencies`, of either kind: the mailing index's keys
+   * only (a few bytes a search), so a digest run skips the searches Query of every broker who has none.
+   */
+  async ownersMailing(frequencies: readonly Exclude<SavedSearchFrequency, 'off'>[]): Promise<Set<string>> {
+    const owners = new Set<string>();
+    const partitions = savedSearchKinds.flatMap((kind) => frequencies.flatMap((frequency) => [...Array(SAVED_SEARCH_SHARDS).keys()].map((shard) => mailingPartition(kind, frequency, shard))));
+    await Promise.all(
+      partitions.map(async (pk) => {
+        const pages = queryPages({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ProjectionExpression: 'gsi1sk',
+        });
+        for await (const page of pages) for (const item of page) owners.add(String(item.gsi1sk).split('#')[0]!);
+      }),
+    );
+    return owners;
   },
 
   /** Removes every search of an owner (a deleted account). */

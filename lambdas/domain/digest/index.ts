@@ -66,7 +66,7 @@ function byCategory<T extends { ownerId: string; category: SubscriptionId | null
 /**
  * The seam the delivery calls per broker and digest day (issue 19 "The digest"): the broker's digest mail, or
  * null when they get none (not active, mail stopped, not their digest day, nothing new). Reads only: the user
- * (GetItem, unless given), their saved searches and, when they take matches in the digest, their matches (one Query of their
+ * (GetItem, unless given), their saved searches (when the context's mailing index lists them) and, when they take matches in the digest, their matches (one Query of their
  * partition each); the day's new items come from `context`, shared by the brokers a worker handles. The same
  * broker and day give the same mail, so a redelivered batch re-renders what the ledger then refuses to resend.
  */
@@ -82,7 +82,7 @@ export async function digestFor(
   const preferences = notificationPreferencesOf(user.notifications);
   const span = digestSpanOf(preferences.digestFrequency);
   const items = await context.newItems(span);
-  const searches = (await savedSearchesRepository.all(brokerId))
+  const searches = ((await context.mayHaveSearches(brokerId)) ? await savedSearchesRepository.all(brokerId) : [])
     .filter((search) => search.status === 'active' && searchSpanOf(search, span, digestDay) !== null)
     .sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt));
   const savedSearches: (DigestSearchCandidates<PersonalDigestEntry> & { savedSearchId: string })[] = [];

@@ -1,7 +1,8 @@
 import { subscriptionIdFor, type PropertyTypeId, type SubscriptionId } from '../../../shared/catalog';
-import { blastDateKey, digestWindow, type DigestSpan, type DigestWindow, type ListingFacets, type RequirementFacets } from '../../../shared/rules';
+import { blastDateKey, digestWindow, searchSpanOf, type DigestSpan, type DigestWindow, type ListingFacets, type RequirementFacets } from '../../../shared/rules';
 import { listingsRepository } from '../../data/listings';
 import { requirementsRepository, type RequirementRecord } from '../../data/requirements';
+import { savedSearchesRepository } from '../../data/saved-searches';
 import { usersRepository, type UserRecord } from '../../data/users';
 import { digestEntry } from '../mail/templates/digest-entry';
 import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from '../mail/templates/personal-digest';
@@ -97,6 +98,7 @@ async function newRequirements(window: DigestWindow): Promise<NewRequirement[]> 
  */
 export class DigestContext {
   private readonly spans = new Map<DigestSpan, Promise<NewItems>>();
+  private searchOwners: Promise<Set<string>> | undefined;
 
   constructor(
     readonly day: Date,
@@ -106,6 +108,20 @@ export class DigestContext {
   /** The day key (America/New_York), the same as the blast's. */
   get dayKey(): string {
     return blastDateKey(this.day);
+  }
+
+  /**
+   * Whether the broker may have a saved search this day's digest carries (daily ones, weekly ones on Mondays):
+   * most brokers have none, and their digests skip reading them. Read once, from the mailing index; a search
+   * saved after that read waits for the next digest.
+   */
+  async mayHaveSearches(brokerId: string): Promise<boolean> {
+    if (!this.searchOwners) {
+      const frequencies = (['daily', 'weekly'] as const).filter((frequency) => searchSpanOf({ frequency }, 'day', this.day) !== null);
+      this.searchOwners = savedSearchesRepository.ownersMailing(frequencies);
+      this.searchOwners.catch(() => (this.searchOwners = undefined));
+    }
+    return (await this.searchOwners).has(brokerId);
   }
 
   newItems(span: DigestSpan): Promise<NewItems> {
