@@ -113,7 +113,7 @@ export class DigestContext {
   /**
    * Whether the broker may have a saved search this day's digest carries (daily ones, weekly ones on Mondays):
    * most brokers have none, and their digests skip reading them. Read once, from the mailing index; a search
-   * saved after that read waits for the next digest.
+   * saved after that read starts with the next digest.
    */
   async mayHaveSearches(brokerId: string): Promise<boolean> {
     if (!this.searchOwners) {
