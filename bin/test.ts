@@ -1,15 +1,17 @@
 /**
- * `npm test`: lint and every test tier side by side, each run even when another failed, then one verdict.
+ * `npm test`: every test tier and lint, each run even when another failed, then one verdict.
  *
- *   lint      eslint, the workflow linter and the type checks (npm run lint)
- *   vitest    unit, infra, web, api and domain in one run (the files of all five share the workers)
+ *   vitest    unit, infra, web, api and domain in one run (the files of all five share the workers); then,
+ *             side by side:
  *   e2e       the browser tier in two shards, each its own vitest run with its own stack (a global setup
  *             that starts a stack writes its endpoints onto process.env, which a second one in the same run
  *             would overwrite), serving one production build of the web app made here first
+ *   lint      eslint, the workflow linter and the type checks (npm run lint)
  *
- * They run at once because none fills both cores alone (the browser tier waits on Chromium a third of its
- * time): docs/DECISIONS.md "Test run time". The five tiers' output streams as it comes; lint's and the
- * shards' is printed whole once everything is done, so no two outputs interleave.
+ * The browser tier alone keeps one core and a quarter busy and lint one and a half, so they share the two;
+ * the five tiers keep both busy already, and anything beside them only slows their emulator-bound tests:
+ * docs/DECISIONS.md "Test run time". The five tiers' output streams as it comes; lint's and the shards' is
+ * printed whole once they are done, so no two outputs interleave.
  * Prints one line per tier, each failed test with the first line of its failure, and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
  */
@@ -113,11 +115,11 @@ async function browserTier(logs: string[]): Promise<void> {
 
 const lintLog = path.join(scratch, 'lint.log');
 const e2eLogs = Array.from({ length: E2E_SHARDS }, (_, i) => path.join(scratch, `e2e-${i + 1}.log`));
+await vitest(['unit', 'infra', 'web', 'api', 'domain']);
 await Promise.all([
   run('npm', ['run', '--silent', 'lint'], { log: lintLog }).then((status) => {
     tally.lint[status === 0 ? 'passed' : 'failed'] = 1;
   }),
-  vitest(['unit', 'infra', 'web', 'api', 'domain']),
   browserTier(e2eLogs),
 ]);
 for (const [title, log] of [['lint', lintLog], ...e2eLogs.map((log, i) => [`e2e, shard ${i + 1} of ${E2E_SHARDS}`, log])] as const) {

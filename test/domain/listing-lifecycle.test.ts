@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../lambdas/data/table';
 import { listingsRepository } from '../../lambdas/data/listings';
 import { propertyHistoryRepository } from '../../lambdas/data/property-history';
 import {
@@ -225,10 +227,21 @@ describe('listing lifecycle (domain): expiry job', () => {
     const marketId = 'placer-granite-bay';
     const base = Date.parse('2021-02-01T09:00:00.000Z');
     const listing = await publishedListing(owner, { marketId }, new Date(base).toISOString());
-    // The renewal is sent right after the job's read: it lands before the job's conditional write.
-    const job = expireListings(new Date(base + 121 * DAY_MS));
-    await listingsRepository.renew(listing.listingId, new Date(Date.now() + 120 * DAY_MS).toISOString(), new Date().toISOString());
-    expect(only((await job).expired, [listing.listingId])).toEqual([]);
+    // The renewal lands after the job's read and before its conditional write, every time: it is made as the
+    // job sends its write of this listing (a renewal merely sent alongside the job raced it under load).
+    const client = db();
+    const send = client.send.bind(client);
+    let renewed = false;
+    const between = vi.spyOn(client, 'send').mockImplementation((async (command: UpdateCommand) => {
+      if (!renewed && command instanceof UpdateCommand && command.input.Key?.pk === `LST#${listing.listingId}`) {
+        renewed = true;
+        await listingsRepository.renew(listing.listingId, new Date(Date.now() + 120 * DAY_MS).toISOString(), new Date().toISOString());
+      }
+      return send(command);
+    }) as never);
+    const job = await expireListings(new Date(base + 121 * DAY_MS)).finally(() => between.mockRestore());
+    expect(renewed).toBe(true);
+    expect(only(job.expired, [listing.listingId])).toEqual([]);
     expect((await listingsRepository.get(listing.listingId))?.status).toBe('published');
     expect(await browse(marketId)).toEqual([listing.listingId]);
   });

@@ -174,7 +174,7 @@ describe('DynamoDB and SES throttling that the SDK retries away', () => {
 });
 
 // Each sweep runs the job once per DynamoDB call it makes (dozens of runs): explicit room for a busy machine.
-const SWEEP_TIMEOUT_MS = 240_000;
+const SWEEP_TIMEOUT_MS = 480_000;
 
 describe('a DynamoDB outage that outlasts the retries, at every call in turn', () => {
   /** How many DynamoDB calls `run` makes when nothing fails: the sweep then fails each of them in turn. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usersRepository } from '../../../lambdas/data/users';
 import { unsubscribeLinks, unsubscribeToken } from '../../../lambdas/domain/mail';
 import { renewLinkUrl } from '../../../lambdas/domain/renew-links';
@@ -1233,6 +1233,10 @@ function mutation(id: RouteId, template: Req): fc.Arbitrary<Mutation> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+
+// A property is tens of requests: 3 s on a quiet machine, a minute when the machine is busy. Past a timeout
+// its requests would go on writing into the next property's store check.
+vi.setConfig({ testTimeout: 240_000 });
 
 const INVALID_RUNS = 50;
 const VALID_RUNS = 25;
