@@ -43,8 +43,6 @@ export interface LocalStackOptions {
    * served as CloudFront serves it (the browser tests); default none.
    */
   web?: boolean | 'built';
-  /** With web 'built': a production build made already (`npm test` builds once for its browser shards); default: built here. */
-  builtWebDir?: string;
   /** The in-process job schedules (default false). */
   scheduler?: boolean;
   /**
@@ -213,8 +211,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     let web: WebServer | undefined;
     if (options.web === 'built') {
-      const distDir = options.builtWebDir ?? join(scratch, 'web');
-      if (!options.builtWebDir) await buildWebApp(REPO_ROOT, distDir);
+      const distDir = join(scratch, 'web');
+      await buildWebApp(REPO_ROOT, distDir);
       web = await serveStaticSite(distDir, runtimeConfig, webPort);
     } else if (options.web) {
       web = await startWeb({ root: REPO_ROOT, port: webPort, quiet, runtimeConfig });

@@ -89,6 +89,13 @@ describe('delegates', () => {
     await row.waitFor();
     await shoot(operatorPage, 'operator-queue');
     expect(await seriousA11yViolations(operatorPage)).toEqual([]);
+    // On a phone the queue is a card per delegation, whole on screen: nothing scrolls sideways.
+    await operatorPage.setViewportSize(PHONE);
+    const card = operatorPage.getByRole('list', { name: 'Delegates awaiting approval' }).getByRole('listitem').filter({ hasText: email });
+    await card.getByText('For Riley Requirer').waitFor();
+    await card.getByRole('button', { name: 'Approve Dana Delegate as a delegate' }).waitFor();
+    expect(await operatorPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await operatorPage.setViewportSize(DESKTOP);
     await row.getByRole('button', { name: 'Approve Dana Delegate as a delegate' }).click();
     await operatorPage.getByText("Dana Delegate is approved as Riley Requirer's delegate.").waitFor();
     await row.waitFor({ state: 'detached' });

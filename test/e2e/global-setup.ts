@@ -26,8 +26,6 @@ export default async function setup(project: TestProject) {
     ports: { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
     // The production build, served with CloudFront's headers: what the browser tests test is what ships.
     web: 'built',
-    // bin/test.ts builds it once for the shards it runs side by side.
-    builtWebDir: process.env.BISN_E2E_WEB_DIR,
     scheduler: true,
     seed: true,
     quiet: true,

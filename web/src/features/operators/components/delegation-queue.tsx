@@ -3,7 +3,9 @@ import type { Delegation } from '@shared/api/schemas/delegations';
 import { formatDate } from '@shared/rules/format';
 import { PagedList } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
+import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
 import { toast } from '@/lib/toast';
@@ -34,41 +36,62 @@ function ApproveDelegateButton({ delegation }: { delegation: Delegation }) {
   );
 }
 
-/** Operators (issue 16): the delegations brokers confirmed, oldest first, each awaiting approval of its account as a delegate. */
+/**
+ * Operators (issue 16): the delegations brokers confirmed, oldest first, each awaiting approval of its account
+ * as a delegate. A table from md up, one card per delegation on a phone (where four columns scrolled sideways).
+ */
 export function DelegationQueue() {
   const query = useInfiniteQuery(delegationQueueQuery());
+  const phone = useIsMobile();
   return (
     <PagedList query={query} what="delegates" empty="No delegate is waiting for approval.">
-      {(items) => (
-        <Table aria-label="Delegates awaiting approval">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Delegate</TableHead>
-              <TableHead>For broker</TableHead>
-              <TableHead>Confirmed</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
+      {(items) =>
+        phone ? (
+          <CardList aria-label="Delegates awaiting approval">
             {items.map((delegation) => (
-              <TableRow key={`${delegation.brokerId}-${delegation.delegateId}`}>
-                <TableCell>
-                  {nameOf(delegation.delegate)} <span className="text-muted-foreground">{delegation.delegate.email}</span>
-                </TableCell>
-                <TableCell>
-                  {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
-                </TableCell>
-                <TableCell>{formatDate(delegation.confirmedAt)}</TableCell>
-                <TableCell className="text-right">
+              <CardListItem key={`${delegation.brokerId}-${delegation.delegateId}`} title={nameOf(delegation.delegate)}>
+                <p className="text-xs break-words text-muted-foreground">{delegation.delegate.email}</p>
+                <p className="text-sm break-words">
+                  For {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
+                </p>
+                <p className="text-xs text-muted-foreground">Confirmed {formatDate(delegation.confirmedAt)}</p>
+                <div>
                   <ApproveDelegateButton delegation={delegation} />
-                </TableCell>
-              </TableRow>
+                </div>
+              </CardListItem>
             ))}
-          </TableBody>
-        </Table>
-      )}
+          </CardList>
+        ) : (
+          <Table aria-label="Delegates awaiting approval">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Delegate</TableHead>
+                <TableHead>For broker</TableHead>
+                <TableHead>Confirmed</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((delegation) => (
+                <TableRow key={`${delegation.brokerId}-${delegation.delegateId}`}>
+                  <TableCell>
+                    {nameOf(delegation.delegate)} <span className="text-muted-foreground">{delegation.delegate.email}</span>
+                  </TableCell>
+                  <TableCell>
+                    {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
+                  </TableCell>
+                  <TableCell>{formatDate(delegation.confirmedAt)}</TableCell>
+                  <TableCell className="text-right">
+                    <ApproveDelegateButton delegation={delegation} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )
+      }
     </PagedList>
   );
 }
