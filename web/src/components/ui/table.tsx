@@ -46,3 +46,19 @@ export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
 export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
   return <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
 }
+
+/** A header of plain column names, then the row actions' column (named for screen readers only). */
+export function TableColumnsWithActions({ names }: { names: readonly string[] }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {names.map((name) => (
+          <TableHead key={name}>{name}</TableHead>
+        ))}
+        <TableHead className="text-right">
+          <span className="sr-only">Actions</span>
+        </TableHead>
+      </TableRow>
+    </TableHeader>
+  );
+}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CardList, CardListItem } from '@/components/ui/card-list';
 import { changedByText } from '@/features/delegates/components/changed-by';
 import { useActingFor } from '@/lib/acting-for';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableColumnsWithActions, TableRow } from '@/components/ui/table';
 import { ConfirmButton } from '@/components/confirm-button';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { ListingStatusBadge } from '../components/listing-status-badge';
@@ -77,17 +77,7 @@ export function MyListingsTable({ listings, ...actions }: ActionsProps & { listi
   }
   return (
     <Table aria-label="My listings">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Title</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Published On</TableHead>
-          <TableHead>Last Change</TableHead>
-          <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableColumnsWithActions names={['Title', 'Status', 'Published On', 'Last Change']} />
       <TableBody>
         {listings.map((listing) => (
           <TableRow key={listing.listingId}>

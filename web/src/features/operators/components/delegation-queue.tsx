@@ -4,7 +4,7 @@ import { formatDate } from '@shared/rules/format';
 import { PagedList } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
 import { CardList, CardListItem } from '@/components/ui/card-list';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableColumnsWithActions, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
@@ -63,16 +63,7 @@ export function DelegationQueue() {
           </CardList>
         ) : (
           <Table aria-label="Delegates awaiting approval">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Delegate</TableHead>
-                <TableHead>For broker</TableHead>
-                <TableHead>Confirmed</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableColumnsWithActions names={['Delegate', 'For broker', 'Confirmed']} />
             <TableBody>
               {items.map((delegation) => (
                 <TableRow key={`${delegation.brokerId}-${delegation.delegateId}`}>
