@@ -50,6 +50,16 @@ const PAUSE_MAILS = 'SEARCHPAUSE';
 
 export const mailingPartition = (kind: SavedSearchKind, frequency: SavedSearchFrequency, shard: number) => `SEARCHFREQ#${kind}#${frequency}#${shard}`;
 
+/** One partition of the mailing index, page by page (`projection`: the attributes to read, default all). */
+const mailingPages = (pk: string, projection?: string) =>
+  queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ...(projection && { ProjectionExpression: projection }),
+  });
+
 /** gsi1 holds the searches that mail (active, not "off"), by kind, frequency and shard: sparse. */
 function mailingIndex(record: Pick<SavedSearchRecord, 'kind' | 'frequency' | 'status' | 'ownerId' | 'savedSearchId'>) {
   if (record.status !== 'active' || record.frequency === 'off') return null;
@@ -257,15 +267,7 @@ export const savedSearchesRepository = {
    */
   async *mailing(kind: SavedSearchKind, frequency: Exclude<SavedSearchFrequency, 'off'>, shard?: number): AsyncGenerator<SavedSearchRecord[]> {
     const shards = shard === undefined ? [...Array(SAVED_SEARCH_SHARDS).keys()] : [shard];
-    for (const s of shards) {
-      const pages = queryPages({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': mailingPartition(kind, frequency, s) },
-      });
-      for await (const page of pages) yield page.map(fromItem);
-    }
+    for (const s of shards) for await (const page of mailingPages(mailingPartition(kind, frequency, s))) yield page.map(fromItem);
   },
 
   /**
@@ -277,14 +279,7 @@ export const savedSearchesRepository = {
     const partitions = savedSearchKinds.flatMap((kind) => frequencies.flatMap((frequency) => [...Array(SAVED_SEARCH_SHARDS).keys()].map((shard) => mailingPartition(kind, frequency, shard))));
     await Promise.all(
       partitions.map(async (pk) => {
-        const pages = queryPages({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ProjectionExpression: 'gsi1sk',
-        });
-        for await (const page of pages) for (const item of page) owners.add(String(item.gsi1sk).split('#')[0]!);
+        for await (const page of mailingPages(pk, 'gsi1sk')) for (const item of page) owners.add(String(item.gsi1sk).split('#')[0]!);
       }),
     );
     return owners;
