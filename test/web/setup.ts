@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// findBy* and waitFor wait up to 10 s, not 1 s: on a busy machine a lazy route or a fake backend's answer
-// takes longer than that to render, and a test must not fail for the machine's speed.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy* and waitFor wait up to 20 s, not 1 s: on a busy machine a lazy route or a fake backend's answer
+// takes longer than that to render (10 s was once not enough with other work beside the suite), and a test
+// must not fail for the machine's speed.
+configure({ asyncUtilTimeout: 20_000 });
 
 /**
  * jsdom has no matchMedia. Answer max-width queries from window.innerWidth, as a browser would at

@@ -1290,17 +1290,23 @@ const refusal = (answer: Answer, label: string) => {
   expect(answer.status, label).toBeLessThan(500);
 };
 
+/**
+ * Phase by phase rather than route by route: every "nothing persisted" check compares two Scans of the whole
+ * store, and before the valid phase the store holds the fixture only, not every earlier route's accepted
+ * writes (measured: the snapshots were about a third of the file's time, most of it reading those writes).
+ */
 describe('fuzzing every write route', () => {
   it('covers every POST, PUT and DELETE of the route table (and nothing else)', () => {
     const fuzzed = Object.entries(cases).filter(([, c]) => c !== 'read-only').map(([id]) => id);
     expect(fuzzed.sort()).toEqual(writeRoutes.map((r) => r.id).sort());
   });
 
-  describe.each(writeRoutes.map((route) => [route.id] as const))('%s', (id) => {
-    const fuzz = () => cases[id] as AnyCase;
+  const eachRoute = describe.each(writeRoutes.map((route) => [route.id] as const));
+  const fuzz = (id: RouteId) => cases[id] as AnyCase;
 
+  eachRoute('%s', (id) => {
     it('invalid input: a 4xx, never a 5xx, and nothing persisted', async () => {
-      const c = fuzz();
+      const c = fuzz(id);
       const template = await c.template(fx);
       await persistsNothing(id, () =>
         fc.assert(
@@ -1315,7 +1321,7 @@ describe('fuzzing every write route', () => {
     });
 
     it('well-formed requests the domain refuses: a 4xx, and nothing persisted', async () => {
-      const c = fuzz();
+      const c = fuzz(id);
       if (!c.refused) return;
       await persistsNothing(id, () =>
         fc.assert(
@@ -1327,8 +1333,23 @@ describe('fuzzing every write route', () => {
       );
     });
 
+    it('prototype-pollution keys are ignored and pollute nothing', async () => {
+      const c = fuzz(id);
+      const template = await c.template(fx);
+      const raw = JSON.stringify(template.body ?? {}).replace(
+        /^\{/,
+        '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"},',
+      ).replace(/,\}$/, '}');
+      const answer = await send(tokenOf(c), id, { ...template, raw });
+      expect(answer.status).toBeLessThan(500);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(JSON.stringify((await storeSnapshot(fx.stack)).items)).not.toContain('polluted');
+    });
+  });
+
+  eachRoute('%s', (id) => {
     it('valid input: accepted and read back as sent', async () => {
-      const c = fuzz();
+      const c = fuzz(id);
       await fc.assert(
         fc.asyncProperty(c.valid(fx), async (input) => {
           const req = await c.request(fx, input as never);
@@ -1339,19 +1360,6 @@ describe('fuzzing every write route', () => {
         }),
         { numRuns: c.validRuns ?? VALID_RUNS },
       );
-    });
-
-    it('prototype-pollution keys are ignored and pollute nothing', async () => {
-      const c = fuzz();
-      const template = await c.template(fx);
-      const raw = JSON.stringify(template.body ?? {}).replace(
-        /^\{/,
-        '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"},',
-      ).replace(/,\}$/, '}');
-      const answer = await send(tokenOf(c), id, { ...template, raw });
-      expect(answer.status).toBeLessThan(500);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      expect(JSON.stringify((await storeSnapshot(fx.stack)).items)).not.toContain('polluted');
     });
   });
 });
