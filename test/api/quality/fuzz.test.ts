@@ -786,10 +786,12 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   unsubscribe: fuzzCase({
     caller: () => null,
     template: () => ({ body: { email: fx.reader.email } }),
-    valid: () => fc.oneof(email.map((address) => ({ address, reader: false })), shout(fx.reader.email).map((address) => ({ address, reader: true }))),
+    valid: () => fc.oneof(email, shout(fx.reader.email)),
+    // The reader starts subscribed to everything whichever address is sent: other routes' accepted requests
+    // (the pollution checks of the unsubscribe links among them) may have turned the reader's mail off.
     request: async (f, input) => {
-      if (input.reader) await expectOk(call(f.stack, f.reader.token, 'updateSubscriptions', { params: { userId: f.reader.userId }, body: everything }));
-      return { body: { email: input.address } };
+      await expectOk(call(f.stack, f.reader.token, 'updateSubscriptions', { params: { userId: f.reader.userId }, body: everything }));
+      return { body: { email: input } };
     },
     roundTrip: async (_f, _input, _req, answer) => {
       expect(answer.body).toEqual({ statusCode: '200', body: { message: unsubscribeLinkSentMessage } });
