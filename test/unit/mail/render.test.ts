@@ -1,4 +1,4 @@
-import { Heading, Html, Link, Text } from '@react-email/components';
+import { Heading, Html, Link, Text } from '../../../lambdas/domain/mail/templates/components';
 import { createElement as h } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useMailEnv } from './mail-env';

@@ -1,4 +1,4 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from './components';
 import { formatDate } from '../../../../shared/rules';
 import { postalAddress, renderMail } from '../render';
 import type { OutgoingMail } from '../send';

@@ -1,4 +1,4 @@
-import { Body, Container, Head, Heading, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Container, Head, Heading, Html, Link, Preview, Section, Text } from './components';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** BISN's mail colours, as the site's header and footer. */

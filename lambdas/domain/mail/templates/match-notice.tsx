@@ -1,4 +1,4 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Link, Section, Text } from './components';
 import type { MatchReason } from '../../../../shared/rules';
 import { verdictSymbol } from '../../../../shared/rules';
 import { env } from '../../../core/env';

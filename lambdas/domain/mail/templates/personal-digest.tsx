@@ -1,4 +1,4 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Link, Section, Text } from './components';
 import type { Requirement } from '../../../../shared/api';
 import type { Digest, DigestItem, DigestSection } from '../../../../shared/rules';
 import { formatBudget, formatDate, formatPhone, formatSqftRange, verdictSymbol } from '../../../../shared/rules';

@@ -1,4 +1,4 @@
-import { Column, Heading, Link, Row, Section, Text } from '@react-email/components';
+import { Column, Heading, Link, Row, Section, Text } from './components';
 import { Fragment, type ReactNode } from 'react';
 import type { Requirement } from '../../../../shared/api';
 import { subscriptionCategories, subscriptionIdFor, type SubscriptionId } from '../../../../shared/catalog';

@@ -1,4 +1,4 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from './components';
 import { savedSearchStream } from '../../../../shared/catalog';
 import { env } from '../../../core/env';
 import type { SavedSearchRecord } from '../../../data/saved-searches';

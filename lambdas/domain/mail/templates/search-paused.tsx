@@ -1,4 +1,4 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from './components';
 import type { SavedSearchPausedReason } from '../../../../shared/api';
 import { savedSearchStream } from '../../../../shared/catalog';
 import type { SavedSearchRecord } from '../../../data/saved-searches';

@@ -1,4 +1,4 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from './components';
 import { renderMail } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
