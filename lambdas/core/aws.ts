@@ -4,6 +4,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { lazy } from '../../shared/lazy';
 import { env, type Env } from './env';
 
 /**
@@ -12,11 +13,6 @@ import { env, type Env } from './env';
  * Each `lazy(...)` is marked pure, so a handler's bundle keeps only the clients it uses (esbuild drops an
  * unused export and, with it, that service's SDK package).
  */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
-
 export const dynamoDb = /* @__PURE__ */ lazy(() => new DynamoDBClient({ region: env().AWS_REGION, maxAttempts: 6 }));
 
 export const documentClient = /* @__PURE__ */ lazy(() =>

@@ -26,7 +26,7 @@ import {
   type ExportLogPage,
   type UpdateContactListRequest,
 } from '../../shared/api';
-import { directoryActiveSince } from '../../shared/rules';
+import { directoryActiveSince, marketDay } from '../../shared/rules';
 import { badRequest, notFound, tooManyRequests } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { contactListsRepository, type ContactListRecord } from '../data/contact-lists';
@@ -34,7 +34,6 @@ import { creationQuotasRepository } from '../data/creation-quotas';
 import { directoryRepository, nameSortKey } from '../data/directory';
 import { nowIso } from '../data/table';
 import type { UserRecord } from '../data/users';
-import { brokerDay } from './creation-limits';
 
 export const listNotFound = 'List not found';
 export const exportLimitMessage = `You can export at most ${DAILY_EXPORT_LIMIT} lists a day. Try again tomorrow.`;
@@ -161,7 +160,7 @@ const fileNameOf = (name: string, extension: string) => `${name.replace(/[^\p{L}
 /** Exports a list as CSV or vCard: at most 20 a day per broker, each logged for the operators. */
 export async function exportContactList(principal: Principal, caller: UserRecord, listId: string, format: 'csv' | 'vcard', now = new Date()): Promise<ExportFile> {
   const record = await ownList(principal, listId);
-  if ((await creationQuotasRepository.take(principal.sub, 'export', brokerDay(now), DAILY_EXPORT_LIMIT)) === null) throw tooManyRequests(exportLimitMessage);
+  if ((await creationQuotasRepository.take(principal.sub, 'export', marketDay(now), DAILY_EXPORT_LIMIT)) === null) throw tooManyRequests(exportLimitMessage);
   const brokers = await brokersOf(record, now);
   await contactListsRepository.logExport({
     at: now.toISOString(),

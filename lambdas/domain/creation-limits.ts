@@ -1,11 +1,8 @@
 import type { CreationQuota } from '../../shared/api';
+import { marketDay } from '../../shared/rules';
 import { env } from '../core/env';
 import { tooManyRequests } from '../core/errors';
 import { creationQuotasRepository, type CreationKind } from '../data/creation-quotas';
-
-/** Days are the brokers' days: Sacramento's. */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' });
-export const brokerDay = (now = new Date()) => dayFormat.format(now);
 
 const limitOf = (kind: CreationKind) => (kind === 'requirement' ? env().DAILY_REQUIREMENT_LIMIT : env().DAILY_LISTING_LIMIT);
 const plural = (kind: CreationKind) => (kind === 'requirement' ? 'requirements' : 'listings');
@@ -19,7 +16,7 @@ export const creationLimitMessage = (kind: CreationKind, limit: number) =>
  * flood the network. A create that fails gives its count back.
  */
 export async function withinDailyLimit<T>(userId: string, kind: CreationKind, create: () => Promise<T>): Promise<T> {
-  const day = brokerDay();
+  const day = marketDay();
   const limit = limitOf(kind);
   if ((await creationQuotasRepository.take(userId, kind, day, limit)) === null) throw tooManyRequests(creationLimitMessage(kind, limit));
   try {
@@ -36,13 +33,13 @@ export async function withinDailyLimit<T>(userId: string, kind: CreationKind, cr
  * one of the broker's listings for the day. A creation of an earlier day counted against that day.
  */
 export async function giveBackCreation(userId: string, kind: CreationKind, createdAt: string): Promise<void> {
-  const day = brokerDay();
-  if (brokerDay(new Date(createdAt)) === day) await creationQuotasRepository.giveBack(userId, kind, day);
+  const day = marketDay();
+  if (marketDay(new Date(createdAt)) === day) await creationQuotasRepository.giveBack(userId, kind, day);
 }
 
 /** What the broker may still create today, for the create dialogs. */
 export async function creationQuota(userId: string): Promise<CreationQuota> {
-  const day = brokerDay();
+  const day = marketDay();
   const of = async (kind: CreationKind) => {
     const limit = limitOf(kind);
     return { limit, left: Math.max(0, limit - (await creationQuotasRepository.used(userId, kind, day))) };

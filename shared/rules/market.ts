@@ -1,4 +1,5 @@
 import { counties, markets, propertyTypes, requirementTypes, type LeaseFrequencyId } from '../catalog';
+import { marketDay } from './format';
 import { leaseRatePerYear } from './matching';
 
 /**
@@ -61,11 +62,10 @@ export function areasOf(marketIds: readonly string[]): string[] {
 // ---- weeks ----------------------------------------------------------------------------------------------
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const pacificDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The market's week of a moment: the date (YYYY-MM-DD) of its Monday, in Sacramento's time zone. */
 export function weekOf(at: string | Date): string {
-  const day = Date.parse(`${pacificDay.format(new Date(at))}T00:00:00Z`);
+  const day = Date.parse(`${marketDay(at)}T00:00:00Z`);
   const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
   return new Date(day - sinceMonday * DAY_MS).toISOString().slice(0, 10);
 }

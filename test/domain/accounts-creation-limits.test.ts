@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../lambdas/core/env';
 import { creationQuotasRepository } from '../../lambdas/data/creation-quotas';
-import { brokerDay, creationLimitMessage, creationQuota, giveBackCreation, withinDailyLimit } from '../../lambdas/domain/creation-limits';
+import { creationLimitMessage, creationQuota, giveBackCreation, withinDailyLimit } from '../../lambdas/domain/creation-limits';
+import { marketDay } from '../../shared/rules';
 import { refusal } from './accounts-support';
 
 /** The stages' limits (docs/DECISIONS.md "Daily creation limits"): 10 requirements and 20 listings a day. */
@@ -24,17 +25,9 @@ const requirementsMessage = 'You have created 10 requirements today, the most on
 const listingsMessage = 'You have created 20 listings today, the most one broker can create in a day. You can create more tomorrow.';
 /** Counts `n` creations of `kind` today without a limit in the way. */
 const used = (userId: string, kind: 'requirement' | 'listing', n: number) =>
-  Promise.all(Array.from({ length: n }, () => creationQuotasRepository.take(userId, kind, brokerDay(), 1000)));
+  Promise.all(Array.from({ length: n }, () => creationQuotasRepository.take(userId, kind, marketDay(), 1000)));
 
-describe('the broker day', () => {
-  it('is the date in Sacramento', () => {
-    expect(brokerDay(new Date('2024-03-10T07:59:00Z'))).toBe('2024-03-09');
-    expect(brokerDay(new Date('2024-03-10T08:00:00Z'))).toBe('2024-03-10');
-    expect(brokerDay(new Date('2024-07-01T06:59:00Z'))).toBe('2024-06-30');
-    expect(brokerDay(new Date('2024-07-01T07:00:00Z'))).toBe('2024-07-01');
-    expect(brokerDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  });
-
+describe('the daily limits', () => {
   it('names the limit and the kind in the refusal', () => {
     expect(creationLimitMessage('requirement', 10)).toBe(requirementsMessage);
     expect(creationLimitMessage('listing', 20)).toBe(listingsMessage);

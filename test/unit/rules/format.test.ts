@@ -10,6 +10,7 @@ import {
   formatDate,
   formatLeaseRate,
   formatPhone,
+  marketDay,
   formatPrice,
   formatSqft,
   formatSqftRange,
@@ -258,5 +259,16 @@ describe('calendar dates in their zones', () => {
         expect(blastDateKey(date)).toBe(eastern.format(date));
       }),
     );
+  });
+});
+
+describe('marketDay', () => {
+  it('is the calendar date in Sacramento, across both daylight-saving changes', () => {
+    expect(marketDay(new Date('2024-03-10T07:59:00Z'))).toBe('2024-03-09');
+    expect(marketDay(new Date('2024-03-10T08:00:00Z'))).toBe('2024-03-10');
+    expect(marketDay(new Date('2024-07-01T06:59:00Z'))).toBe('2024-06-30');
+    expect(marketDay(new Date('2024-07-01T07:00:00Z'))).toBe('2024-07-01');
+    expect(marketDay('2024-11-03T08:30:00Z')).toBe('2024-11-03');
+    expect(marketDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
