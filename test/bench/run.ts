@@ -215,6 +215,9 @@ async function webPhase(out: Collector, bench: BenchStack): Promise<void> {
     for (const lh of run.lighthouse) {
       const note = `FCP ${lh.metrics.fcpMs} ms, LCP ${lh.metrics.lcpMs} ms, TBT ${lh.metrics.tbtMs} ms, CLS ${lh.metrics.cls}`;
       out.atLeast('lighthouse', `${lh.page}: performance`, lh.performance, 95, '', note);
+      // Layout stability on its own: unlike the performance score (which this machine's CPU sets), it is the
+      // code's alone. 0.1 is the web's "good"; the note names what moved.
+      out.atMost('lighthouse', `${lh.page}: layout shift (CLS)`, lh.metrics.cls, 0.1, '', lh.shifts.join('; '));
       out.atLeast('lighthouse', `${lh.page}: accessibility`, lh.accessibility, 95, '', lh.findings.filter((f) => f.startsWith('accessibility')).join(', '));
       out.atLeast('lighthouse', `${lh.page}: best practices`, lh.bestPractices, 95, '', lh.findings.filter((f) => f.startsWith('best')).join(', '));
     }

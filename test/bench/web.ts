@@ -64,6 +64,8 @@ export interface LighthouseScores {
   /** Audits below a full score in the accessibility and best-practices categories (what to fix). */
   findings: string[];
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+  /** What moved (Lighthouse's layout-shifts audit), largest first: the element and its share of the CLS. */
+  shifts: string[];
 }
 
 export interface WebRun {
@@ -84,6 +86,16 @@ async function loadedScripts(page: Page, url: string): Promise<string[]> {
   await page.goto(url, { waitUntil: 'networkidle' });
   const names = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
   return [...new Set(names.map((name) => new URL(name).pathname.slice(1)).filter((file) => /^assets\/.+\.js$/.test(file)))];
+}
+
+/** The layout-shifts audit's items as "<element> <score>", largest first. */
+function layoutShifts(details: unknown): string[] {
+  const items = (details as { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined)?.items ?? [];
+  return items
+    .filter((item) => (item.score ?? 0) > 0)
+    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
+    .slice(0, 3)
+    .map((item) => `${item.node?.selector ?? item.node?.nodeLabel ?? 'unattributed'} ${(item.score ?? 0).toFixed(3)}`);
 }
 
 async function scores(port: number, url: string, page: string): Promise<LighthouseScores> {
@@ -116,6 +128,7 @@ async function scores(port: number, url: string, page: string): Promise<Lighthou
       tbtMs: metric('total-blocking-time'),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
     },
+    shifts: layoutShifts(audits['layout-shifts']?.details),
   };
 }
 
