@@ -10,7 +10,7 @@ import { lazy } from '../lazy';
 export const MARKET_TIME_ZONE = 'America/Los_Angeles';
 
 // Made on first use: the first `Intl` formatter of a process loads ICU data, about 20 ms of the cold start
-// of every function importing these rules (measured in the bench's bundles phase), most of which format nothing.
+// of every function importing these rules (a CPU profile of a bundle's cold import), most of which format nothing.
 const groupedNumber = /* @__PURE__ */ lazy(() => new Intl.NumberFormat('en-US'));
 const wholeDollars = /* @__PURE__ */ lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
 const dollarsAndCents = /* @__PURE__ */ lazy(
