@@ -32,7 +32,7 @@ function RootLayout() {
       </a>
       {/* The page fills the screen above the footer, so the footer's place does not move when the page's
           lazily loaded code arrives (it did, by 0.1–0.18 CLS on phones, where the footer ends the content). */}
-      <div className="flex min-h-dvh flex-1 flex-col [@media(min-width:768px)_and_(min-height:600px)]:min-h-0">
+      <div className="flex min-h-dvh flex-1 flex-col footer-pinned:min-h-0">
         {landing ? (
           <Outlet />
         ) : (

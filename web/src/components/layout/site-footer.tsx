@@ -10,7 +10,7 @@ import { Logo } from '@/components/brand/logo';
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="z-30 border-t [@media(min-width:768px)_and_(min-height:600px)]:sticky [@media(min-width:768px)_and_(min-height:600px)]:bottom-0 bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <footer className="z-30 border-t footer-pinned:sticky footer-pinned:bottom-0 bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex min-h-(--footer-height) max-w-screen-2xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-2 text-xs text-muted-foreground sm:justify-between">
         <p className="flex items-center gap-2">
           <Logo markOnly className="h-4" />
