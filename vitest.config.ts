@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { domainTier } from './test/domain/project.ts';
+import { domainTier, freshModules } from './test/domain/project.ts';
 
 /** The web app's import aliases, as in web/vite.config.ts and web/tsconfig.json `paths`. */
 const webAliases = {
@@ -30,12 +30,17 @@ export default defineConfig({
     // every tier one after the other. The workers mostly wait on the emulators in their own process, and
     // the main process does little, so every core gets a worker.
     maxWorkers: Math.max(availableParallelism(), 2),
+    // A worker runs its files one after another in one process instead of a new process each: the packages
+    // (the AWS SDK, React, jsdom's, Playwright) load once per worker, not once per file. Our own modules still
+    // start fresh in every file (test/fresh-modules.ts, the first setup file of each tier), so no module
+    // state, stack or cache of one file reaches the next.
+    isolate: false,
     projects: [
       {
         extends: true,
         // Vitest's 5 s default is a guess at the machine's speed: a first mail render (React, its imports) took
         // longer on a 2-core machine with other work beside the suite. A test that truly hangs still fails.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [freshModules] },
       },
       { extends: true, test: domainTier },
       {
@@ -48,12 +53,12 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts a stack of its own (file-stack.ts, requirements/support.ts startStack): files
           // share nothing, so they run side by side with each other and the other tiers.
-          setupFiles: ['test/api/capture-logs.ts'],
+          setupFiles: [freshModules, 'test/api/capture-logs.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 240_000 },
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 240_000, setupFiles: [freshModules] },
       },
       {
         extends: true,
@@ -65,7 +70,7 @@ export default defineConfig({
           environment: 'jsdom',
           // A component test types and clicks through userEvent: seconds on a busy machine, past vitest's 5 s.
           testTimeout: 60_000,
-          setupFiles: ['test/web/setup.ts'],
+          setupFiles: [freshModules, 'test/web/setup.ts'],
         },
       },
       {
@@ -78,7 +83,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           fileParallelism: false,
           globalSetup: ['test/e2e/global-setup.ts'],
-          setupFiles: ['test/e2e/console-gate.ts'],
+          setupFiles: [freshModules, 'test/e2e/console-gate.ts'],
         },
       },
     ],

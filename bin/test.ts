@@ -1,16 +1,18 @@
 /**
- * `npm test`: lint, then every test tier, each run even when an earlier one failed, then one verdict.
+ * `npm test`: every test tier and lint, each run even when an earlier one failed, then one verdict.
  *
- *   lint      eslint, the workflow linter and the type checks (npm run lint)
  *   vitest    unit, infra, web, api and domain in one run (the files of all five share the workers), then e2e:
  *             a global setup that starts a stack (domain's, e2e's) writes its endpoints onto process.env, which a
  *             second one in the run would overwrite; the api files start stacks of their own
+ *   lint      eslint, the workflow linter and the type checks (npm run lint), beside e2e: the browser tier
+ *             leaves most of a core idle while it waits on pages, which the five tiers do not; its output is
+ *             printed once it ends, so it does not break into the browser tests' lines
  *
  * Prints one line per tier, each failed test with the first line of its failure, and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -37,9 +39,6 @@ const problems: string[] = [];
 const scratch = mkdtempSync(path.join(tmpdir(), 'bisn-test-'));
 
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
-
-const lint = run('npm', ['run', '--silent', 'lint']);
-tally.lint[lint === 0 ? 'passed' : 'failed'] = 1;
 
 const firstLine = (message: string | undefined) => (message ?? 'failed').split('\n')[0]!.slice(0, 300);
 
@@ -80,8 +79,27 @@ function vitest(projects: readonly Tier[]): void {
   }
 }
 
+/** `npm run lint` in the background, its output to a file (no pipe to drain while vitest runs in the foreground). */
+function startLint(): Promise<{ status: number; output: string }> {
+  const log = path.join(scratch, 'lint.log');
+  const fd = openSync(log, 'w');
+  const child = spawn('npm', ['run', '--silent', 'lint'], { stdio: ['ignore', fd, fd], env: process.env });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      closeSync(fd);
+      resolve({ status: code ?? 1, output: readFileSync(log, 'utf8') });
+    });
+  });
+}
+
 vitest(['unit', 'infra', 'web', 'api', 'domain']);
+const lint = startLint();
 vitest(['e2e']);
+const linted = await lint;
+console.log('\n── npm run lint ──');
+process.stdout.write(linted.output);
+tally.lint[linted.status === 0 ? 'passed' : 'failed'] = 1;
+if (linted.status !== 0) problems.push(`npm run lint exited with status ${linted.status}`);
 rmSync(scratch, { recursive: true, force: true });
 
 const line = ({ passed, failed, skipped }: Tally) => `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;

@@ -3,6 +3,9 @@
  * (vitest.mutation.domain.config.ts): lambdas/domain called in the test worker against the emulators the
  * global setup starts, each file on a fresh table (fresh-table.ts).
  */
+/** The first setup file of every tier (vitest.config.ts `isolate: false`). */
+export const freshModules = 'test/fresh-modules.ts';
+
 export const domainTier = {
   name: 'domain',
   include: ['test/domain/**/*.test.ts'],
@@ -10,5 +13,5 @@ export const domainTier = {
   testTimeout: 30_000,
   hookTimeout: 120_000,
   globalSetup: ['test/api/global-setup.ts'],
-  setupFiles: ['test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
+  setupFiles: [freshModules, 'test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
 };

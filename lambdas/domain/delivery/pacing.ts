@@ -27,12 +27,6 @@ export function maxSendRate(): Promise<number> {
   return accountRate;
 }
 
-/** Tests change the emulator's rate between runs. */
-export function forgetSendRate(): void {
-  accountRate = undefined;
-  paced = undefined;
-}
-
 /**
  * A pace of `perSecond` starts: each call waits for the next free slot, slots evenly spaced (no bursts), so
  * the sends of every worker together stay under SES's per-second rate.
