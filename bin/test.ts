@@ -1,12 +1,11 @@
 /**
  * `npm test`: every test tier and lint, each run even when an earlier one failed, then one verdict.
  *
- *   vitest    unit, infra, web, api and domain in one run (the files of all five share the workers), then e2e:
+ *   vitest    unit, infra, web, api and domain in one run (the files of all five share the workers), and e2e:
  *             a global setup that starts a stack (domain's, e2e's) writes its endpoints onto process.env, which a
  *             second one in the run would overwrite; the api files start stacks of their own
- *   lint      eslint, the workflow linter and the type checks (npm run lint), beside e2e: the browser tier
- *             leaves most of a core idle while it waits on pages, which the five tiers do not; its output is
- *             printed once it ends, so it does not break into the browser tests' lines
+ *   lint      eslint, the workflow linter and the type checks (npm run lint)
+ * The e2e run and lint run beside the five tiers' run (below); their output is printed when each ends.
  *
  * Prints one line per tier, each failed test with the first line of its failure, and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
@@ -42,10 +41,12 @@ const run = (command: string, args: string[]) => spawnSync(command, args, { stdi
 
 const firstLine = (message: string | undefined) => (message ?? 'failed').split('\n')[0]!.slice(0, 300);
 
-/** Runs vitest on `projects`, counting each test under the tier its file lies in (test/<tier>/…). */
-function vitest(projects: readonly Tier[]): void {
-  const report = path.join(scratch, `${projects.join('-')}.json`);
-  const status = run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+const reportOf = (projects: readonly Tier[]) => path.join(scratch, `${projects.join('-')}.json`);
+const vitestArgs = (projects: readonly Tier[]) => ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${reportOf(projects)}`];
+
+/** Counts a vitest run's tests under the tier each file lies in (test/<tier>/…), from its JSON report. */
+function tallyVitest(projects: readonly Tier[], status: number): void {
+  const report = reportOf(projects);
   let parsed: JsonReport | undefined;
   try {
     parsed = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
@@ -79,27 +80,34 @@ function vitest(projects: readonly Tier[]): void {
   }
 }
 
-/** `npm run lint` in the background, its output to a file (no pipe to drain while vitest runs in the foreground). */
-function startLint(): Promise<{ status: number; output: string }> {
-  const log = path.join(scratch, 'lint.log');
+/**
+ * A command in the background, its output to a file (no pipe to drain while a vitest run holds the
+ * foreground), printed under a heading once it ends so it does not break into the other run's lines.
+ */
+function inBackground(name: string, command: string, args: string[]): () => Promise<number> {
+  const log = path.join(scratch, `${name}.log`);
   const fd = openSync(log, 'w');
-  const child = spawn('npm', ['run', '--silent', 'lint'], { stdio: ['ignore', fd, fd], env: process.env });
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      closeSync(fd);
-      resolve({ status: code ?? 1, output: readFileSync(log, 'utf8') });
-    });
-  });
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: process.env });
+  const ended = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return async () => {
+    const status = await ended;
+    closeSync(fd);
+    console.log(`\n── ${name} ──`);
+    process.stdout.write(readFileSync(log, 'utf8'));
+    return status;
+  };
 }
 
-vitest(['unit', 'infra', 'web', 'api', 'domain']);
-const lint = startLint();
-vitest(['e2e']);
-const linted = await lint;
-console.log('\n── npm run lint ──');
-process.stdout.write(linted.output);
-tally.lint[linted.status === 0 ? 'passed' : 'failed'] = 1;
-if (linted.status !== 0) problems.push(`npm run lint exited with status ${linted.status}`);
+// The browser tier mostly waits on pages and its stack, so it runs beside the five tiers, which keep both
+// cores busy; lint then takes the cores the five tiers leave. The e2e run is a vitest process of its own:
+// its global setup's stack writes its endpoints onto that process's env, apart from the domain tier's.
+const e2e = inBackground('e2e (vitest)', 'npx', vitestArgs(['e2e']));
+tallyVitest(['unit', 'infra', 'web', 'api', 'domain'], run('npx', vitestArgs(['unit', 'infra', 'web', 'api', 'domain'])));
+const lint = inBackground('npm run lint', 'npm', ['run', '--silent', 'lint']);
+tallyVitest(['e2e'], await e2e());
+const lintStatus = await lint();
+tally.lint[lintStatus === 0 ? 'passed' : 'failed'] = 1;
+if (lintStatus !== 0) problems.push(`npm run lint exited with status ${lintStatus}`);
 rmSync(scratch, { recursive: true, force: true });
 
 const line = ({ passed, failed, skipped }: Tally) => `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
