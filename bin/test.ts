@@ -98,13 +98,13 @@ function inBackground(name: string, command: string, args: string[]): () => Prom
   };
 }
 
-// The browser tier mostly waits on pages and its stack, and lint on one core for long stretches: both run
-// beside the five tiers from the start, and the five tiers take what cores they leave. The e2e run is a
-// vitest process of its own: its global setup's stack writes its endpoints onto that process's env, apart
-// from the domain tier's.
+// The browser tier mostly waits on pages and its stack, so it runs beside the five tiers, which keep both
+// cores busy; lint then takes the cores the five tiers leave (started with them, the run took longer). The
+// e2e run is a vitest process of its own: its global setup's stack writes its endpoints onto that process's
+// env, apart from the domain tier's.
 const e2e = inBackground('e2e (vitest)', 'npx', vitestArgs(['e2e']));
-const lint = inBackground('npm run lint', 'npm', ['run', '--silent', 'lint']);
 tallyVitest(['unit', 'infra', 'web', 'api', 'domain'], run('npx', vitestArgs(['unit', 'infra', 'web', 'api', 'domain'])));
+const lint = inBackground('npm run lint', 'npm', ['run', '--silent', 'lint']);
 tallyVitest(['e2e'], await e2e());
 const lintStatus = await lint();
 tally.lint[lintStatus === 0 ? 'passed' : 'failed'] = 1;
