@@ -31,7 +31,7 @@ export default defineConfig({
     // the main process does little, so every core gets a worker.
     maxWorkers: Math.max(availableParallelism(), 2),
     // A worker runs its files one after another in one process instead of a new process each: the packages
-    // (the AWS SDK, React, jsdom's, Playwright) load once per worker, not once per file. Our own modules still
+    // (the AWS SDK, React, jsdom, Playwright) load once per worker, not once per file. Our own modules still
     // start fresh in every file (test/fresh-modules.ts, the first setup file of each tier), so no module
     // state, stack or cache of one file reaches the next.
     isolate: false,
