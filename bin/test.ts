@@ -5,7 +5,8 @@
  *             a global setup that starts a stack (domain's, e2e's) writes its endpoints onto process.env, which a
  *             second one in the run would overwrite; the api files start stacks of their own
  *   lint      eslint, the workflow linter and the type checks (npm run lint)
- * The e2e run and lint run beside the five tiers' run (below); their output is printed when each ends.
+ * The e2e run goes beside the five tiers' run, and lint after it beside the rest of e2e (below); their output
+ * is printed when each ends.
  *
  * Prints one line per tier, each failed test with the first line of its failure, and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
