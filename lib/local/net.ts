@@ -43,10 +43,13 @@ export function close(server: Server): Promise<void> {
 
 export const localUrl = (port: number) => `http://${HOST}:${port}`;
 
-/** A port free right now, for a server that must know its URL before it starts (the site's origin). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server, 0, 'port probe');
-  await close(server);
-  return port;
+/**
+ * A free port held until release(), for a server that must know its URL long before it starts (the site's
+ * origin, before the web build): a port only probed and let go could meanwhile be handed to another
+ * server asking for any free one (a parallel test's stack), and the site would then fail to start.
+ */
+export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
+  const holder = createServer();
+  const port = await listen(holder, 0, 'port reservation');
+  return { port, release: () => close(holder) };
 }

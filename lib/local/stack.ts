@@ -10,7 +10,7 @@ import { codeMailer } from './code-mail';
 import { startCognito } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
-import { freePort, localUrl } from './net';
+import { localUrl, reservePort } from './net';
 import { startS3 } from './s3';
 import { dailyCreationLimits } from '../config/daily-limits';
 import { LOCAL_CONFIGURATION_SET, startEventBus, type EventBus } from './events';
@@ -115,8 +115,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
 
   try {
-    // The site's origin is part of the handlers' env and the CORS rules, so its port is fixed first.
-    const webPort = options.web && port('web') === 0 ? await freePort() : port('web') || DEFAULT_PORTS.web;
+    // The site's origin is part of the handlers' env and the CORS rules, so its port is fixed (and held) first.
+    const webReservation = options.web && port('web') === 0 ? await reservePort() : undefined;
+    if (webReservation) stoppers.push(webReservation.release);
+    const webPort = webReservation?.port ?? (port('web') || DEFAULT_PORTS.web);
     const siteUrl = localUrl(webPort);
 
     // The event rules of the event functions; SES publishes bounces and complaints to it, Cognito its admin calls.
@@ -213,8 +215,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (options.web === 'built') {
       const distDir = join(scratch, 'web');
       await buildWebApp(REPO_ROOT, distDir);
+      await webReservation?.release();
       web = await serveStaticSite(distDir, runtimeConfig, webPort);
     } else if (options.web) {
+      await webReservation?.release();
       web = await startWeb({ root: REPO_ROOT, port: webPort, quiet, runtimeConfig });
     }
     if (web) stoppers.push(web.stop);

@@ -422,6 +422,7 @@ async function main() {
   } finally {
     closeAgent();
     await bench.stack.stop();
+    await bench.webPort.release();
   }
   const result = out.finish();
   console.log(`\n${formatTable(result)}`);

@@ -1,4 +1,4 @@
-import { freePort } from '../../lib/local/net';
+import { reservePort } from '../../lib/local/net';
 import { startLocalStack, type LocalStack } from '../../lib/local/stack';
 import { createConfirmedUser, signIn } from '../../lib/local/testing';
 import { call, expectOk, newUser, type Broker } from '../api/requirements/support';
@@ -6,8 +6,8 @@ import { approvedBroker, bulkPut, userItems } from './seed';
 
 export interface BenchStack {
   stack: LocalStack;
-  /** Where the bench serves web/dist: the stack's SITE_URL. */
-  webPort: number;
+  /** Where the bench serves web/dist: the stack's SITE_URL, held until released just before the site listens. */
+  webPort: Awaited<ReturnType<typeof reservePort>>;
   operator: Broker;
   /** The signed-in, approved broker whose token every measured call carries (and who signs in to the web app). */
   broker: Broker & { password: string };
@@ -30,9 +30,9 @@ async function approvedBenchBroker(stack: LocalStack, operator: Broker): Promise
 /** The embedded stack in memory on free ports, without scheduler, Vite or demo data. */
 export async function startBenchStack(owners = 50): Promise<BenchStack> {
   // No Vite: the bench serves the production build itself, on the port the stack's SITE_URL (CORS) names.
-  const webPort = await freePort();
+  const webPort = await reservePort();
   const stack = await startLocalStack({
-    ports: { web: webPort, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
+    ports: { web: webPort.port, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
     quiet: true,
     seed: false,
     // The handlers as deployed: the response checks are for tests (lambdas/core/http.ts).
@@ -46,6 +46,7 @@ export async function startBenchStack(owners = 50): Promise<BenchStack> {
     return { stack, webPort, operator, broker, ownerIds: ownerRecords.map((o) => o.userId) };
   } catch (error) {
     await stack.stop();
+    await webPort.release();
     throw error;
   }
 }

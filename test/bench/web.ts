@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
 import { buildWebApp, type LocalRuntimeConfig } from '../../lib/local/web';
 import type { StackInfo } from '../../lib/local/stack';
 import { serveStaticSite } from '../../lib/local/static-site';
+import type { BenchStack } from './setup';
 
 export interface WebBuild {
   distDir: string;
@@ -140,11 +141,12 @@ async function scores(port: number, url: string, page: string): Promise<Lighthou
 export async function measureWeb(options: {
   build: WebBuild;
   stack: StackInfo;
-  webPort: number;
+  webPort: BenchStack['webPort'];
   login: { email: string; password: string };
   pages: Pages;
 }): Promise<WebRun> {
-  const site = await serveStaticSite(options.build.distDir, runtimeConfigOf(options.stack), options.webPort);
+  await options.webPort.release();
+  const site = await serveStaticSite(options.build.distDir, runtimeConfigOf(options.stack), options.webPort.port);
   const profile = mkdtempSync(path.join(tmpdir(), 'bisn-bench-chrome-'));
   let chrome: LaunchedChrome | undefined;
   try {
