@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createConfirmedUser, readMail as readStackMail, signIn as signInByApi, type Mail, type StackRef } from '../../lib/local/testing';
 
@@ -59,26 +58,30 @@ export function takeConsoleProblems(): string[] {
   return consoleProblems.splice(0);
 }
 
-/** Debian's Chromium with a fresh profile; close() removes the profile. */
+let chromiumOfThisFile: Promise<Browser> | undefined;
+
+/**
+ * A fresh browser context (its own storage, as a new profile has) in the test file's Debian Chromium,
+ * started on first use: one browser per file instead of one per context. dispose() closes the context.
+ */
 export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext & { dispose(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'bisn-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+  chromiumOfThisFile ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await (await chromiumOfThisFile).newContext({
     viewport,
     baseURL: e2e().webUrl,
     // No fades: axe reads a toast halfway through its opacity transition as low contrast (a failure by luck).
     reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(20_000);
-  for (const page of context.pages()) watchConsole(page);
   context.on('page', watchConsole);
-  return Object.assign(context, {
-    async dispose() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  });
+  return Object.assign(context, { dispose: () => context.close() });
+}
+
+/** Closes the file's browser (console-gate.ts, after each file). */
+export async function closeChromium(): Promise<void> {
+  const started = chromiumOfThisFile;
+  chromiumOfThisFile = undefined;
+  await (await started)?.close();
 }
 
 const screenshotDir = join(process.cwd(), 'test-results', 'screenshots');
