@@ -19,6 +19,10 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   tempDirName: '.stryker-tmp',
   // Other runs' sandboxes (a run per module while writing tests) are not part of the project.
-  ignorePatterns: ['.local', 'cdk.out', 'test-results', 'reports', 'bench/results', 'web/dist', '.stryker-tmp*'],
+  ignorePatterns: ['test/mutation/incremental', '.local', 'cdk.out', 'test-results', 'reports', 'bench/results', 'web/dist', '.stryker-tmp*'],
   cleanTempDir: 'always',
+  // Incremental (issue 21.5): the last whole run's results are committed; a run tests again only the mutants
+  // whose code or covering tests changed since (`npm run mutation -- --force` runs every mutant).
+  incremental: true,
+  incrementalFile: 'test/mutation/incremental/rules-and-schemas.json',
 };
