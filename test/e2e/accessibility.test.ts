@@ -26,11 +26,41 @@ const consumerScreens = [
 /** Parts of a screen it shows only when asked (the button that shows them), checked after the screen itself. */
 const shownOnRequest: Record<string, string> = { '/consumer/profile': 'Change your password' };
 
-/** Opens a screen and waits until its main landmark has content (lazy routes, first queries). */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('main#main').waitFor();
-  await page.waitForLoadState('networkidle');
+/**
+ * A page that visits screens as a broker does, through the app's router: the first by loading it, the rest
+ * by pushing the path onto the router's history (TanStack Router watches pushState), so the bundle, the
+ * session and axe load once per page instead of once per screen. Each visit waits until the screen's lazy
+ * code and queries are in (no request for 500 ms, as Playwright's networkidle) and checks the router did not
+ * send it elsewhere (a guard's redirect would sweep the wrong screen).
+ */
+function screenVisitor(page: Page) {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight++;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight--;
+    lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  let loaded = false;
+  return async function visit(path: string): Promise<void> {
+    if (loaded) {
+      lastActivity = Date.now();
+      await page.evaluate((to) => globalThis.history.pushState(null, '', to), path);
+    } else {
+      await page.goto(path);
+      loaded = true;
+    }
+    await page.locator('main#main').waitFor();
+    while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(50);
+    const at = new URL(page.url());
+    expect(`${at.pathname}${at.search}`).toBe(path);
+  };
 }
 
 async function firstId(route: 'listings' | 'requirements', token: string): Promise<string> {
@@ -79,8 +109,9 @@ describe.each([
 
   it('public screens, signed out', async () => {
     const page = await browser.newPage();
+    const visit = screenVisitor(page);
     for (const path of [...publicScreens, `/unsubscribe${signedUnsubscribe}`, renewLink]) {
-      await open(page, path);
+      await visit(path);
       expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
     }
     await page.close();
@@ -89,8 +120,9 @@ describe.each([
   it('consumer screens, as a broker', async () => {
     const page = await browser.newPage();
     await signIn(page, demoLogin('broker'));
+    const visit = screenVisitor(page);
     for (const path of [...consumerScreens, ...details]) {
-      await open(page, path);
+      await visit(path);
       expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
       const reveal = shownOnRequest[path];
       if (!reveal) continue;
@@ -110,8 +142,9 @@ describe.each([
       await signIn(page, demoLogin('delegate'));
       await page.getByRole('combobox', { name: 'Working for' }).selectOption({ label: 'Ben Carter' });
       await page.getByText('Working for Ben Carter').waitFor();
+      const visit = screenVisitor(page);
       for (const path of ['/consumer/dashboard', '/consumer/my-listings', '/consumer/my-requirements', '/consumer/profile', details[0]!]) {
-        await open(page, path);
+        await visit(path);
         expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
       }
     } finally {
@@ -124,7 +157,7 @@ describe.each([
     try {
       const page = await context.newPage();
       await signIn(page, demoLogin('operator'));
-      await open(page, '/consumer/operators');
+      await screenVisitor(page)('/consumer/operators');
       expect(await seriousA11yViolations(page)).toEqual([]);
       for (const tab of ['Delegates', 'Members', 'Exports']) {
         await page.getByRole('tab', { name: tab }).click();

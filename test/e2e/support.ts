@@ -196,8 +196,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** axe-core in the page: the serious and critical violations (ids and targets), empty when clean. */
 export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
-  // Evaluated through the DevTools protocol: the site's CSP refuses an inline <script> (addScriptTag).
-  await page.evaluate(axeSource);
+  // Evaluated through the DevTools protocol: the site's CSP refuses an inline <script> (addScriptTag). Once per
+  // document: screens reached through the app's router share it.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   // What is on screen once it settles: finite animations and transitions run out first (spinners never do).
   await page.evaluate(async () => {
     const doc = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown>; effect: { getComputedTiming(): { endTime?: number | string } } | null }[] } }).document;
