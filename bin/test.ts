@@ -5,13 +5,13 @@
  *             a global setup that starts a stack (domain's, e2e's) writes its endpoints onto process.env, which a
  *             second one in the run would overwrite; the api files start stacks of their own
  *   lint      eslint, the workflow linter and the type checks (npm run lint)
- * The e2e run goes beside the five tiers' run, and lint after it beside the rest of e2e (below); their output
- * is printed when each ends.
+ * The e2e run goes beside the five tiers' run, and lint once either of them ends (below); the background runs'
+ * output is printed when each ends.
  *
  * Prints one line per tier, each failed test with the first line of its failure, and, last, `N passed, M failed` (`, K skipped` when any) for the whole suite;
  * exits non-zero when anything failed, a tier included that crashed before reporting.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,11 @@ const tally: Record<Tier | 'lint', Tally> = Object.fromEntries(
 const problems: string[] = [];
 const scratch = mkdtempSync(path.join(tmpdir(), 'bisn-test-'));
 
-const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+/** A command in the foreground (its output straight to ours); resolves with its exit status. */
+function inForeground(command: string, args: string[]): Promise<number> {
+  const child = spawn(command, args, { stdio: 'inherit', env: process.env });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
 
 const firstLine = (message: string | undefined) => (message ?? 'failed').split('\n')[0]!.slice(0, 300);
 
@@ -85,29 +89,34 @@ function tallyVitest(projects: readonly Tier[], status: number): void {
  * A command in the background, its output to a file (no pipe to drain while a vitest run holds the
  * foreground), printed under a heading once it ends so it does not break into the other run's lines.
  */
-function inBackground(name: string, command: string, args: string[]): () => Promise<number> {
+function inBackground(name: string, command: string, args: string[]): { ended: Promise<number>; printed(): Promise<number> } {
   const log = path.join(scratch, `${name}.log`);
   const fd = openSync(log, 'w');
   const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: process.env });
   const ended = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  return async () => {
-    const status = await ended;
-    closeSync(fd);
-    console.log(`\n── ${name} ──`);
-    process.stdout.write(readFileSync(log, 'utf8'));
-    return status;
+  return {
+    ended,
+    async printed() {
+      const status = await ended;
+      closeSync(fd);
+      console.log(`\n── ${name} ──`);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      return status;
+    },
   };
 }
 
 // The browser tier mostly waits on pages and its stack, so it runs beside the five tiers, which keep both
-// cores busy; lint then takes the cores the five tiers leave (started with them, the run took longer). The
-// e2e run is a vitest process of its own: its global setup's stack writes its endpoints onto that process's
-// env, apart from the domain tier's.
+// cores busy; lint starts as soon as either run ends, on the cores it leaves (started with both, the run took
+// longer, even at the lowest priority). The e2e run is a vitest process of its own: its global setup's stack
+// writes its endpoints onto that process's env, apart from the domain tier's.
 const e2e = inBackground('e2e (vitest)', 'npx', vitestArgs(['e2e']));
-tallyVitest(['unit', 'infra', 'web', 'api', 'domain'], run('npx', vitestArgs(['unit', 'infra', 'web', 'api', 'domain'])));
+const fiveTiers = inForeground('npx', vitestArgs(['unit', 'infra', 'web', 'api', 'domain']));
+await Promise.race([e2e.ended, fiveTiers]);
 const lint = inBackground('npm run lint', 'npm', ['run', '--silent', 'lint']);
-tallyVitest(['e2e'], await e2e());
-const lintStatus = await lint();
+tallyVitest(['unit', 'infra', 'web', 'api', 'domain'], await fiveTiers);
+tallyVitest(['e2e'], await e2e.printed());
+const lintStatus = await lint.printed();
 tally.lint[lintStatus === 0 ? 'passed' : 'failed'] = 1;
 if (lintStatus !== 0) problems.push(`npm run lint exited with status ${lintStatus}`);
 rmSync(scratch, { recursive: true, force: true });
