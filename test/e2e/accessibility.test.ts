@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInByApi } from '../../lib/local/testing';
 import { demoLogin, DESKTOP, e2e, openBrowser, PHONE, seriousA11yViolations, signIn, stackRef } from './support';
@@ -34,14 +34,15 @@ const shownOnRequest: Record<string, string> = { '/consumer/profile': 'Change yo
  * send it elsewhere (a guard's redirect would sweep the wrong screen).
  */
 function screenVisitor(page: Page) {
-  let inFlight = 0;
+  // A set, not a count: requests already under way when the visitor starts end without having started here.
+  const inFlight = new Set<Request>();
   let lastActivity = Date.now();
-  const started = () => {
-    inFlight++;
+  const started = (request: Request) => {
+    inFlight.add(request);
     lastActivity = Date.now();
   };
-  const ended = () => {
-    inFlight--;
+  const ended = (request: Request) => {
+    inFlight.delete(request);
     lastActivity = Date.now();
   };
   page.on('request', started);
@@ -57,7 +58,7 @@ function screenVisitor(page: Page) {
       loaded = true;
     }
     await page.locator('main#main').waitFor();
-    while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(50);
+    while (inFlight.size > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(50);
     const at = new URL(page.url());
     expect(`${at.pathname}${at.search}`).toBe(path);
   };
