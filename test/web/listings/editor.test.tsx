@@ -5,6 +5,7 @@ import { MB } from '@shared/api/schemas/images';
 import { listingTypeHint } from '@/features/listings/editor/sections/header-section';
 import { abandonConfirmText, notPublishedText, publishConfirmText } from '@/features/listings/editor/listing-editor';
 import { fakeListingsApi, renderEditor, testImage, testListing } from './listing-backend';
+import { openedDialog } from '../support/dialog';
 
 /** The first API call imports Amplify, which takes a few seconds in a cold test worker. */
 const loaded = { timeout: 15_000 };
@@ -160,7 +161,7 @@ describe('listing editor: completeness and actions', { timeout: 30_000 }, () => 
       expect(indicator(label)).toHaveAttribute('data-complete', 'true');
     }
     await userEvent.click(screen.getByRole('button', { name: 'Publish Listing' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openedDialog('alertdialog');
     expect(dialog).toHaveTextContent(publishConfirmText);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish Listing' }));
 
@@ -177,7 +178,7 @@ describe('listing editor: completeness and actions', { timeout: 30_000 }, () => 
     await userEvent.type(await screen.findByLabelText(/^Title/, {}, loaded), 'Never mind');
 
     await userEvent.click(screen.getByRole('button', { name: 'Abandon Draft' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openedDialog('alertdialog');
     expect(dialog).toHaveTextContent(abandonConfirmText);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Abandon Draft' }));
 

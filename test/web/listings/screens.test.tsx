@@ -9,6 +9,7 @@ import { renderApp } from '../support/render-app';
 import { testUser } from '../support/user';
 import { testListing } from './listing-backend';
 import { BLAST_POLL_MS } from '@/features/listings/api/listing-queries';
+import { openedDialog } from '../support/dialog';
 
 /** The first API call imports Amplify and the route chunks load: seconds in a cold test worker. */
 const firstLoad = { timeout: 15_000 };
@@ -103,7 +104,7 @@ describe('My Listings', { timeout: 30_000 }, () => {
     expect(screen.getByText(/^\d{2,}h \d{2}m \d{2}s$/)).toBeInTheDocument();
 
     await userEvent.click(within(row('Queued warehouse')).getByRole('button', { name: 'Delete Queued warehouse' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Listing' });
+    const dialog = await openedDialog('alertdialog', { name: 'Delete Listing' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this listing? This action cannot be undone.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(table).queryByRole('row', { name: /Queued warehouse/ })).not.toBeInTheDocument());

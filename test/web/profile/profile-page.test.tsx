@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
+import { openedDialog } from '../support/dialog';
 import { renderApp } from '../support/render-app';
 import { startProfileBackend, STORE_URL, subscriptionsExcept } from './profile-backend';
 
@@ -17,7 +18,7 @@ const dialog = () => screen.getByRole('dialog');
 /** Opens an edit or upload dialog by its button; the dialog's code loads on first open. */
 async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(screen.getByRole('button', { name }));
-  await screen.findByRole('dialog');
+  await openedDialog();
 }
 
 async function openProfile() {

@@ -7,6 +7,7 @@ import { seedCognitoSession } from '../support/cognito-session';
 import { json, startWithConfig } from '../support/fake-backend';
 import { renderApp } from '../support/render-app';
 import { testUser } from '../support/user';
+import { openedDialog } from '../support/dialog';
 
 /** The first API call imports Amplify and the route chunks load: seconds in a cold test worker. */
 const firstLoad = { timeout: 15_000 };
@@ -41,7 +42,7 @@ async function openAndFillRequired() {
   await waitFor(() => expect(create).toBeEnabled(), firstLoad);
   await user.click(create);
   // The dialog is its own chunk.
-  const dialog = await screen.findByRole('dialog', {}, firstLoad);
+  const dialog = await openedDialog('dialog', {}, firstLoad);
   await user.click(within(within(dialog).getByRole('group', { name: 'Target markets' })).getAllByRole('checkbox')[0]!);
   fill(/^Title/, 'Office near Davis');
   fill(/^Timing/, 'Within 6 months');

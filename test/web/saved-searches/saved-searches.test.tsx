@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSavedSearchRequest, updateSavedSearchRequest, type SavedSearch } from '@shared/api/schemas/saved-searches';
 import { seedCognitoSession } from '../support/cognito-session';
 import { json, startWithConfig } from '../support/fake-backend';
+import { openedDialog } from '../support/dialog';
 import { renderApp } from '../support/render-app';
 import { testUser } from '../support/user';
 
@@ -106,7 +107,7 @@ describe('Saved searches page (issue 19)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(row('Midtown leases')).getByText('Active')).toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Rename Midtown leases' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     await user.clear(within(dialog).getByLabelText(/Name/));
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
     expect(await within(dialog).findByText('Name the search.')).toBeInTheDocument();
@@ -115,7 +116,7 @@ describe('Saved searches page (issue 19)', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 3, name: 'Midtown' });
 
     await user.click(screen.getByRole('button', { name: 'Delete Midtown' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await openedDialog('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('You have no saved searches yet.')).toBeInTheDocument();
     expect(backend.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(String(r.body)))).toEqual([{ frequency: 'instant' }, { resume: true }, { name: 'Midtown' }]);
   });
@@ -127,7 +128,7 @@ describe('Save search on the Listings browser', { timeout: 30_000 }, () => {
     renderApp('/consumer/listings?propertyTypeId=office&marketId=sac-midtown&sort=daysOnBisn');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Save search' }, firstLoad));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     expect(dialog).toHaveTextContent('Listings: Office · Midtown');
     await user.type(within(dialog).getByLabelText(/Name/), 'Offices');
     await user.selectOptions(within(dialog).getByLabelText('E-mail me'), 'weekly');

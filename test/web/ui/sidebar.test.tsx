@@ -12,6 +12,7 @@ import {
   SidebarProvider,
   SidebarTrigger,
 } from '@/components/ui/sidebar';
+import { openedDialog } from '../support/dialog';
 
 function Layout() {
   return (
@@ -84,7 +85,7 @@ describe('sidebar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
 
-    const sheet = await screen.findByRole('dialog', { name: 'Main navigation' });
+    const sheet = await openedDialog('dialog', { name: 'Main navigation' });
     expect(sheet).toHaveTextContent('Dashboard');
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
