@@ -22,7 +22,7 @@ export default {
   ignorePatterns: ['test/mutation/incremental', '.local', 'cdk.out', 'test-results', 'reports', 'bench/results', 'web/dist', '.stryker-tmp*'],
   cleanTempDir: 'always',
   // Incremental (issue 21.5): the last whole run's results are committed; a run tests again only the mutants
-  // whose code or covering tests changed since (`npm run mutation -- --force` runs every mutant).
+  // whose code or covering tests changed since (`npx stryker run --force`, and the same with the domain's config, runs every mutant).
   incremental: true,
   incrementalFile: 'test/mutation/incremental/rules-and-schemas.json',
 };

@@ -15,7 +15,7 @@ export default defineConfig({
     exclude: ['test/unit/core/**', 'test/unit/listings/images.test.ts'],
     environment: 'node',
     // One thread runs the files one after another, the packages loaded once; our modules start fresh in each
-    // file (test/fresh-modules.ts). A static mutant reruns all these tests: this took 44 % off each rerun.
+    // file (test/fresh-modules.ts). A static mutant reruns all these tests: their dry run's overhead went from 9.4 s to 2.6 s.
     isolate: false,
     setupFiles: [freshModules],
     sequence: { sequencer: QuickestFirstSequencer },

@@ -43,12 +43,17 @@ export function close(server: Server): Promise<void> {
 
 export const localUrl = (port: number) => `http://${HOST}:${port}`;
 
+export interface PortReservation {
+  port: number;
+  release(): Promise<void>;
+}
+
 /**
  * A free port held until release(), for a server that must know its URL long before it starts (the site's
  * origin, before the web build): a port only probed and let go could meanwhile be handed to another
  * server asking for any free one (a parallel test's stack), and the site would then fail to start.
  */
-export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
+export async function reservePort(): Promise<PortReservation> {
   const holder = createServer();
   const port = await listen(holder, 0, 'port reservation');
   return { port, release: () => close(holder) };

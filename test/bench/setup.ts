@@ -1,4 +1,4 @@
-import { reservePort } from '../../lib/local/net';
+import { reservePort, type PortReservation } from '../../lib/local/net';
 import { startLocalStack, type LocalStack } from '../../lib/local/stack';
 import { createConfirmedUser, signIn } from '../../lib/local/testing';
 import { call, expectOk, newUser, type Broker } from '../api/requirements/support';
@@ -7,7 +7,7 @@ import { approvedBroker, bulkPut, userItems } from './seed';
 export interface BenchStack {
   stack: LocalStack;
   /** Where the bench serves web/dist: the stack's SITE_URL, held until released just before the site listens. */
-  webPort: Awaited<ReturnType<typeof reservePort>>;
+  webPort: PortReservation;
   operator: Broker;
   /** The signed-in, approved broker whose token every measured call carries (and who signs in to the web app). */
   broker: Broker & { password: string };
