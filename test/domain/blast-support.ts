@@ -153,6 +153,21 @@ export async function freshDeliveryQueue(visibilitySeconds = 3): Promise<Deliver
 }
 
 /**
+ * `action` with a delivery queue of its own whose messages come back after one second, the file's queue
+ * restored after: a poison message's five deliveries take 5 s rather than 15. Only for messages that fail at
+ * once; a batch a live worker is still sending must not come back to another under a loaded machine.
+ */
+export async function onQuickQueue<T>(action: (queues: DeliveryQueues & { client: SQSClient }) => Promise<T>): Promise<T> {
+  const fileQueue = process.env.DELIVERY_QUEUE_URL;
+  try {
+    return await action(await freshDeliveryQueue(1));
+  } finally {
+    process.env.DELIVERY_QUEUE_URL = fileQueue;
+    resetEnvCache();
+  }
+}
+
+/**
  * Lambda's event source for the delivery worker, in this process (so faults injected here reach it): the
  * queue is fed to `handler` until it is empty, redeliveries included.
  */

@@ -1,4 +1,4 @@
-import { PurgeQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, ses, sqs } from '../../lambdas/core/aws';
@@ -11,7 +11,7 @@ import { runBlast, type BlastOptions } from '../../lambdas/domain/blast';
 import { listedBroker } from '../../lambdas/domain/directory';
 import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
-import { blastAndDeliver, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
+import { blastAndDeliver, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
 import { broker, mailsTo, type Actor } from './support';
 import { defaultNotificationPreferences } from '../../shared/api';
 
@@ -365,15 +365,15 @@ describe('the weekday blast (domain)', () => {
     expect(await queueDepth(queues.client, queues.deadLetterQueueUrl)).toEqual({ visible: 0, inFlight: 0 });
   });
 
-  it('sends a poison message to the dead-letter queue after five deliveries, where the alarm sees it', async () => {
-    await queues.client.send(new SendMessageCommand({ QueueUrl: queues.queueUrl, MessageBody: '{"kind":"blast-digests","runId":' }));
-    await queues.client.send(new SendMessageCommand({ QueueUrl: queues.queueUrl, MessageBody: JSON.stringify({ kind: 'instant-alert' }) }));
-    const { logs } = await logsDuring(() => drainDeliveries(queues));
-    expect(logs.filter((line) => line.message === 'delivery message failed').length).toBeGreaterThanOrEqual(2);
-    // The metric the dead-letter queue's alarm watches (ApproximateNumberOfMessagesVisible > 0).
-    expect(await queueDepth(queues.client, queues.deadLetterQueueUrl)).toEqual({ visible: 2, inFlight: 0 });
-    await queues.client.send(new PurgeQueueCommand({ QueueUrl: queues.deadLetterQueueUrl }));
-  }, 60_000);
+  it('sends a poison message to the dead-letter queue after five deliveries, where the alarm sees it', () =>
+    onQuickQueue(async (quick) => {
+      await quick.client.send(new SendMessageCommand({ QueueUrl: quick.queueUrl, MessageBody: '{"kind":"blast-digests","runId":' }));
+      await quick.client.send(new SendMessageCommand({ QueueUrl: quick.queueUrl, MessageBody: JSON.stringify({ kind: 'instant-alert' }) }));
+      const { logs } = await logsDuring(() => drainDeliveries(quick));
+      expect(logs.filter((line) => line.message === 'delivery message failed').length).toBeGreaterThanOrEqual(2);
+      // The metric the dead-letter queue's alarm watches (ApproximateNumberOfMessagesVisible > 0).
+      expect(await queueDepth(quick.client, quick.deadLetterQueueUrl)).toEqual({ visible: 2, inFlight: 0 });
+    }), 60_000);
 
   it('resumes a run stopped while claiming: listings gone or taken drop out, then unfinished runs go before a fresh one', async () => {
     const author = await active('author');

@@ -1,5 +1,4 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchesRepository } from '../../lambdas/data/matches';
 import { requirementsRepository } from '../../lambdas/data/requirements';
@@ -10,7 +9,7 @@ import { broadcastRequirements, type BroadcastReport } from '../../lambdas/domai
 import type { PropertyTypeId } from '../../shared/catalog';
 import { defaultNotificationPreferences } from '../../shared/api';
 import { queueDepth } from '../../lib/local/sqs';
-import { drainDeliveries, dynamoRefusing, freshDeliveryQueue, logsDuring, workerDyingAtClaim } from './blast-support';
+import { drainDeliveries, dynamoRefusing, freshDeliveryQueue, logsDuring, onQuickQueue, workerDyingAtClaim } from './blast-support';
 import { beforeDbRequest, refuseMails, storedListing, storedRequirement, type DbRequest } from './matching-support';
 import { broker, mailsTo, requirementInput, type Actor } from './support';
 
@@ -161,22 +160,22 @@ describe('the broadcast', () => {
     await retire(...readers);
   }, 60_000);
 
-  it('a batch whose work keeps failing goes to the dead-letter queue after five deliveries, where the alarm sees it', async () => {
-    const [writer, reader] = await Promise.all([author(), subscriber('retail', 'poisoned')]);
-    const requirement = await createRequirement(writer.record, requirementInput({ propertyTypeId: 'retail' }));
-    expect(outcomes(await broadcastRequirements())).toEqual([{ requirementId: requirement.requirementId, result: 'sent', recipients: 1 }]);
-    // The worker cannot read the requirement, delivery after delivery (the batch's message is poison to it).
-    let reads = 0;
-    const { logs } = await dynamoRefusing(
-      (command) => command instanceof GetCommand && JSON.stringify(command.input).includes(requirement.requirementId) && ++reads > 0,
-      () => logsDuring(() => drainDeliveries(queues)),
-    );
-    expect(logs.filter((line) => line.message === 'delivery message failed')).toHaveLength(5);
-    expect(await queueDepth(queues.client, queues.deadLetterQueueUrl)).toEqual({ visible: 1, inFlight: 0 });
-    expect(await copiesOf(reader, subjectOf(requirement.title, 'Retail'))).toBe(0);
-    await queues.client.send(new PurgeQueueCommand({ QueueUrl: queues.deadLetterQueueUrl }));
-    await retire(reader);
-  }, 60_000);
+  it('a batch whose work keeps failing goes to the dead-letter queue after five deliveries, where the alarm sees it', () =>
+    onQuickQueue(async (quick) => {
+      const [writer, reader] = await Promise.all([author(), subscriber('retail', 'poisoned')]);
+      const requirement = await createRequirement(writer.record, requirementInput({ propertyTypeId: 'retail' }));
+      expect(outcomes(await broadcastRequirements())).toEqual([{ requirementId: requirement.requirementId, result: 'sent', recipients: 1 }]);
+      // The worker cannot read the requirement, delivery after delivery (the batch's message is poison to it).
+      let reads = 0;
+      const { logs } = await dynamoRefusing(
+        (command) => command instanceof GetCommand && JSON.stringify(command.input).includes(requirement.requirementId) && ++reads > 0,
+        () => logsDuring(() => drainDeliveries(quick)),
+      );
+      expect(logs.filter((line) => line.message === 'delivery message failed')).toHaveLength(5);
+      expect(await queueDepth(quick.client, quick.deadLetterQueueUrl)).toEqual({ visible: 1, inFlight: 0 });
+      expect(await copiesOf(reader, subjectOf(requirement.title, 'Retail'))).toBe(0);
+      await retire(reader);
+    }), 60_000);
 
   it('takes over a crashed run’s requirement only after its 2-minute lease, mailing only the brokers it had not reached', async () => {
     const [writer, reached, missed] = await Promise.all([author(), subscriber('land', 'reached'), subscriber('land', 'missed')]);

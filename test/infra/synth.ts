@@ -33,7 +33,19 @@ export interface SynthesisedApp {
   templates(stage: StageName): Record<string, Template>;
 }
 
+/**
+ * The app synthesised once per test worker and shared by its files, which only read it (about 3–7 s a
+ * synthesis). The files of a worker share its globals (vitest.config.ts `isolate: false`) while this module
+ * is evaluated afresh for each, so the memo lives on globalThis, keyed by the handlers' root.
+ */
 export function synthesiseStages(): SynthesisedApp {
+  const memo = ((globalThis as { bisnInfraSynthesis?: Map<string, SynthesisedApp> }).bisnInfraSynthesis ??= new Map());
+  let synthesised = memo.get(codeRoot);
+  if (!synthesised) memo.set(codeRoot, (synthesised = synthesise()));
+  return synthesised;
+}
+
+function synthesise(): SynthesisedApp {
   const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const app = new App({
     outdir: mkdtempSync(path.join(os.tmpdir(), 'bisn-infra-')),
