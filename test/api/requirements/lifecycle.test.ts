@@ -146,6 +146,10 @@ describe('the owner', () => {
   });
 });
 
+
+// Each step runs the reminder and expiry jobs over the file's table: 15 s on a quiet machine, 60 s on a loaded one.
+const JOB_RUNS_TIMEOUT_MS = 240_000;
+
 describe('expiry and reminders', () => {
   it('reminds 7 days and 1 day before, once each even when the job runs twice; expires at 90 days, not a minute before; renewing from the link brings it back', async () => {
     const requirement = await sent();
@@ -181,7 +185,7 @@ describe('expiry and reminders', () => {
     expect(again.status).toBe(409);
     expect(String(again.body.message)).toMatch(/already been used/);
     expect(await expectOk(call(stack, null, 'getRenewLink', { query: { token } }))).toMatchObject({ state: 'used' });
-  });
+  }, JOB_RUNS_TIMEOUT_MS);
 
   it('a forged or expired renew link says so and changes nothing', async () => {
     const requirement = await sent();
