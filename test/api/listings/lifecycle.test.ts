@@ -50,7 +50,6 @@ const sendReminders = async (now: Date) => {
   return handler({ now: now.toISOString() });
 };
 
-
 // Each step runs the reminder and expiry jobs over the file's table: 17 s on a quiet machine, 59 s on a loaded one.
 const JOB_RUNS_TIMEOUT_MS = 240_000;
 

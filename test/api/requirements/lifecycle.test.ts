@@ -146,7 +146,6 @@ describe('the owner', () => {
   });
 });
 
-
 // Each step runs the reminder and expiry jobs over the file's table: 15 s on a quiet machine, 60 s on a loaded one.
 const JOB_RUNS_TIMEOUT_MS = 240_000;
 
