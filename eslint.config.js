@@ -22,6 +22,14 @@ export default tseslint.config(
   },
   { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
+    // One type check covers the Node code and the browser tests, so it knows the DOM's globals (bin/lint.ts):
+    // code that runs in Node must not reach for them.
+    files: ['bin/**', 'lib/**', 'lambdas/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({ name, message: 'Node code: no browser globals.' }))],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

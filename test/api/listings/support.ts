@@ -45,7 +45,7 @@ export const presign = (stack: LocalStack, broker: Broker, listingId: string, co
 export async function postToS3(presigned: PresignResponse, bytes: Uint8Array, contentType: string): Promise<void> {
   const form = new FormData();
   for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
-  form.append('file', new Blob([bytes], { type: contentType }));
+  form.append('file', new Blob([Uint8Array.from(bytes)], { type: contentType }));
   const response = await fetch(presigned.url, { method: 'POST', body: form });
   if (response.status >= 300) throw new Error(`S3 POST: ${response.status} ${await response.text()}`);
 }

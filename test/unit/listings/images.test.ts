@@ -50,7 +50,7 @@ async function upload(prefix: string, bytes: Uint8Array, contentType: AcceptedIm
   const presigned = await presignImageUpload(kind, prefix, { contentType, size: bytes.byteLength });
   const form = new FormData();
   for (const [k, v] of Object.entries(presigned.fields)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: contentType }));
+  form.append('file', new Blob([Uint8Array.from(bytes)], { type: contentType }));
   const res = await fetch(presigned.url, { method: 'POST', body: form });
   expect(res.status).toBeLessThan(300);
   return presigned.key;
@@ -150,7 +150,7 @@ describe('finaliseImageUpload', () => {
     const presigned = await presignImageUpload('listing', 'listings/l4', { contentType: 'image/png', size: 100 });
     const form = new FormData();
     for (const [k, v] of Object.entries(presigned.fields)) form.append(k, v);
-    form.append('file', new Blob([big], { type: 'image/png' }));
+    form.append('file', new Blob([Uint8Array.from(big)], { type: 'image/png' }));
     await fetch(presigned.url, { method: 'POST', body: form });
     await expect(finaliseImageUpload('listing', presigned.key, 'listings/l4')).rejects.toMatchObject({
       statusCode: 413,
