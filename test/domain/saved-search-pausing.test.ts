@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { savedSearchesRepository, type SavedSearchRecord } from '../../lambdas/data/saved-searches';
 import { unsubscribeLinks } from '../../lambdas/domain/mail';
-import { PAUSE_MAIL_CLAIM_TIMEOUT_MS, pauseSavedSearches, type PauseReport } from '../../lambdas/domain/saved-search-pausing';
+import { pauseSavedSearches, type PauseReport } from '../../lambdas/domain/saved-search-pausing';
 import { updateSavedSearch } from '../../lambdas/domain/saved-searches';
+import { usersRepository } from '../../lambdas/data/users';
 import { handler as mailFeedback } from '../../lambdas/events/mail-feedback';
 import { LOCAL_CONFIGURATION_SET, ruleFor } from '../../lib/local/events';
 import { savedSearchStream } from '../../shared/catalog';
@@ -52,6 +53,8 @@ const stateOf = async (search: SavedSearchRecord) => {
   return { status: stored.status, pausedReason: stored.pausedReason, pauseMail: stored.pauseMail };
 };
 const quietReport = (report: PauseReport) => ({ ...report, checked: 0 });
+/** The claim timeout of a pause mail, written out here rather than read from the module it tests. */
+const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 describe('the pause job', () => {
   it('pauses what matched nothing for 90 days and what was mailed but unread for 30, each with one mail offering to keep it; keeps the rest', async () => {
@@ -164,14 +167,40 @@ describe('the pause job under faults: nothing lost, nothing sent twice', () => {
     expect(new Set((await pauseMails(owner)).map((mail) => mail.subject)).size).toBe(4);
   });
 
+  it('a pending mail whose search was kept, or whose owner was disabled or stopped mail, meanwhile: skipped, never sent', async () => {
+    const owners = [await broker('keeper'), await broker('disabled'), await broker('bounced')];
+    const searches = await Promise.all(owners.map((owner) => storedSearch(owner, { lastMatchedAt: daysAgo(100) })));
+    const { result } = await sesRefusing(owners.map((owner) => owner.record.email), () => logsDuring(() => pauseSavedSearches(now)));
+    expect(quietReport(result.result)).toMatchObject({ paused: 3, mailed: 0, failed: 3 });
+
+    await updateSavedSearch(owners[0]!.principal, searches[0]!.savedSearchId, { resume: true });
+    await usersRepository.update(owners[1]!.record.userId, { status: 'disabled' });
+    await usersRepository.stopMail(owners[2]!.record.userId, { reason: 'bounce', at: now.toISOString(), detail: 'smtp; 550' });
+    expect(quietReport(await pauseSavedSearches(now))).toMatchObject({ mailed: 0, failed: 0, skipped: 3 });
+    expect((await Promise.all(searches.map(stateOf))).map((s) => s.pauseMail)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(quietReport(await pauseSavedSearches(now))).toMatchObject({ mailed: 0, skipped: 0 });
+    for (const owner of owners) expect(await pauseMails(owner)).toEqual([]);
+  });
+
+  it('DynamoDB refusing the read of the owner: the mail counts as failed, stays pending, and the next run sends it once', async () => {
+    const owner = await broker('unread-owner');
+    const search = await storedSearch(owner, { lastMatchedAt: daysAgo(100) });
+    const readsOwner = (command: { input: unknown }) => JSON.stringify((command.input as { Key?: unknown }).Key ?? null).includes(owner.record.userId) && !('UpdateExpression' in (command.input as object));
+    const { result } = await logsDuring(() => dynamoRefusing(readsOwner, () => pauseSavedSearches(now)));
+    expect(quietReport(result)).toMatchObject({ paused: 1, mailed: 0, failed: 1 });
+    expect(await stateOf(search)).toMatchObject({ status: 'paused', pauseMail: 'pending' });
+    expect(quietReport(await pauseSavedSearches(now))).toMatchObject({ mailed: 1, failed: 0 });
+    expect(await pauseMails(owner)).toHaveLength(1);
+  });
+
   it('a crash while SES accepts leaves the mail claimed: lost after 10 minutes, never sent again', async () => {
     const owner = await broker('crashed');
     const search = await storedSearch(owner, { lastMatchedAt: daysAgo(100) });
     const isMarkSent = (command: { input: unknown }) => JSON.stringify((command.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues ?? {}).includes('":to":"sent"');
     await logsDuring(() => dynamoRefusing(isMarkSent, () => pauseSavedSearches(now)));
     expect(await stateOf(search)).toMatchObject({ status: 'paused', pauseMail: 'sending' });
-    expect(quietReport(await pauseSavedSearches(new Date(now.getTime() + PAUSE_MAIL_CLAIM_TIMEOUT_MS - 1)))).toMatchObject({ mailed: 0, lost: 0 });
-    expect(quietReport(await pauseSavedSearches(new Date(now.getTime() + PAUSE_MAIL_CLAIM_TIMEOUT_MS)))).toMatchObject({ mailed: 0, lost: 1 });
+    expect(quietReport(await pauseSavedSearches(new Date(now.getTime() + TEN_MINUTES_MS - 1)))).toMatchObject({ mailed: 0, lost: 0 });
+    expect(quietReport(await pauseSavedSearches(new Date(now.getTime() + TEN_MINUTES_MS)))).toMatchObject({ mailed: 0, lost: 1 });
     expect(await stateOf(search)).toMatchObject({ pauseMail: 'lost' });
     expect(await pauseMails(owner)).toHaveLength(1);
   });
