@@ -12,6 +12,7 @@ import { usersRepository, type UserRecord } from '../../lambdas/data/users';
 import { applyConsoleChange, type ConsoleChange } from '../../lambdas/domain/console-sync';
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { createRequirement } from '../../lambdas/domain/requirements';
+import { listDelegations, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
 import { cognitoAdmin, cognitoFailsOnce, cognitoUser, failsOnce, userPoolId } from './accounts-support';
 import { broker, mailsTo, requirementInput, type Actor } from './support';
 
@@ -107,6 +108,26 @@ describe('console changes applied to the record', () => {
     // A late removal event while the user is still in the group changes nothing either.
     expect(await applyConsoleChange(change('AdminRemoveUserFromGroup', record.userId, approved))).toBe('unchanged');
     expect(await mailsTo(record.email)).toHaveLength(1);
+  });
+
+  it('adding an active user to the approved group again approves the delegations their brokers confirmed, once', async () => {
+    const assistant = await account('consoleassistant');
+    const owner = await broker('consoleowner');
+    await requestDelegation(assistant.record, owner.record.email);
+    await cognitoAdmin().send(new AdminAddUserToGroupCommand({ ...ids(assistant.record.userId), GroupName: approved }));
+    // Requested, not yet confirmed by the broker: nothing for the operator to approve.
+    expect(await applyConsoleChange(change('AdminAddUserToGroup', assistant.record.userId, approved))).toBe('unchanged');
+    await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
+    // Another group, or the removal event of a user still in the group, approves nothing.
+    expect(await applyConsoleChange(change('AdminAddUserToGroup', assistant.record.userId, 'operators'))).toBe('unchanged');
+    expect(await applyConsoleChange(change('AdminRemoveUserFromGroup', assistant.record.userId, approved))).toBe('unchanged');
+    const stateOfDelegation = async () => (await listDelegations(owner.record.userId)).asBroker.map((d) => d.state);
+    expect(await stateOfDelegation()).toEqual(['confirmed']);
+
+    expect(await applyConsoleChange(change('AdminAddUserToGroup', assistant.record.userId, approved))).toBe('delegations approved');
+    expect(await stateOfDelegation()).toEqual(['approved']);
+    expect(await applyConsoleChange(change('AdminAddUserToGroup', assistant.record.userId, approved))).toBe('unchanged');
+    expect(await statusOf(assistant.record.userId)).toBe('active');
   });
 
   it('removing the user from the approved group withdraws the approval; a disabled account stays disabled', async () => {
