@@ -1,6 +1,7 @@
 import { logger } from '../core/logger';
 import { recentCallers } from '../core/recent-callers';
 import { listingsRepository } from '../data/listings';
+import { fullReadPageSize } from '../data/table';
 import { requirementsRepository } from '../data/requirements';
 import { savedSearchesRepository } from '../data/saved-searches';
 import { usersRepository, type UserRecord } from '../data/users';
@@ -23,7 +24,7 @@ export async function markAccountDeleted(record: UserRecord): Promise<{ listings
   let requirements = 0;
   let cursor: string | undefined;
   do {
-    const page = await requirementsRepository.pageByOwner(record.userId, 100, cursor);
+    const page = await requirementsRepository.pageByOwner(record.userId, fullReadPageSize(100)!, cursor);
     for (const requirement of page.items) {
       if (await removeRequirement(requirement.requirementId)) requirements++;
     }
