@@ -11,7 +11,9 @@ import {
   unsubscribeWithToken,
   updateFromUnsubscribeLink,
 } from '../../lambdas/domain/unsubscribe';
-import { subscriptionCategories } from '../../shared/catalog';
+import { savedSearchStream, subscriptionCategories } from '../../shared/catalog';
+import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
+import { newSavedSearchRecord } from '../../lambdas/domain/saved-searches';
 import { newEmail, refusal } from './accounts-support';
 import { broker, mailsTo } from './support';
 
@@ -104,6 +106,54 @@ describe('one click (RFC 8058)', () => {
     const noNotices = await broker('nonotices', { matchNotices: false });
     await unsubscribeWithToken(await unsubscribeToken(noNotices.record.email));
     expect(await usersRepository.get(noNotices.record.userId)).toMatchObject({ subscribed: [], matchNotices: false, version: 1 });
+  });
+
+  it('turns off exactly the stream the mail came from', async () => {
+    const listingCategories = subscriptionCategories.filter((c) => c.channel === 'listings').map((c) => c.id);
+    const requirementCategories = subscriptionCategories.filter((c) => c.channel === 'requirements').map((c) => c.id);
+    const { record } = await broker('streams', { notifications: { requirements: 'digest', matches: 'digest', digestFrequency: 'weekdays', digestLimit: 25 } });
+    const search = async (frequency: 'instant' | 'daily' | 'weekly') => {
+      const saved = newSavedSearchRecord({ savedSearchId: `s-${frequency}-${record.userId.slice(0, 8)}`, ownerId: record.userId, name: frequency, kind: 'listings', filters: {}, frequency }, new Date().toISOString());
+      await savedSearchesRepository.create(saved);
+      return saved.savedSearchId;
+    };
+    const [instant, daily, weekly] = [await search('instant'), await search('daily'), await search('weekly')];
+    const frequencies = async () => Object.fromEntries((await savedSearchesRepository.all(record.userId)).map((s) => [s.savedSearchId, s.frequency]));
+    const click = async (stream: Parameters<typeof unsubscribeToken>[1]) => unsubscribeWithToken(await unsubscribeToken(record.email, stream));
+
+    // One saved search's mail: that search only.
+    await click(savedSearchStream(instant));
+    expect(await frequencies()).toEqual({ [instant]: 'off', [daily]: 'daily', [weekly]: 'weekly' });
+    expect((await usersRepository.get(record.userId))?.subscribed).toEqual(allCategories);
+
+    // One category of listings: that category only.
+    await click(listingCategories[0]!);
+    expect((await usersRepository.get(record.userId))?.subscribed).toEqual(allCategories.filter((id) => id !== listingCategories[0]));
+
+    // The digest: every listing category, the requirements and matches it carried, its saved searches; the
+    // requirement categories stay.
+    await click('digest');
+    expect(await usersRepository.get(record.userId)).toMatchObject({
+      subscribed: requirementCategories,
+      matchNotices: false,
+      notifications: { requirements: 'off', matches: 'digest', digestFrequency: 'weekdays', digestLimit: 25 },
+    });
+    expect(await frequencies()).toEqual({ [instant]: 'off', [daily]: 'off', [weekly]: 'off' });
+
+    // A requirement category's broadcast: the requirement broadcasts, whichever category sent it.
+    const instantReader = await broker('requirementstream');
+    await unsubscribeWithToken(await unsubscribeToken(instantReader.record.email, requirementCategories[0]!));
+    expect(await usersRepository.get(instantReader.record.userId)).toMatchObject({ subscribed: allCategories, notifications: { requirements: 'off' }, version: 1 });
+  });
+
+  it('the digest of a broker whose requirements and matches come instantly stops only the listings', async () => {
+    const { record } = await broker('digestonly');
+    await unsubscribeWithToken(await unsubscribeToken(record.email, 'digest'));
+    expect(await usersRepository.get(record.userId)).toMatchObject({
+      subscribed: subscriptionCategories.filter((c) => c.channel === 'requirements').map((c) => c.id),
+      notifications: { requirements: 'instant', matches: 'instant' },
+    });
+    expect((await usersRepository.get(record.userId))?.matchNotices).not.toBe(false);
   });
 
   it('answers the same for a valid link of an address without an account, and refuses a forged one', async () => {
