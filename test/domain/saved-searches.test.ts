@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
 import { markAccountDeleted } from '../../lambdas/domain/account-removal';
-import { createSavedSearch, listSavedSearches, updateSavedSearch } from '../../lambdas/domain/saved-searches';
-import { createSavedSearchRequest, updateSavedSearchRequest } from '../../shared/api';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+  newSavedSearchRecord,
+  savedSearchBrowserUrl,
+  turnOffSavedSearches,
+  updateSavedSearch,
+} from '../../lambdas/domain/saved-searches';
+import { env } from '../../lambdas/core/env';
+import { ALL } from '../../shared/catalog';
+import { createSavedSearchRequest, listingsSearchFilters, requirementsSearchFilters, updateSavedSearchRequest } from '../../shared/api';
 import { broker, refusal, type Actor } from './support';
 
 const save = (actor: Actor, frequency: 'instant' | 'daily' | 'weekly' | 'off' = 'instant') =>
@@ -76,5 +86,54 @@ describe('saved searches (domain)', () => {
     await markAccountDeleted(owner.record);
     expect(await savedSearchesRepository.all(owner.record.userId)).toEqual([]);
     expect(await mailingIds()).not.toContain(search.savedSearchId);
+  });
+
+  it('lists a broker’s searches by name, then age; edits and deletes only their own', async () => {
+    const [owner, other] = await Promise.all([broker('lister'), broker('stranger')]);
+    // Ids in the opposite order of age: the list's order is not the partition's.
+    const stored = async (savedSearchId: string, name: string, createdAt: string) => {
+      const record = newSavedSearchRecord({ savedSearchId, ownerId: owner.record.userId, name, kind: 'listings', filters: listingsSearchFilters.parse({}), frequency: 'daily' }, createdAt);
+      await savedSearchesRepository.create(record);
+      return record.savedSearchId;
+    };
+    const later = await stored(`a-${owner.record.userId}`, 'Alpha', '2031-02-01T00:00:00.000Z');
+    const earlier = await stored(`b-${owner.record.userId}`, 'Alpha', '2031-01-01T00:00:00.000Z');
+    const beta = await stored(`0-${owner.record.userId}`, 'beta', '2030-01-01T00:00:00.000Z');
+    expect((await listSavedSearches(owner.principal)).items.map((s) => s.savedSearchId)).toEqual([earlier, later, beta]);
+
+    // "Keep it" on a search that is not paused changes nothing and writes nothing.
+    const unchanged = await change(owner, beta, { resume: true });
+    expect(unchanged.search.updatedAt).toBe('2030-01-01T00:00:00.000Z');
+
+    expect(await refusal(deleteSavedSearch(other.principal, beta))).toEqual({ status: 404, message: 'Saved search not found' });
+    await deleteSavedSearch(owner.principal, beta);
+    expect(await refusal(deleteSavedSearch(owner.principal, beta))).toEqual({ status: 404, message: 'Saved search not found' });
+    expect((await listSavedSearches(owner.principal)).items.map((s) => s.savedSearchId)).toEqual([earlier, later]);
+  });
+
+  it('takes new filters of its own browser only, leaving out the empty ones', async () => {
+    const owner = await broker('filters');
+    const { search } = await save(owner);
+    const changed = await change(owner, search.savedSearchId, { filters: { propertyTypeId: 'retail', listingTypeId: 'for-lease' } });
+    expect(changed.search.filters).toEqual({ propertyTypeId: 'retail', listingTypeId: 'for-lease' });
+    expect(await refusal(change(owner, search.savedSearchId, { filters: { requirementTypeId: 'for-lease' } }))).toEqual({
+      status: 400,
+      message: 'These are not filters of the listings browser.',
+    });
+    expect((await savedSearchesRepository.get(owner.record.userId, search.savedSearchId))?.filters).toEqual({ propertyTypeId: 'retail', listingTypeId: 'for-lease' });
+  });
+
+  it('opens its browser with its own filters, none when it has none', () => {
+    const site = env().SITE_URL;
+    expect(savedSearchBrowserUrl({ kind: 'listings', filters: listingsSearchFilters.parse({ propertyTypeId: 'office', marketId: ALL }) })).toBe(`${site}/consumer/listings?propertyTypeId=office`);
+    expect(savedSearchBrowserUrl({ kind: 'requirements', filters: requirementsSearchFilters.parse({}) })).toBe(`${site}/consumer/requirements`);
+  });
+
+  it('turns off the searches that mail at the given frequencies, and no other', async () => {
+    const owner = await broker('turnoff');
+    const ids = { instant: (await save(owner, 'instant')).search.savedSearchId, daily: (await save(owner, 'daily')).search.savedSearchId, weekly: (await save(owner, 'weekly')).search.savedSearchId };
+    await turnOffSavedSearches(owner.record.userId, ['daily', 'weekly']);
+    const frequencyOf = async (id: string) => (await savedSearchesRepository.get(owner.record.userId, id))?.frequency;
+    expect([await frequencyOf(ids.instant), await frequencyOf(ids.daily), await frequencyOf(ids.weekly)]).toEqual(['instant', 'off', 'off']);
   });
 });

@@ -12,6 +12,7 @@ import {
   updateFromUnsubscribeLink,
 } from '../../lambdas/domain/unsubscribe';
 import { savedSearchStream, subscriptionCategories } from '../../shared/catalog';
+import { listingsSearchFilters } from '../../shared/api';
 import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
 import { newSavedSearchRecord } from '../../lambdas/domain/saved-searches';
 import { newEmail, refusal } from './accounts-support';
@@ -113,7 +114,7 @@ describe('one click (RFC 8058)', () => {
     const requirementCategories = subscriptionCategories.filter((c) => c.channel === 'requirements').map((c) => c.id);
     const { record } = await broker('streams', { notifications: { requirements: 'digest', matches: 'digest', digestFrequency: 'weekdays', digestLimit: 25 } });
     const search = async (frequency: 'instant' | 'daily' | 'weekly') => {
-      const saved = newSavedSearchRecord({ savedSearchId: `s-${frequency}-${record.userId.slice(0, 8)}`, ownerId: record.userId, name: frequency, kind: 'listings', filters: {}, frequency }, new Date().toISOString());
+      const saved = newSavedSearchRecord({ savedSearchId: `s-${frequency}-${record.userId.slice(0, 8)}`, ownerId: record.userId, name: frequency, kind: 'listings', filters: listingsSearchFilters.parse({}), frequency }, new Date().toISOString());
       await savedSearchesRepository.create(saved);
       return saved.savedSearchId;
     };
