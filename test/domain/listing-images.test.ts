@@ -85,6 +85,8 @@ describe('listing photos (domain): finalise', () => {
     });
     const record = await listingsRepository.get(draft.listingId);
     expect(record?.images).toEqual([stored]);
+    // The item's history says it, as the owner's change.
+    expect(record?.lastChangedBy).toMatchObject({ action: 'photo added', delegate: null });
     expect(await keysUnder(`listings/${draft.listingId}/`)).toEqual([stored.large, stored.medium, stored.thumbnail].sort());
     expect((await getObject(stored.thumbnail))?.contentType).toBe('image/jpeg');
 
@@ -173,6 +175,7 @@ describe('listing photos (domain): delete', () => {
     expect(answer.images[1]).toEqual({ _id: third!._id, thumbnail: `${assetBase()}/${third!.thumbnail}`, medium: `${assetBase()}/${third!.medium}`, large: `${assetBase()}/${third!.large}` });
     expect(await keysUnder(`listings/${listingId}/`)).toEqual([first, third].flatMap((image) => [image!.thumbnail, image!.medium, image!.large]).sort());
     expect((await listingsRepository.get(listingId))?.images).toEqual([first, third]);
+    expect((await listingsRepository.get(listingId))?.lastChangedBy).toMatchObject({ action: 'photo removed', delegate: null });
     expect(await refusal(deleteListingImage(owner.principal, listingId, second!._id))).toEqual({ status: 404, message: 'Image not found' });
   });
 
