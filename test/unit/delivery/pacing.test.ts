@@ -54,12 +54,13 @@ describe('the send pacer', () => {
 describe("a worker's share of the account's send rate", () => {
   beforeEach(() => {
     useMailEnv();
-    process.env.AWS_REGION ??= 'us-west-2';
+    vi.stubEnv('AWS_REGION', 'us-west-2');
     vi.resetModules();
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllEnvs();
   });
 
   /** SES answers GetAccount with each of `answers` in turn (an Error is thrown); how many times it was asked. */
