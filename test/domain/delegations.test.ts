@@ -6,7 +6,7 @@ import { approveUser } from '../../lambdas/domain/admin';
 import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authorship';
 import { approveDelegationsOf, listDelegations, listDelegationsAwaitingOperator, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
 import { routeById } from '../../shared/api/routes';
-import { broker, principalOf } from './support';
+import { broker, principalOf, refusal } from './support';
 
 /** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
 describe('delegations (domain)', () => {
@@ -33,6 +33,43 @@ describe('delegations (domain)', () => {
     expect(mine.asDelegate.map((d) => [d.brokerId, d.state, d.brokerActive])).toEqual([[owner.record.userId, 'approved', true]]);
     expect((await listDelegations(owner.record.userId)).asBroker.map((d) => d.delegateId)).toEqual([assistant.record.userId]);
     expect((await listDelegationsAwaitingOperator(25)).items.map((d) => d.delegateId)).not.toContain(assistant.record.userId);
+  });
+
+  it('refuses a request to oneself, to an unknown, deleted or inactive broker, each with its message', async () => {
+    const [assistant, pending, gone] = await Promise.all([broker('asker'), broker('pending', { status: 'awaiting approval' }), broker('gone', { status: 'deleted' })]);
+    expect(await refusal(requestDelegation(assistant.record, assistant.record.email))).toEqual({ status: 400, message: 'You cannot be your own delegate.', fieldErrors: { brokerEmail: ['Name another broker.'] } });
+    for (const email of ['nobody@example.com', gone.record.email]) {
+      expect(await refusal(requestDelegation(assistant.record, email))).toEqual({ status: 404, message: 'No BISN broker has this e-mail address. Check it with the broker.' });
+    }
+    expect(await refusal(requestDelegation(assistant.record, pending.record.email))).toEqual({
+      status: 409,
+      message: 'This broker cannot take delegates: their account is not active.',
+    });
+    expect((await listDelegations(assistant.record.userId)).asDelegate).toEqual([]);
+  });
+
+  it('only the broker sets the export right or confirms; a move from the wrong state says the state', async () => {
+    const [owner, assistant] = await Promise.all([broker('exportowner'), broker('exportassistant')]);
+    const asked = await requestDelegation(assistant.record, owner.record.email);
+    expect(asked.confirmedAt).toBeNull();
+    expect(await refusal(updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'setExport', canExport: true }))).toEqual({
+      status: 403,
+      message: 'Only the broker decides whether their delegate may export contact lists.',
+    });
+    expect(await refusal(updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'decline' }))).toEqual({
+      status: 403,
+      message: 'Only the broker can confirm or decline a request to be their delegate.',
+    });
+    expect((await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'setExport', canExport: true })).canExport).toBe(true);
+    const confirmed = await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
+    expect(confirmed).toMatchObject({ state: 'confirmed', endedAt: null });
+    expect(confirmed.confirmedAt).toEqual(expect.any(String));
+    expect(await refusal(updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'decline' }))).toEqual({
+      status: 409,
+      message: 'This delegation is confirmed: it cannot be changed that way.',
+    });
+    const revoked = await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
+    expect(revoked).toMatchObject({ state: 'revoked', endedAt: expect.any(String) });
   });
 
   it('acting checks the route, the delegation and the broker on every call', async () => {
