@@ -8,7 +8,7 @@ import { enqueueDeliveries } from '../../lambdas/domain/delivery/queue';
 import { sendClaimed, STALE_CLAIM_MS, type RecipientLedger } from '../../lambdas/domain/delivery/send';
 import type { OutgoingMail } from '../../lambdas/domain/mail';
 import { queueDepth } from '../../lib/local/sqs';
-import { freshDeliveryQueue, onQuickQueue } from './blast-support';
+import { dynamoRefusing, freshDeliveryQueue, logsDuring, onQuickQueue } from './blast-support';
 import { mailsTo } from './support';
 
 // The delivery path every job shares (DECISIONS "Delivery through a queue"): the per-recipient claims that
@@ -57,6 +57,22 @@ describe('sending against the ledger (domain)', () => {
     for (const r of [fresh, sent!, dead!, live!, nothing!]) expect(await mailsTo(r.email), r.email).toHaveLength(r === fresh ? 1 : 0);
     expect(await blastsRepository.deliveryState(runId, fresh.userId)).toEqual({ state: 'sent', claimedAt: new Date(now).toISOString() });
     expect(await blastsRepository.deliveryState(runId, nothing!.userId)).toBeNull();
+  });
+});
+
+describe('a mark the ledger refuses after SES accepted the mail (domain)', () => {
+  it('counts the mail as sent and never sends it again: the claim stays, as a crash would leave it', async () => {
+    const runId = `run-${randomUUID()}`;
+    const reader = recipient('marked');
+    const isMarkSent = (command: { input: unknown }) => JSON.stringify((command.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues ?? {}).includes('"sent"');
+    const { result, logs } = await logsDuring(() => dynamoRefusing(isMarkSent, () => sendClaimed([reader], async (r) => mailTo(r.email), runLedger(runId))));
+    expect(result).toEqual({ sent: 1, skipped: 0, failed: 0 });
+    expect(logs.filter((line) => line.level === 'WARN').map((line) => line.message)).toEqual(['delivery mark failed: the mail counts as sent']);
+    expect(await blastsRepository.deliveryState(runId, reader.userId)).toMatchObject({ state: 'sending' });
+
+    // The job delivered again (another batch of it failed): this mail is not sent twice.
+    await sendClaimed([reader], async (r) => mailTo(r.email), runLedger(runId));
+    expect(await mailsTo(reader.email)).toHaveLength(1);
   });
 });
 

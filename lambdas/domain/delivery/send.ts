@@ -36,7 +36,8 @@ export interface ClaimedSendReport {
  * was accepting (at most once, never twice). A claim that exists already is a mail an earlier delivery of the
  * job sent; one still live (SQS delivers a message twice at times) counts as failed, so the job comes back
  * and finds it sent. A claim DynamoDB refused, or a send SES refused (the SDK's retries of its throttling
- * spent), counts as failed: a later delivery retries that recipient.
+ * spent), counts as failed: a later delivery retries that recipient. A mark DynamoDB refuses after SES took
+ * the mail leaves the claim `sending`: counted as sent, never sent again.
  */
 export async function sendClaimed<R extends { userId: string }>(
   recipients: readonly R[],
@@ -71,12 +72,18 @@ export async function sendClaimed<R extends { userId: string }>(
       }
       try {
         await sendMail(mail);
-        await ledger.sent(recipient.userId);
-        report.sent += 1;
       } catch (error) {
         logger.warn('mail send failed', { to: mail.to, error: error as Error });
         report.failed += 1;
         await ledger.release(recipient.userId);
+        continue;
+      }
+      report.sent += 1;
+      try {
+        await ledger.sent(recipient.userId);
+      } catch (error) {
+        // SES has the mail: giving the claim back would send it twice. It stays `sending`, as a crash leaves it.
+        logger.warn('delivery mark failed: the mail counts as sent', { userId: recipient.userId, error: error as Error });
       }
     }
   };
