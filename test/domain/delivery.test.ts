@@ -11,7 +11,7 @@ import { queueDepth } from '../../lib/local/sqs';
 import { dynamoRefusing, freshDeliveryQueue, logsDuring, onQuickQueue } from './blast-support';
 import { mailsTo } from './support';
 
-// The delivery path every job shares (DECISIONS "Delivery through a queue"): the per-recipient claims that
+// The delivery path every job shares (docs/DECISIONS.md "Digest delivery through a queue"): the per-recipient claims that
 // keep a mail to one send, and the queue's enqueueing, against the emulators.
 
 let queues: Awaited<ReturnType<typeof freshDeliveryQueue>>;
@@ -22,7 +22,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const recipient = (label: string) => {
+interface Recipient {
+  userId: string;
+  email: string;
+}
+const recipient = (label: string): Recipient => {
   const userId = randomUUID();
   return { userId, email: `${label}-${userId.slice(0, 8)}@example.com` };
 };
@@ -40,23 +44,23 @@ describe('sending against the ledger (domain)', () => {
   it('sends the unclaimed, leaves the sent and the dead, and has the job come back for a live claim', async () => {
     const runId = `run-${randomUUID()}`;
     const now = Date.now();
-    const [fresh, sent, dead, live, nothing] = ['fresh', 'sent', 'dead', 'live', 'nothing'].map(recipient) as [ReturnType<typeof recipient>, ...ReturnType<typeof recipient>[]];
+    const [fresh, sent, dead, live, nothing] = ['fresh', 'sent', 'dead', 'live', 'nothing'].map(recipient) as [Recipient, Recipient, Recipient, Recipient, Recipient];
     // Claims other deliveries made: one finished, one exactly STALE_CLAIM_MS ago (its worker died), one a
     // millisecond later (its worker may still be sending).
     vi.useFakeTimers({ toFake: ['Date'], now: now - STALE_CLAIM_MS });
-    await blastsRepository.claimDelivery(runId, dead!.userId);
+    await blastsRepository.claimDelivery(runId, dead.userId);
     vi.setSystemTime(now - STALE_CLAIM_MS + 1);
-    await blastsRepository.claimDelivery(runId, live!.userId);
-    await blastsRepository.claimDelivery(runId, sent!.userId);
-    await blastsRepository.markDelivered(runId, sent!.userId);
+    await blastsRepository.claimDelivery(runId, live.userId);
+    await blastsRepository.claimDelivery(runId, sent.userId);
+    await blastsRepository.markDelivered(runId, sent.userId);
     vi.setSystemTime(now);
 
-    const report = await sendClaimed([fresh, sent!, dead!, live!, nothing!], async (r) => (r === nothing ? null : mailTo(r.email)), runLedger(runId));
+    const report = await sendClaimed([fresh, sent, dead, live, nothing], async (r) => (r === nothing ? null : mailTo(r.email)), runLedger(runId));
 
     expect(report).toEqual({ sent: 1, skipped: 1, failed: 1 });
-    for (const r of [fresh, sent!, dead!, live!, nothing!]) expect(await mailsTo(r.email), r.email).toHaveLength(r === fresh ? 1 : 0);
+    for (const r of [fresh, sent, dead, live, nothing]) expect(await mailsTo(r.email), r.email).toHaveLength(r === fresh ? 1 : 0);
     expect(await blastsRepository.deliveryState(runId, fresh.userId)).toEqual({ state: 'sent', claimedAt: new Date(now).toISOString() });
-    expect(await blastsRepository.deliveryState(runId, nothing!.userId)).toBeNull();
+    expect(await blastsRepository.deliveryState(runId, nothing.userId)).toBeNull();
   });
 });
 
