@@ -20,33 +20,33 @@ describe('the send pacer', () => {
     return { released: () => [...done] };
   }
 
+  /** Moves the fake clock on by each step's milliseconds and checks which calls have their slot by then. */
+  async function expectReleases(calls: { released(): number[] }, steps: [advanceMs: number, released: number[]][]) {
+    for (const [ms, released] of steps) {
+      await vi.advanceTimersByTimeAsync(ms);
+      expect(calls.released(), `after ${ms} ms more`).toEqual(released);
+    }
+  }
+
   it('lets the first call through at once and spaces the next ones 1/rate apart', async () => {
-    const calls = startCalls(pacer(10), 3);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.released()).toEqual([0]);
-    await vi.advanceTimersByTimeAsync(99);
-    expect(calls.released()).toEqual([0]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls.released()).toEqual([0, 1]);
-    await vi.advanceTimersByTimeAsync(99);
-    expect(calls.released()).toEqual([0, 1]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls.released()).toEqual([0, 1, 2]);
+    await expectReleases(startCalls(pacer(10), 3), [
+      [0, [0]],
+      [99, [0]],
+      [1, [0, 1]],
+      [99, [0, 1]],
+      [1, [0, 1, 2]],
+    ]);
   });
 
   it('does not make up for a pause with a burst', async () => {
     const pace = pacer(10);
-    const first = startCalls(pace, 1);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(first.released()).toEqual([0]);
+    await expectReleases(startCalls(pace, 1), [[0, [0]]]);
     await vi.advanceTimersByTimeAsync(1_000);
-    const calls = startCalls(pace, 2);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.released()).toEqual([0]);
-    await vi.advanceTimersByTimeAsync(99);
-    expect(calls.released()).toEqual([0]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls.released()).toEqual([0, 1]);
+    await expectReleases(startCalls(pace, 2), [
+      [0, [0]],
+      [99, [0]],
+      [1, [0, 1]],
+    ]);
   });
 });
 
