@@ -1,9 +1,9 @@
 import { logger } from '../core/logger';
 import { recentCallers } from '../core/recent-callers';
 import { listingsRepository } from '../data/listings';
-import { fullReadPageSize } from '../data/table';
 import { requirementsRepository } from '../data/requirements';
 import { savedSearchesRepository } from '../data/saved-searches';
+import { fullReadPageSize } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { removeListing } from './listings';
 import { removeRequirement } from './requirements';
