@@ -3,15 +3,22 @@
  * as the machine has cores (one after another they took 85 s of `npm test`'s last minutes on 2 cores; 65 s so).
  * The browser tests are type-checked with the Node code they start (the local stack, the AWS SDK's types): as
  * a project of their own they parsed all of it again (60 core-seconds for the two checks, 40 for the one).
+ * The type checks run TypeScript 7 (the Go compiler, package alias `typescript-7`): the same checks as 6 for a
+ * third of the CPU (74 → 30 core-seconds for the two). typescript-eslint still needs TypeScript 6's JavaScript
+ * API, which 7 does not ship, so `typescript` stays at 6 for it.
  * Each step's output is printed when it ends; the exit code is non-zero when any step failed.
  */
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+
+const tsc7 = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript-7/package.json')), 'bin', 'tsc');
 
 const steps: [name: string, command: string, args: string[]][] = [
-  ['tsc (lambdas, lib, shared, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['tsc (lambdas, lib, shared, tests)', process.execPath, [tsc7, '-p', 'tsconfig.json', '--noEmit']],
   ['eslint', 'npx', ['eslint', '.']],
-  ['tsc (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
+  ['tsc (web)', process.execPath, [tsc7, '-p', 'web/tsconfig.json', '--noEmit']],
   ['workflows', 'npm', ['run', '--silent', 'lint:workflows']],
 ];
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, expect } from 'vitest';
-import { closeChromium, takeConsoleProblems } from './support';
+import { closeContexts, takeConsoleProblems } from './support';
 
 // Issue 22.7: a clean run logs nothing. Any console error or warning from our code, or an uncaught error,
 // fails the test during which it was logged (test/e2e/support.ts says what is left out and why).
@@ -7,5 +7,5 @@ afterEach(() => {
   expect(takeConsoleProblems(), 'console errors and warnings in the browser').toEqual([]);
 });
 
-// The file's Chromium (support.ts openBrowser) ends with the file.
-afterAll(closeChromium);
+// The run shares one Chromium (support.ts openBrowser); the file's contexts end with the file.
+afterAll(closeContexts);

@@ -58,15 +58,30 @@ export function takeConsoleProblems(): string[] {
   return consoleProblems.splice(0);
 }
 
-let chromiumOfThisFile: Promise<Browser> | undefined;
+/**
+ * One Chromium for the whole browser tier: its files run one after another in one worker process
+ * (vitest.config.ts `isolate: false`, no file parallelism), and a launch costs about 1.5 core-seconds and as
+ * many of wall time, 20 times a run when each file launched its own. Kept on globalThis, which our modules,
+ * evaluated afresh for each file (test/fresh-modules.ts), do not reset. Launched again if it went away.
+ * Playwright closes it when the worker exits.
+ */
+const run = globalThis as { chromiumOfRun?: Promise<Browser> };
+
+async function chromiumOfRun(): Promise<Browser> {
+  const launch = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  run.chromiumOfRun ??= launch();
+  const browser = await run.chromiumOfRun.catch(() => undefined);
+  if (browser?.isConnected()) return browser;
+  run.chromiumOfRun = launch();
+  return run.chromiumOfRun;
+}
 
 /**
- * A fresh browser context (its own storage, as a new profile has) in the test file's Debian Chromium,
- * started on first use: one browser per file instead of one per context. dispose() closes the context.
+ * A fresh browser context (its own storage, as a new profile has) in the run's Debian Chromium.
+ * dispose() closes the context; whatever a file leaves open closes when it ends (closeContexts).
  */
 export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext & { dispose(): Promise<void> }> {
-  chromiumOfThisFile ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const context = await (await chromiumOfThisFile).newContext({
+  const context = await (await chromiumOfRun()).newContext({
     viewport,
     baseURL: e2e().webUrl,
     // No fades: axe reads a toast halfway through its opacity transition as low contrast (a failure by luck).
@@ -77,11 +92,10 @@ export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext & 
   return Object.assign(context, { dispose: () => context.close() });
 }
 
-/** Closes the file's browser (console-gate.ts, after each file). */
-export async function closeChromium(): Promise<void> {
-  const started = chromiumOfThisFile;
-  chromiumOfThisFile = undefined;
-  await (await started)?.close();
+/** Closes every context still open (console-gate.ts, after each file): no page of one file runs into the next. */
+export async function closeContexts(): Promise<void> {
+  const browser = await run.chromiumOfRun?.catch(() => undefined);
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 const screenshotDir = join(process.cwd(), 'test-results', 'screenshots');
