@@ -7,6 +7,7 @@ import { listingsRepository, type ListingRecord } from '../data/listings';
 import { activeFromOf, requirementsRepository, type RequirementRecord } from '../data/requirements';
 import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
 import { delegationsRepository } from '../data/delegations';
+import { fullReadPageSize } from '../data/table';
 import { assetUrl } from './assets';
 
 const areaById = byId(marketAreas);
@@ -27,11 +28,12 @@ const isListed = (record: UserRecord) => record.status === 'active' && privacyOf
 const named = <T extends { id: string; name: string }>(catalog: ReadonlyMap<string, T>, ids: Iterable<string>) =>
   [...new Set(ids)].sort().map((id) => ({ id, name: catalog.get(id)?.name ?? id }));
 
+/** The owner's sent requirements, a full-read page at a time (QUERY_PAGE_SIZE: tests read several pages). */
 export async function activeRequirementsOf(userId: string): Promise<(RequirementRecord & { sentAt: string })[]> {
   const out: (RequirementRecord & { sentAt: string })[] = [];
   let cursor: string | undefined;
   do {
-    const page = await requirementsRepository.pageByOwner(userId, 100, cursor, 'sent');
+    const page = await requirementsRepository.pageByOwner(userId, fullReadPageSize(100)!, cursor, 'sent');
     for (const record of page.items) if (record.sentAt) out.push({ ...record, sentAt: record.sentAt });
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
