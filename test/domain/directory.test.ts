@@ -6,7 +6,10 @@ import { getBrokerPage } from '../../lambdas/domain/broker-page';
 import { createRequirement } from '../../lambdas/domain/requirements';
 import { withdrawRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
+import { delegationsRepository, type DelegationRecord } from '../../lambdas/data/delegations';
 import { directoryQuery, type DirectoryBroker } from '../../shared/api';
+import { TEST_QUERY_PAGE_SIZE } from '../fixtures/inputs';
+import { storedListing, storedRequirement } from './matching-support';
 import { broker, refusal, requirementInput, type Actor } from './support';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -116,6 +119,66 @@ describe('broker directory (domain)', () => {
     const after = await listedBroker(carol.record.userId);
     expect(after).toMatchObject({ activeRequirements: 0, markets: [], dealTypes: [], lastActiveAt: card.lastActiveAt });
     expect(ids(await everyone({ marketId: 'sac-folsom' }))).not.toContain(carol.record.userId);
+  });
+
+  it('counts every sent requirement (more than a page) and published listing; files the listings under their markets, counties and types; the last activity is the latest renewal', async () => {
+    const fay = await listed('Fay', { subscribed: [] });
+    for (let i = 0; i <= TEST_QUERY_PAGE_SIZE; i++) {
+      await storedRequirement(fay.record, { propertyTypeId: 'office', marketIds: ['sac-midtown'], sentAt: new Date(Date.UTC(2032, 0, 1 + i)).toISOString() });
+    }
+    await storedListing(fay.record, { marketId: 'yolo-woodland', listingTypeId: 'for-sale-investment', propertyTypeId: 'retail', publishedOn: '2032-02-01T00:00:00.000Z', renewedAt: '2032-03-01T00:00:00.000Z' });
+    // Not active: a draft and a sold listing file her under nothing.
+    await storedListing(fay.record, { status: 'draft', marketId: 'eldorado-placerville', listingTypeId: 'for-sale-user', propertyTypeId: 'land' });
+    await storedListing(fay.record, { status: 'sold', marketId: 'eldorado-placerville', listingTypeId: 'for-sale-user', propertyTypeId: 'land' });
+    await refreshDirectory(fay.record.userId);
+    const card = await listedBroker(fay.record.userId);
+    expect(card).toMatchObject({
+      activeRequirements: TEST_QUERY_PAGE_SIZE + 1,
+      activeListings: 1,
+      lastActiveAt: '2032-03-01T00:00:00.000Z',
+      propertyTypes: [
+        { id: 'office', name: 'Office' },
+        { id: 'retail', name: 'Retail' },
+      ],
+      dealTypes: [
+        { id: 'for-lease', name: 'For Lease' },
+        { id: 'for-sale-investment', name: 'For Sale - Investment' },
+      ],
+      markets: [
+        { id: 'sac-midtown', name: 'Midtown' },
+        { id: 'yolo-woodland', name: 'Woodland' },
+      ],
+    });
+    for (const filter of [{ marketId: 'yolo' }, { marketId: 'yolo-woodland', dealTypeId: 'for-sale-investment', propertyTypeId: 'retail' }]) {
+      expect(ids(await everyone(filter)), JSON.stringify(filter)).toContain(fay.record.userId);
+    }
+    for (const filter of [{ marketId: 'el-dorado' }, { propertyTypeId: 'land' }, { dealTypeId: 'for-sale-user' }]) {
+      expect(ids(await everyone(filter)), JSON.stringify(filter)).not.toContain(fay.record.userId);
+    }
+  });
+
+  it('says whom an approved delegate assists: active brokers of approved delegations only, by name', async () => {
+    const delegate = await broker('Gail');
+    const delegation = (brokerId: string, state: DelegationRecord['state']): DelegationRecord => {
+      const at = new Date().toISOString();
+      return { brokerId, delegateId: delegate.record.userId, state, canExport: false, requestedAt: at, confirmedAt: at, approvedAt: state === 'approved' ? at : null, endedAt: null, updatedAt: at };
+    };
+    const [zed, abe, gone, asking] = await Promise.all([
+      broker('Zed', { firstName: 'Zed', lastName: 'Young' }),
+      broker('Abe', { firstName: 'Abe', lastName: 'Young' }),
+      broker('Gone', { firstName: 'Gone', lastName: 'Away', status: 'disabled' }),
+      broker('Asking', { firstName: 'Asking', lastName: 'Still' }),
+    ]);
+    for (const [assisted, state] of [[zed, 'approved'], [abe, 'approved'], [gone, 'approved'], [asking, 'confirmed']] as const) {
+      await delegationsRepository.request(delegation(assisted.record.userId, state));
+    }
+    await refreshDirectory(delegate.record.userId);
+    expect((await listedBroker(delegate.record.userId)).assistantTo).toEqual(['Abe Young', 'Zed Young']);
+
+    const alone = await listed('Hal');
+    await delegationsRepository.request({ ...delegation(asking.record.userId, 'confirmed'), delegateId: alone.record.userId });
+    await refreshDirectory(alone.record.userId);
+    expect(await listedBroker(alone.record.userId)).not.toHaveProperty('assistantTo');
   });
 
   it('keeps "active in the last 90 days" to brokers active within exactly 90 days', async () => {
