@@ -155,6 +155,75 @@ describe('digestFor', () => {
     expect(received.text).not.toContain('own land need');
   });
 
+  it('takes a requirement sent at the window’s end, not one sent at its start (the last digest had it), one renewed into it, or one of the week before; a daily search reads the day', async () => {
+    const reader = await digestBroker('edges', ['retail-requirements'], { requirements: 'digest' });
+    const author = await broker('edgeauthor');
+    const sent = (title: string, sentAt: string, fields: Parameters<typeof storedRequirement>[1] = {}) =>
+      storedRequirement(author.record, { propertyTypeId: 'retail', title, sentAt: at(sentAt), ...fields });
+    const atStart = await sent('Retail need of Monday 9:00 sharp', '2032-03-01T14:00:00.000Z');
+    const justAfter = await sent('Retail need a moment after Monday 9:00', '2032-03-01T14:00:00.001Z');
+    const atEnd = await sent('Retail need of Tuesday 9:00 sharp', '2032-03-02T14:00:00.000Z');
+    const lastWeek = await sent('Retail need of last Thursday', '2032-02-26T15:00:00.000Z');
+    // Renewed this morning: its browse entry moved into the window, its broadcast did not.
+    const renewed = await sent('Retail need renewed this morning', '2032-02-20T15:00:00.000Z', { renewedAt: at('2032-03-02T10:00:00.000Z') });
+    await search(reader, 'Retail needs', 'requirements', { propertyTypeId: 'retail' }, 'daily');
+    const text = (await digestFor(reader.record.userId, tuesday))!.text;
+    expect(text).toContain(justAfter.title);
+    expect(text).toContain(atEnd.title);
+    for (const left of [atStart, lastWeek, renewed]) expect(text).not.toContain(left.title);
+  });
+
+  it('lists matches from the notice score up, not dismissed ones, best first and the newest of a score first; only to a broker who takes them in the digest', async () => {
+    const [reader, instant, noNotices] = await Promise.all([
+      digestBroker('matchreader', [], { matches: 'digest' }),
+      digestBroker('matchinstant', []),
+      broker('matchoff', { subscribed: [], matchNotices: false, notifications: { ...defaultNotificationPreferences, matches: 'digest' } }),
+    ]);
+    const lister = await broker('matchlister');
+    const suite = (title: string) => ({ listingId: randomUUID(), title, userId: lister.record.userId });
+    const matched = async (owner: Actor, title: string, matchedAt: string, score: number, state: MatchSide['state'] = 'open') => {
+      const side = await match(owner, suite(title), at(matchedAt), score);
+      if (state !== 'open') await matchesRepository.setState(owner.record.userId, side.side, side.requirementId, side.listingId, state, at(matchedAt));
+      return title;
+    };
+    const atNotice = await matched(reader, 'Suite scored exactly the notice score', '2032-03-01T20:00:00Z', 80);
+    const below = await matched(reader, 'Suite scored one under', '2032-03-02T09:00:00Z', 79);
+    const best = await matched(reader, 'Suite scored ninety-five', '2032-03-01T15:00:00Z', 95);
+    // Three of one score (not in the order they were made): the newest first.
+    const middleTie = await matched(reader, 'Suite scored eighty-five at 10:00', '2032-03-02T10:00:00Z', 85);
+    const newestTie = await matched(reader, 'Suite scored eighty-five at 12:00', '2032-03-02T12:00:00Z', 85);
+    const oldestTie = await matched(reader, 'Suite scored eighty-five at 8:00', '2032-03-02T08:00:00Z', 85);
+    const dismissed = await matched(reader, 'Suite dismissed', '2032-03-02T11:00:00Z', 90, 'dismissed');
+    for (const other of [instant, noNotices]) await matched(other, 'Suite of a strong match', '2032-03-02T11:00:00Z', 95);
+
+    const text = (await digestFor(reader.record.userId, tuesday))!.text;
+    const positions = order(text, [best, newestTie, middleTie, oldestTie, atNotice]);
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    for (const left of [below, dismissed]) expect(text).not.toContain(left);
+    // Matches by mail as they happen, or no match notices at all: no matches in the digest.
+    expect(await digestFor(instant.record.userId, tuesday)).toBeNull();
+    expect(await digestFor(noNotices.record.userId, tuesday)).toBeNull();
+  });
+
+  it('groups saved-search hits by search name, and leaves out a paused search', async () => {
+    const reader = await digestBroker('searchorder', []);
+    const lister = await broker('searchlister');
+    const offices = ['eldorado-cameron-park', 'eldorado-el-dorado-hills', 'eldorado-placerville', 'eldorado-shingle-springs'] as const;
+    const names = ['Delta offices', 'Bravo offices', 'Charlie offices', 'Alpha offices'];
+    for (const [i, marketId] of offices.entries()) {
+      await runListing(lister, 'office', marketId, `Office in ${marketId}`);
+      await search(reader, names[i]!, 'listings', { propertyTypeId: 'office', marketId }, 'daily');
+    }
+    const { search: paused } = await search(reader, 'Aardvark offices', 'listings', { propertyTypeId: 'office', marketId: offices[0] }, 'daily');
+    expect(await savedSearchesRepository.pause(reader.record.userId, paused.savedSearchId, 'no-matches-90-days', at('2032-03-01T00:00:00Z'))).toBe(true);
+    const text = (await digestFor(reader.record.userId, tuesday))!.text;
+    const positions = order(text, [...names].sort());
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(text).not.toContain('Aardvark offices');
+  });
+
   it('sends a weekly broker nothing before Monday, then the week’s listings (published and today’s run) and a weekly search’s hits', async () => {
     const weekly = await digestBroker('weekly', ['flex-listings'], { digestFrequency: 'weekly' });
     const daily = await digestBroker('daily', []);
