@@ -224,6 +224,17 @@ describe('digestFor', () => {
     expect(text).not.toContain('Aardvark offices');
   });
 
+  it('sends with a blast run only that run’s listings: another run’s (a crash left two) go out with that run', async () => {
+    const reader = await digestBroker('runreader', ['apartment-listings']);
+    const lister = await broker('runlister');
+    const ours = await runListing(lister, 'apartment', 'yuba-county', 'Apartments of this run');
+    const theirs = await runListing(lister, 'apartment', 'yuba-county', 'Apartments of the other run');
+    const context = new DigestContext(tuesday, { runId: ours.runId!, listingIds: [ours.listingId, theirs.listingId] });
+    const text = (await digestFor(reader.record.userId, tuesday, context))!.text;
+    expect(text).toContain(ours.title);
+    expect(text).not.toContain(theirs.title);
+  });
+
   it('sends a weekly broker nothing before Monday, then the week’s listings (published and today’s run) and a weekly search’s hits', async () => {
     const weekly = await digestBroker('weekly', ['flex-listings'], { digestFrequency: 'weekly' });
     const daily = await digestBroker('daily', []);
