@@ -1,4 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
+import { sqs } from '../../lambdas/core/aws';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchesRepository } from '../../lambdas/data/matches';
 import { requirementsRepository } from '../../lambdas/data/requirements';
@@ -9,7 +11,7 @@ import { broadcastRequirements, type BroadcastReport } from '../../lambdas/domai
 import type { PropertyTypeId } from '../../shared/catalog';
 import { defaultNotificationPreferences } from '../../shared/api';
 import { queueDepth } from '../../lib/local/sqs';
-import { drainDeliveries, dynamoRefusing, freshDeliveryQueue, logsDuring, onQuickQueue, workerDyingAtClaim } from './blast-support';
+import { drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue, workerDyingAtClaim } from './blast-support';
 import { beforeDbRequest, refuseMails, storedListing, storedRequirement, type DbRequest } from './matching-support';
 import { broker, mailsTo, requirementInput, type Actor } from './support';
 
@@ -84,6 +86,25 @@ describe('the broadcast', () => {
     expect(outcomes(await broadcast())).toEqual([]);
     expect(await copiesOf(reader, subject)).toBe(1);
     await retire(writer, reader, reader2, stopped, officeOnly, inDigest, off);
+  });
+
+  it('puts its brokers on the queue 50 to a job: one more subscriber than a job holds makes two jobs, each broker in one', async () => {
+    const writer = await author();
+    const readers = await Promise.all(Array.from({ length: 51 }, (_, i) => subscriber('apartment', `batch${i}`)));
+    const requirement = await createRequirement(writer.record, requirementInput({ propertyTypeId: 'apartment' }));
+    const jobs: string[][] = [];
+    const restore = intercept(sqs(), (command) => {
+      for (const entry of (command.input as SendMessageBatchCommandInput).Entries ?? []) {
+        const job = JSON.parse(entry.MessageBody!) as { requirementId?: string; recipients: { userId: string }[] };
+        if (job.requirementId === requirement.requirementId) jobs.push(job.recipients.map((recipient) => recipient.userId));
+      }
+    });
+    const report = await broadcastRequirements().finally(restore);
+    await drainDeliveries(queues);
+    expect(outcomes(report)).toEqual([{ requirementId: requirement.requirementId, result: 'sent', recipients: 51 }]);
+    expect(jobs.map((job) => job.length).sort((a, b) => a - b)).toEqual([1, 50]);
+    expect(jobs.flat().sort()).toEqual(readers.map((reader) => reader.record.userId).sort());
+    await retire(writer, ...readers);
   });
 
   it('retries the brokers SES refused on a later delivery of their batch, mailing the others once', async () => {
