@@ -1,6 +1,7 @@
 import { GetSuppressedDestinationCommand, PutSuppressedDestinationCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { ses } from '../../lambdas/core/aws';
+import { delegationsRepository } from '../../lambdas/data/delegations';
 import { usersRepository } from '../../lambdas/data/users';
 import { listedBroker } from '../../lambdas/domain/directory';
 import {
@@ -12,6 +13,7 @@ import {
   toUserDto,
   updateBrokerInfo,
   updateDirectoryPrivacy,
+  updateNotificationPreferences,
   updatePersonalInfo,
   updateSubscriptions,
   withoutContactDetails,
@@ -127,6 +129,19 @@ describe('sign-up and the own record', () => {
     const again = await createUser({ ...input, firstName: 'Other' });
     expect(again).toMatchObject({ firstName: 'Other', status: 'awaiting approval', phone: '' });
     expect(await usersRepository.get(sub)).toMatchObject({ firstName: 'Sign', status: 'active', phone: '916-555-0199' });
+  });
+
+  it('signs a delegate up unlisted, asking the broker their e-mail names; a broker e-mail that names nobody still makes the account', async () => {
+    const assisted = await broker('assisted');
+    const { sub, email } = await cognitoUser('delegate');
+    const created = await createUser({ cognitoId: sub, email, firstName: 'Dee', lastName: 'Legate', acceptedTermsAndConditions: true, delegateOf: assisted.record.email });
+    expect(created.directory).toEqual({ listed: false, showPhone: true, showEmail: true });
+    expect((await delegationsRepository.ofDelegate(sub)).map((d) => d.brokerId)).toEqual([assisted.record.userId]);
+
+    const lost = await cognitoUser('lostdelegate');
+    const alone = await createUser({ cognitoId: lost.sub, email: lost.email, firstName: 'Lo', lastName: 'St', acceptedTermsAndConditions: true, delegateOf: 'nobody-here@example.com' });
+    expect(alone).toMatchObject({ _id: lost.sub, status: 'awaiting approval', directory: { listed: false } });
+    expect(await delegationsRepository.ofDelegate(lost.sub)).toEqual([]);
   });
 
   it('refuses a sign-up whose e-mail has no Cognito user, or whose user carries another sub', async () => {
@@ -285,6 +300,17 @@ describe('profile saves', () => {
 
     await updateDirectoryPrivacy(principal, record, { listed: false, showPhone: true, showEmail: true, version: 1 });
     expect(await refusal(listedBroker(record.userId))).toEqual({ status: 404, message: 'Broker not found' });
+  });
+});
+
+describe('notification preferences', () => {
+  it('saves how requirements, matches and the digest reach the broker, and raises the version', async () => {
+    const { record, principal } = await broker('preferences');
+    const choice = { requirements: 'digest', matches: 'digest', digestFrequency: 'weekly', digestLimit: 10 } as const;
+    const saved = await updateNotificationPreferences(principal, record, { ...choice, version: 0 });
+    expect(saved).toMatchObject({ notifications: choice, version: 1 });
+    expect((await usersRepository.get(record.userId))?.notifications).toEqual(choice);
+    expect(await refusal(updateNotificationPreferences(principal, record, { ...choice, requirements: 'off', version: 0 }))).toMatchObject({ status: 409 });
   });
 });
 
