@@ -60,8 +60,8 @@ export function takeConsoleProblems(): string[] {
 
 /**
  * One Chromium for the whole browser tier: its files run one after another in one worker process
- * (vitest.config.ts `isolate: false`, no file parallelism), and a launch costs about 1.5 core-seconds and as
- * many of wall time, 20 times a run when each file launched its own. Kept on globalThis, which our modules,
+ * (vitest.config.ts `isolate: false`, no file parallelism), and a launch costs about 1.7 core-seconds and 3 s of
+ * wall time, 20 times a run when each file launched its own. Kept on globalThis, which our modules,
  * evaluated afresh for each file (test/fresh-modules.ts), do not reset. Launched again if it went away.
  * Playwright closes it when the worker exits.
  */
