@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
 import { DRAIN_WAIT_SECONDS, startQueuePoller, type QueueHandler } from '../../lib/local/queue-poller';
@@ -12,6 +13,7 @@ import { blastsRepository, type BlastRun } from '../../lambdas/data/blasts';
 import { runBlast, type BlastOptions, type BlastReport } from '../../lambdas/domain/blast';
 import { sendInstantAlerts, type AlertDelivery, type InstantAlertReport } from '../../lambdas/domain/saved-search-alerts';
 import { handler as deliveryWorker } from '../../lambdas/queues/delivery';
+import type { DeliveryMessage } from '../../lambdas/domain/delivery/messages';
 import { draftOf, listingsRepository, type ListingRecord } from '../../lambdas/data/listings';
 import { usersRepository } from '../../lambdas/data/users';
 import { listingDraft, type ListingDraftInput } from '../../shared/api';
@@ -231,12 +233,30 @@ export async function workerDyingAtClaim(queues: DeliveryQueues & { client: SQSC
     if (!dead && command instanceof PutCommand && String((command.input as { Item?: { sk?: string } }).Item?.sk).startsWith('SENT#') && ++claims === n) dead = true;
     if (dead && command instanceof PutCommand) await new Promise<never>(() => undefined);
   });
-  const { Messages: received = [] } = await queues.client.send(
-    new ReceiveMessageCommand({ QueueUrl: queues.queueUrl, MaxNumberOfMessages: 5, WaitTimeSeconds: 10, AttributeNames: ['All'] }),
-  );
-  // The emulator may hand one message back more than once in a long poll.
-  const messages = [...new Map(received.map((m) => [m.MessageId, m])).values()];
+  const messages = await receive(queues, 5);
   if (messages.length !== 1) throw new Error(`expected the queue's one message, received ${messages.length}`);
-  void deliveryWorker({ Records: messages.map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body!, attributes: { ApproximateReceiveCount: '1' } })) } as never);
+  void deliveryWorker(eventOf(messages));
   return restore;
 }
+
+/** One message through the delivery worker, deleted after it as Lambda's event source does: its job. */
+export async function deliverOne(queues: DeliveryQueues & { client: SQSClient }): Promise<DeliveryMessage> {
+  const [message] = await receive(queues, 1);
+  if (!message) throw new Error('the delivery queue had no message');
+  const { batchItemFailures } = await deliveryWorker(eventOf([message]));
+  if (batchItemFailures.length) throw new Error(`the delivery worker failed ${message.Body}`);
+  await queues.client.send(new DeleteMessageCommand({ QueueUrl: queues.queueUrl, ReceiptHandle: message.ReceiptHandle }));
+  return JSON.parse(message.Body!) as DeliveryMessage;
+}
+
+/** Up to `max` messages of the queue, each once (the emulator may hand one back more than once in a long poll). */
+async function receive(queues: DeliveryQueues & { client: SQSClient }, max: number): Promise<Message[]> {
+  const { Messages: received = [] } = await queues.client.send(
+    new ReceiveMessageCommand({ QueueUrl: queues.queueUrl, MaxNumberOfMessages: max, WaitTimeSeconds: 10, AttributeNames: ['All'] }),
+  );
+  return [...new Map(received.map((m) => [m.MessageId, m])).values()];
+}
+
+/** The SQS event Lambda hands the worker for messages received the first time. */
+const eventOf = (messages: readonly Message[]): SQSEvent =>
+  ({ Records: messages.map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body!, attributes: { ApproximateReceiveCount: '1' } })) }) as never;

@@ -11,7 +11,7 @@ import { runBlast, type BlastOptions } from '../../lambdas/domain/blast';
 import { listedBroker } from '../../lambdas/domain/directory';
 import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
-import { blastAndDeliver, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
+import { blastAndDeliver, deliverOne, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
 import { broker, mailsTo, type Actor } from './support';
 import { defaultNotificationPreferences } from '../../shared/api';
 
@@ -505,5 +505,73 @@ describe('the weekday blast (domain)', () => {
     for (const listing of listings) expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published', publishedOn: expect.any(String) });
     // Refreshed once per owner when the run is done, not per chunk.
     expect(await Promise.all(authors.map(async (author) => (await listedBroker(author.record.userId)).activeListings))).toEqual([4, 3]);
+  });
+
+  it('plans digests only for brokers whose digest day it is and whose mail is not stopped', async () => {
+    const author = await active('author');
+    const daily = await active('daily');
+    const weekly = await active('weekly', { notifications: { ...defaultNotificationPreferences, digestFrequency: 'weekly' } });
+    const stopped = await active('stopped', { mailStop: { reason: 'bounce', at: '2025-04-01T00:00:00.000Z', detail: 'mailbox does not exist' } });
+    await queuedListing(author);
+    const planned: string[] = [];
+    const restore = intercept(sqs(), ({ input }) => {
+      for (const { MessageBody } of (input as { Entries?: { MessageBody: string }[] }).Entries ?? []) {
+        const job = JSON.parse(MessageBody) as { kind: string; recipients?: { userId: string }[] };
+        if (job.kind === 'blast-digests') planned.push(...job.recipients!.map((recipient) => recipient.userId));
+      }
+    });
+    try {
+      // Tuesday 8 April 2025, 09:00 EDT.
+      await blast({ now: new Date('2025-04-08T13:00:00.000Z') });
+    } finally {
+      restore();
+    }
+    expect(planned).toEqual(expect.arrayContaining([author.record.userId, daily.record.userId]));
+    expect(planned).not.toContain(weekly.record.userId);
+    expect(planned).not.toContain(stopped.record.userId);
+  });
+
+  it('publishes a run only after its last batch: until then its listings wait and only its other batches are on the queue', async () => {
+    const author = await active('author');
+    const readers = [await active('first'), await active('second')];
+    const listing = await queuedListing(author, { title: 'Waits for every batch' });
+    const [run] = (await runBlast({ batchSize: 1 })).runs;
+    const batches = run!.batches!;
+    expect(batches).toBeGreaterThanOrEqual(3);
+    for (let through = 1; through < batches; through++) {
+      expect(await deliverOne(queues)).toMatchObject({ kind: 'blast-digests' });
+      expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'processing' });
+      expect(await queueDepth(queues.client, queues.queueUrl)).toEqual({ visible: batches - through, inFlight: 0 });
+    }
+    await drainDeliveries(queues);
+    expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published' });
+    expect(await blastsRepository.get(run!.runId)).toMatchObject({ state: 'done' });
+    for (const reader of readers) expect((await digests(reader)).filter((mail) => mail.text.includes('Waits for every batch'))).toHaveLength(1);
+  });
+
+  it('resumes a run whose batches were all sent but whose publishing was lost: it publishes without mailing; a run with a batch still out waits', async () => {
+    const author = await active('author');
+    const reader = await active('reader');
+    const sentRun = async (title: string, batches: number) => {
+      const run = await stoppedRun('planning', { publishedOn: '2025-03-07T14:05:00.000Z' });
+      const listing = await queuedListing(author, { title }, { status: 'processing', runId: run.runId });
+      await blastsRepository.advance(run.runId, 'sending', { listingIds: [listing.listingId], batches });
+      await blastsRepository.completeBatch(run.runId, 0, 1, 0);
+      return { run, listing };
+    };
+    const through = await sentRun('Sent, its publishing lost', 1);
+    const waiting = await sentRun('Its second batch still out', 2);
+    try {
+      const report = await blast({ now: MONDAY_9 });
+      const byId = new Map(report.runs.map((r) => [r.runId, r]));
+      expect(byId.get(through.run.runId)).toMatchObject({ sent: 1, state: 'done' });
+      expect(await listingsRepository.get(through.listing.listingId)).toMatchObject({ status: 'published', publishedOn: '2025-03-07T14:05:00.000Z' });
+      expect(byId.get(waiting.run.runId)).toMatchObject({ state: 'sending' });
+      expect(await listingsRepository.get(waiting.listing.listingId)).toMatchObject({ status: 'processing' });
+      expect(await digestCount(reader)).toBe(0);
+    } finally {
+      // Out of the unfinished runs, which the file's later blasts would resume.
+      for (const { run } of [through, waiting]) await blastsRepository.advance(run.runId, 'done');
+    }
   });
 });
