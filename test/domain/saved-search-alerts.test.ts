@@ -5,7 +5,9 @@ import { searchAlertsRepository } from '../../lambdas/data/search-alerts';
 import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { matchListing, matchRequirement } from '../../lambdas/domain/matching';
 import { createSavedSearch, updateSavedSearch } from '../../lambdas/domain/saved-searches';
-import { HIT_CLAIM_TIMEOUT_MS } from '../../lambdas/domain/saved-search-alerts';
+import { ALERT_FRESH_MS, deliverSearchAlert, HIT_CLAIM_TIMEOUT_MS } from '../../lambdas/domain/saved-search-alerts';
+import { listingsRepository } from '../../lambdas/data/listings';
+import { usersRepository } from '../../lambdas/data/users';
 import { savedSearchStream, type PropertyTypeId } from '../../shared/catalog';
 import { alertsDelivered, dynamoRefusing, freshDeliveryQueue, logsDuring } from './blast-support';
 import { refuseMails, storedListing, storedRequirement } from './matching-support';
@@ -102,6 +104,60 @@ describe('instant alerts', () => {
     const report = await alertRunAfterHits(() => updateSavedSearch(seeker.principal, search.savedSearchId, { frequency: 'off' }));
     expect(report).toEqual({ ...quiet, queued: 1, skipped: 1 });
     expect(await alertsTo(seeker)).toEqual([]);
+  });
+});
+
+describe('instant alerts at their edges', () => {
+  it('take an item public exactly a day before the run, saved the very instant the search was; not one a millisecond older', async () => {
+    const [seeker, lister] = await Promise.all([broker('seeker6'), broker('lister6')]);
+    const search = await instantSearch(seeker, 'Midtown offices', 'listings', { propertyTypeId: 'office', marketId: 'sac-midtown' });
+    const savedAt = Date.parse(search.createdAt);
+    await publish(lister, 'office', { marketId: 'sac-midtown', title: 'Office public as the search was saved', publishedOn: search.createdAt });
+    await publish(lister, 'office', { marketId: 'sac-midtown', title: 'Office public a millisecond earlier', publishedOn: new Date(savedAt - 1).toISOString() });
+    expect(await alertRun(new Date(savedAt + ALERT_FRESH_MS))).toEqual({ ...quiet, items: 2, hits: 1, queued: 1, mailed: 1, alerted: 1 });
+    const [alert] = await alertsTo(seeker);
+    expect(alert!.text).toContain('Office public as the search was saved');
+    expect(alert!.text).not.toContain('a millisecond earlier');
+    // Each entry names its broker, as the digest's do.
+    expect(alert!.text).toContain('lister6 Tester');
+  });
+
+  it('announce nothing of an item no longer public when the job reads it, and skip a hit whose listing went before its mail', async () => {
+    const [seeker, lister] = await Promise.all([broker('seeker7'), broker('lister7')]);
+    await instantSearch(seeker, 'Downtown offices', 'listings', { propertyTypeId: 'office', marketId: 'sac-downtown-sacramento' });
+    await instantSearch(seeker, 'Office needs', 'requirements', { propertyTypeId: 'office' });
+    const expired = await storedListing(lister.record, { propertyTypeId: 'office', marketId: 'sac-downtown-sacramento', status: 'expired' });
+    const withdrawn = await storedRequirement(lister.record, { propertyTypeId: 'office', status: 'withdrawn' });
+    await searchAlertsRepository.queue({ kind: 'listings', itemId: expired.listingId, publicAt: expired.publishedOn! });
+    await searchAlertsRepository.queue({ kind: 'requirements', itemId: withdrawn.requirementId, publicAt: withdrawn.sentAt });
+    expect(await alertRun()).toEqual({ ...quiet, items: 2 });
+
+    const gone = await publish(lister, 'office', { marketId: 'sac-downtown-sacramento' });
+    expect(await alertRunAfterHits(() => listingsRepository.delete(gone.listingId))).toEqual({ ...quiet, queued: 1, skipped: 1 });
+    expect(await alertsTo(seeker)).toEqual([]);
+  });
+
+  it('skip the hits of a search paused, or of an owner disabled or mail-stopped, since they were found; a second delivery within the hour sends nothing', async () => {
+    const seekers = await Promise.all([broker('seeker8'), broker('seeker9'), broker('seeker10')]);
+    const lister = await broker('lister8');
+    const searches = await Promise.all(seekers.map((seeker) => instantSearch(seeker, 'Arden offices', 'listings', { propertyTypeId: 'office', marketId: 'sac-east-sacramento' })));
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * MINUTE_MS);
+    await publish(lister, 'office', { marketId: 'sac-east-sacramento' });
+    expect(await alertRun(at(1))).toEqual({ ...quiet, items: 1, hits: 3, queued: 3, mailed: 3, alerted: 3 });
+    await publish(lister, 'office', { marketId: 'sac-east-sacramento' });
+    expect(await alertRun(at(10))).toEqual({ ...quiet, items: 1, hits: 3, deferred: 3 });
+    // The same search delivered again (a slow queue) while its hour is not over: it waits.
+    const [paused, disabled, stopped] = seekers.map((seeker) => seeker.record.userId);
+    expect(await deliverSearchAlert({ kind: 'search-alert', ownerId: paused!, savedSearchId: searches[0]!.savedSearchId, at: at(10).toISOString() })).toMatchObject({ mailed: 0, deferred: 1 });
+
+    await savedSearchesRepository.pause(paused!, searches[0]!.savedSearchId, 'no-engagement-30-days', at(15).toISOString());
+    await usersRepository.update(disabled!, { status: 'disabled' });
+    await usersRepository.stopMail(stopped!, { reason: 'bounce', at: at(15).toISOString(), detail: 'smtp; 550' });
+    // The paused search goes out at once (its worker skips its hits); the other two wait for their hour, then are skipped.
+    expect(await alertRun(at(20))).toEqual({ ...quiet, queued: 1, skipped: 1, deferred: 2 });
+    expect(await alertRun(at(61))).toEqual({ ...quiet, queued: 2, skipped: 2 });
+    expect(await Promise.all(seekers.map(async (seeker) => (await alertsTo(seeker)).length))).toEqual([1, 1, 1]);
   });
 });
 
