@@ -5,7 +5,7 @@ import { db, tableName } from '../../lambdas/data/table';
 import { closeListing } from '../../lambdas/domain/listing-lifecycle';
 import { marketOverview, reconcileMarket, syncListingMarket, syncListingsMarket, syncRequirementMarket } from '../../lambdas/domain/market';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
-import { addWeeks, ANY, cellKey, isHistogramAttr, REGION, weekOf } from '../../shared/rules';
+import { addWeeks, ANY, cellKey, isHistogramAttr, marketDealTypes, marketPageAreas, marketPropertyTypes, REGION, weekOf } from '../../shared/rules';
 import { dynamoRefusing, logsDuring } from './blast-support';
 import { beforeDbRequest, storedListing, storedRequirement } from './matching-support';
 import { broker } from './support';
@@ -124,6 +124,27 @@ describe('the market reconciliation', () => {
     expect(longer.trend.slice(-6, -1).map((w) => [w.week, w.figures?.requirements])).toEqual([5, 4, 3, 2, 1].map((back) => [addWeeks(week, -back), now.requirements]));
     expect(longer.trend.at(-7)!.figures).toBeNull();
     expect(longer.itemsRead).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('the Market page', () => {
+  it('reads the selected cell, every area, each property type and each deal type beside it, and 52 weeks ending with this one', async () => {
+    const owner = await broker('overview');
+    const listing = await storedListing(owner.record, { propertyTypeId: 'speciality', listingTypeId: 'for-sale-user', marketId: 'sac-folsom' });
+    await syncListingMarket(listing.listingId);
+    const requirement = await storedRequirement(owner.record, { propertyTypeId: 'speciality', requirementTypeId: 'for-sale-user', marketIds: ['sac-folsom'] });
+    await syncRequirementMarket(requirement.requirementId);
+
+    const page = await marketOverview({ area: 'sac-folsom', propertyTypeId: 'speciality' });
+    const listings = <T extends { figures: { listings: number } }>(rows: T[], pick: (row: T) => unknown) => rows.map((row) => [pick(row), row.figures.listings]);
+    expect(page).toMatchObject({ area: 'sac-folsom', propertyTypeId: 'speciality', dealTypeId: null, week: weekOf(new Date()), figures: { listings: 1, requirements: 1 } });
+    expect(listings(page.byPropertyType, (row) => row.propertyTypeId)).toEqual(marketPropertyTypes.map((t) => [t === ANY ? null : t, [ANY, 'speciality'].includes(t) ? 1 : 0]));
+    expect(listings(page.byDealType, (row) => row.dealTypeId)).toEqual(marketDealTypes.map((t) => [t === ANY ? null : t, [ANY, 'for-sale-user'].includes(t) ? 1 : 0]));
+    const folsom = marketPageAreas.find((area) => area.id === 'sac-folsom')!;
+    expect(listings(page.areas, (row) => row.area)).toEqual(marketPageAreas.map((area) => [area.id, [REGION, folsom.countyId, folsom.id].includes(area.id) ? 1 : 0]));
+    expect(page.trend).toHaveLength(52);
+    expect(page.trend[0]!.week).toBe(addWeeks(page.week, -51));
+    expect(page.trend.at(-1)).toMatchObject({ week: page.week, figures: { listings: 1, requirements: 1 } });
   });
 });
 
