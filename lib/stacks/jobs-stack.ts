@@ -161,8 +161,8 @@ export class JobsStack extends Stack {
       // The account's send rate, to pace the sends (GetAccount has no resource type to name).
       fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
       acknowledgeWildcardResources(fn.role!, 'ses:GetAccount reads the account\'s sending quota; the action has no resource type, so it can only be granted on *.', ['*']);
-      // The planners: the blast's, the requirement broadcast's and the instant alerts'.
-      const planners = [functions.get('blast')!, functions.get('broadcastRequirements')!, functions.get('searchAlerts')!];
+      // The planners: the jobs that put work on this queue.
+      const planners = jobs.filter((job) => 'enqueues' in job && job.enqueues === spec.queue).map((job) => functions.get(job.id)!);
       for (const planner of planners) queue.grantSendMessages(planner);
       for (const sender of [fn, ...planners]) sender.addEnvironment('DELIVERY_QUEUE_URL', queue.queueUrl);
     }

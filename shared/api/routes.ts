@@ -244,10 +244,13 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
   });
 }
 
-/** Background jobs (EventBridge Scheduler in the cloud, the in-process scheduler locally). */
+/**
+ * Background jobs (EventBridge Scheduler in the cloud, the in-process scheduler locally). `enqueues` names the
+ * queue a job puts work on (queueFunctions): its function may send to that queue and is told its URL.
+ */
 export const jobs = [
-  { id: 'blast', entry: 'lambdas/jobs/blast.ts', cron: '0 9 ? * MON-FRI *', timeZone: 'America/New_York' },
-  { id: 'broadcastRequirements', entry: 'lambdas/jobs/broadcast-requirements.ts', rate: '1 minute' },
+  { id: 'blast', entry: 'lambdas/jobs/blast.ts', cron: '0 9 ? * MON-FRI *', timeZone: 'America/New_York', enqueues: 'delivery' },
+  { id: 'broadcastRequirements', entry: 'lambdas/jobs/broadcast-requirements.ts', rate: '1 minute', enqueues: 'delivery' },
   { id: 'expireListings', entry: 'lambdas/jobs/expire-listings.ts', cron: '30 3 * * ? *', timeZone: 'America/New_York' },
   // Expiry reminders to owners, at a civil hour of the market's day (issue 14).
   { id: 'sendReminders', entry: 'lambdas/jobs/send-reminders.ts', cron: '0 8 * * ? *', timeZone: 'America/Los_Angeles' },
@@ -258,7 +261,7 @@ export const jobs = [
   // Nightly (issue 17): recounts the Market page's aggregates, repairs and logs drift, freezes the week's trend point.
   { id: 'reconcileMarket', entry: 'lambdas/jobs/reconcile-market.ts', cron: '15 2 * * ? *', timeZone: 'America/Los_Angeles' },
   // Instant saved-search alerts (issue 19): each search's new hits within minutes, at most one mail an hour.
-  { id: 'searchAlerts', entry: 'lambdas/jobs/search-alerts.ts', rate: '1 minute' },
+  { id: 'searchAlerts', entry: 'lambdas/jobs/search-alerts.ts', rate: '1 minute', enqueues: 'delivery' },
   // Daily (issue 19): pauses saved searches that matched nothing for 90 days or whose mails nobody read for 30, one mail each.
   { id: 'pauseSavedSearches', entry: 'lambdas/jobs/pause-saved-searches.ts', cron: '30 6 * * ? *', timeZone: 'America/Los_Angeles' },
   // Run by hand, never scheduled: recomputes every match (`npm run job -- rematch`; in the cloud, invoke it).
