@@ -13,7 +13,7 @@ import { blastsRepository, type BlastRun } from '../../lambdas/data/blasts';
 import { runBlast, type BlastOptions, type BlastReport } from '../../lambdas/domain/blast';
 import { sendInstantAlerts, type AlertDelivery, type InstantAlertReport } from '../../lambdas/domain/saved-search-alerts';
 import { handler as deliveryWorker } from '../../lambdas/queues/delivery';
-import type { DeliveryMessage } from '../../lambdas/domain/delivery/messages';
+import { parseDeliveryMessage, type DeliveryMessage } from '../../lambdas/domain/delivery/messages';
 import { draftOf, listingsRepository, type ListingRecord } from '../../lambdas/data/listings';
 import { usersRepository } from '../../lambdas/data/users';
 import { listingDraft, type ListingDraftInput } from '../../shared/api';
@@ -246,7 +246,7 @@ export async function deliverOne(queues: DeliveryQueues & { client: SQSClient })
   const { batchItemFailures } = await deliveryWorker(eventOf([message]));
   if (batchItemFailures.length) throw new Error(`the delivery worker failed ${message.Body}`);
   await queues.client.send(new DeleteMessageCommand({ QueueUrl: queues.queueUrl, ReceiptHandle: message.ReceiptHandle }));
-  return JSON.parse(message.Body!) as DeliveryMessage;
+  return parseDeliveryMessage(message.Body!);
 }
 
 /** Up to `max` messages of the queue, each once (the emulator may hand one back more than once in a long poll). */

@@ -14,6 +14,7 @@ import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
 import { blastAndDeliver, deliverOne, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
 import { broker, mailsTo, type Actor } from './support';
 import { defaultNotificationPreferences } from '../../shared/api';
+import { parseDeliveryMessage } from '../../lambdas/domain/delivery/messages';
 
 // PRODUCT.md "Listing lifecycle": queued → (weekday 9:00 America/New_York blast) → processing → published;
 // publishedOn is when the blast sent it, expiresAt 120 days later; each listing broadcast exactly once
@@ -516,8 +517,8 @@ describe('the weekday blast (domain)', () => {
     const planned: string[] = [];
     const restore = intercept(sqs(), ({ input }) => {
       for (const { MessageBody } of (input as { Entries?: { MessageBody: string }[] }).Entries ?? []) {
-        const job = JSON.parse(MessageBody) as { kind: string; recipients?: { userId: string }[] };
-        if (job.kind === 'blast-digests') planned.push(...job.recipients!.map((recipient) => recipient.userId));
+        const job = parseDeliveryMessage(MessageBody);
+        if (job.kind === 'blast-digests') planned.push(...job.recipients.map((recipient) => recipient.userId));
       }
     });
     try {
