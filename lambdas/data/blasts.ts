@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, putIfAbsent, tableName } from './table';
-import { deliveryLedger } from './delivery-ledger';
+import { db, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
+import { deliveryLedger, type DeliveryClaim } from './delivery-ledger';
 
 /**
  * A weekday blast run (README "blast run + ledger"), in the order it moves:
@@ -166,13 +166,13 @@ export const blastsRepository = {
    * Claims this run's digest for one broker before it is sent (`state: sending`). False when the broker
    * already has it or it is in flight (deliveryState tells which): the caller must not send.
    */
-  claimDelivery(runId: string, userId: string): Promise<boolean> {
-    return ledger.claim(runId, userId, { state: 'sending' });
+  claimDelivery(runId: string, userId: string, claimedAt = nowIso()): Promise<boolean> {
+    return ledger.claim(runId, userId, { state: 'sending', claimedAt });
   },
 
-  /** SES accepted the digest. */
-  markDelivered(runId: string, userId: string): Promise<void> {
-    return ledger.mark(runId, userId, { state: 'sent' });
+  /** SES accepted these brokers' digests (claims this worker made, at `claimedAt`). */
+  markDelivered(runId: string, claims: readonly DeliveryClaim[]): Promise<void> {
+    return ledger.rewrite(runId, claims.map(({ userId, claimedAt }) => ({ userId, attributes: { state: 'sent', claimedAt } })));
   },
 
   /** A claim another delivery holds: sent, or still sending since `claimedAt` (null: no claim). */

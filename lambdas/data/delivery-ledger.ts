@@ -1,7 +1,13 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, nowIso, putIfAbsent, queryAll, tableName } from './table';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, db, nowIso, putIfAbsent, queryAll, tableName } from './table';
 
 const PREFIX = 'SENT#';
+
+/** A claim one delivery made: the broker, and when. */
+export interface DeliveryClaim {
+  userId: string;
+  claimedAt: string;
+}
 
 /**
  * Exactly-once e-mail (README "Exactly-once e-mail"): before mailing a broker, a job claims
@@ -18,24 +24,18 @@ export function deliveryLedger(pkOf: (id: string) => string, type: string) {
       return putIfAbsent({ ...key(id, userId), type, claimedAt: nowIso(), ...extra });
     },
 
+    /**
+     * Rewrites claims this caller holds, whole (BatchWrites of 25 rather than an update each: one write request
+     * per mail fewer on the delivery's hot path). Only for claims no one else can change meanwhile.
+     */
+    async rewrite(id: string, claims: readonly { userId: string; attributes: Record<string, unknown> }[]): Promise<void> {
+      await batchWrite(claims.map(({ userId, attributes }) => ({ PutRequest: { Item: { ...key(id, userId), type, ...attributes } } })));
+    },
+
     /** The claim's attributes, or null when the broker is not claimed. */
     async get(id: string, userId: string): Promise<Record<string, unknown> | null> {
       const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(id, userId) }));
       return Item ?? null;
-    },
-
-    /** Sets attributes of a claim (e.g. `state: 'sent'` once SES accepted the mail). */
-    async mark(id: string, userId: string, fields: Record<string, unknown>): Promise<void> {
-      const names = Object.keys(fields);
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(id, userId),
-          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
-          ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, fields[name]])),
-        }),
-      );
     },
 
     /** The send failed: give the claim back so the retry sends it. */

@@ -8,7 +8,7 @@ import {
 import type { RequirementStatus } from '../../shared/api';
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
 import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
-import { deliveryLedger } from './delivery-ledger';
+import { deliveryLedger, type DeliveryClaim } from './delivery-ledger';
 import { browseIndex } from './browse-index';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
@@ -487,20 +487,14 @@ export const requirementsRepository = {
    * Claims the delivery of one requirement to one broker before the mail is sent. False when the broker
    * already has it (or it is in flight from another run): the caller must not send.
    */
-  claimDelivery(requirementId: string, userId: string): Promise<boolean> {
-    return ledger.claim(requirementId, userId, { state: 'sending' satisfies DeliveryState });
+  claimDelivery(requirementId: string, userId: string, claimedAt = nowIso()): Promise<boolean> {
+    return ledger.claim(requirementId, userId, { state: 'sending' satisfies DeliveryState, claimedAt });
   },
 
-  async confirmDelivery(requirementId: string, userId: string): Promise<void> {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: ledgerKey(requirementId, userId),
-        UpdateExpression: 'SET #state = :sent, sentAt = :now',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':sent': 'sent' satisfies DeliveryState, ':now': nowIso() },
-      }),
-    );
+  /** SES accepted these brokers' mails (claims this worker made, at `claimedAt`). */
+  async confirmDelivery(requirementId: string, claims: readonly DeliveryClaim[]): Promise<void> {
+    const sentAt = nowIso();
+    await ledger.rewrite(requirementId, claims.map(({ userId, claimedAt }) => ({ userId, attributes: { state: 'sent' satisfies DeliveryState, claimedAt, sentAt } })));
   },
 
   /** A claim another delivery holds: sent, or still sending since `claimedAt` (null: no claim). */

@@ -246,12 +246,13 @@ export async function sendBlastBatch(
     return mail;
   };
   const { sent, skipped, failed } = await sendClaimed(message.recipients, digestOf, {
-    claim: (userId) => blastsRepository.claimDelivery(run.runId, userId),
+    claim: (userId, claimedAt) => blastsRepository.claimDelivery(run.runId, userId, claimedAt),
     state: (userId) => blastsRepository.deliveryState(run.runId, userId),
-    sent: async (userId) => {
-      await blastsRepository.markDelivered(run.runId, userId);
-      // Its saved searches' bookkeeping (marks only move forward: a redelivery repeats it harmlessly).
-      await digestSent(mails.get(userId)!, new Date());
+    sent: async (claims) => {
+      await blastsRepository.markDelivered(run.runId, claims);
+      // Their saved searches' bookkeeping (marks only move forward: a redelivery repeats it harmlessly).
+      const at = new Date();
+      for (const { userId } of claims) await digestSent(mails.get(userId)!, at);
     },
     release: (userId) => blastsRepository.releaseDelivery(run.runId, userId),
   }, { concurrency });

@@ -199,9 +199,9 @@ export async function sendRequirementMails(message: RequirementMails, { lastDeli
   if (!record) return 'done';
   const mailTo = await mailsOf(record);
   const { sent, failed } = await sendClaimed(message.recipients, (recipient) => mailTo(recipient.email), {
-    claim: (userId) => requirementsRepository.claimDelivery(requirementId, userId),
+    claim: (userId, claimedAt) => requirementsRepository.claimDelivery(requirementId, userId, claimedAt),
     state: (userId) => requirementsRepository.deliveryState(requirementId, userId),
-    sent: (userId) => requirementsRepository.confirmDelivery(requirementId, userId),
+    sent: (claims) => requirementsRepository.confirmDelivery(requirementId, claims),
     release: (userId) => requirementsRepository.releaseDelivery(requirementId, userId),
   });
   countMetric('BroadcastMailsSent', sent);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SendMessageBatchCommandOutput } from '@aws-sdk/client-sqs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sqs } from '../../lambdas/core/aws';
+import { documentClient, sqs } from '../../lambdas/core/aws';
 import { blastsRepository } from '../../lambdas/data/blasts';
 import type { DeliveryMessage } from '../../lambdas/domain/delivery/messages';
 import { enqueueDeliveries } from '../../lambdas/domain/delivery/queue';
-import { sendClaimed, STALE_CLAIM_MS, type RecipientLedger } from '../../lambdas/domain/delivery/send';
+import { MARK_BATCH, sendClaimed, STALE_CLAIM_MS, type RecipientLedger } from '../../lambdas/domain/delivery/send';
 import type { OutgoingMail } from '../../lambdas/domain/mail';
 import { queueDepth } from '../../lib/local/sqs';
-import { dynamoRefusing, freshDeliveryQueue, logsDuring, onQuickQueue } from './blast-support';
+import { dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue } from './blast-support';
 import { mailsTo } from './support';
 
 // The delivery path every job shares (docs/DECISIONS.md "Digest delivery through a queue"): the per-recipient claims that
@@ -34,9 +34,9 @@ const mailTo = (to: string): OutgoingMail => ({ to, subject: 'Delivery', html: '
 
 /** A blast run's ledger, as its worker wires it. */
 const runLedger = (runId: string): RecipientLedger => ({
-  claim: (userId) => blastsRepository.claimDelivery(runId, userId),
+  claim: (userId, claimedAt) => blastsRepository.claimDelivery(runId, userId, claimedAt),
   state: (userId) => blastsRepository.deliveryState(runId, userId),
-  sent: (userId) => blastsRepository.markDelivered(runId, userId),
+  sent: (claims) => blastsRepository.markDelivered(runId, claims),
   release: (userId) => blastsRepository.releaseDelivery(runId, userId),
 });
 
@@ -52,7 +52,7 @@ describe('sending against the ledger (domain)', () => {
     vi.setSystemTime(now - STALE_CLAIM_MS + 1);
     await blastsRepository.claimDelivery(runId, live.userId);
     await blastsRepository.claimDelivery(runId, sent.userId);
-    await blastsRepository.markDelivered(runId, sent.userId);
+    await blastsRepository.markDelivered(runId, [{ userId: sent.userId, claimedAt: new Date().toISOString() }]);
     vi.setSystemTime(now);
 
     const report = await sendClaimed([fresh, sent, dead, live, nothing], async (r) => (r === nothing ? null : mailTo(r.email)), runLedger(runId));
@@ -64,14 +64,39 @@ describe('sending against the ledger (domain)', () => {
   });
 });
 
-describe('a mark the ledger refuses after SES accepted the mail (domain)', () => {
-  it('counts the mail as sent and never sends it again: the claim stays, as a crash would leave it', async () => {
+describe('marking sent mails (domain)', () => {
+  it('marks them 25 to a write, each with the time of its claim', async () => {
+    const runId = `run-${randomUUID()}`;
+    const readers = Array.from({ length: 2 * MARK_BATCH + 3 }, (_, n) => recipient(`batch-${n}`));
+    const writes: string[] = [];
+    const claimedAt = new Map<string, string>();
+    const restore = intercept(documentClient(), (command) => {
+      if (!JSON.stringify(command.input).includes(runId)) return;
+      writes.push(command.constructor.name);
+      const claim = (command.input as { Item?: { sk: string; claimedAt: string } }).Item;
+      if (command.constructor.name === 'PutCommand' && claim) claimedAt.set(claim.sk, claim.claimedAt);
+    });
+    try {
+      expect(await sendClaimed(readers, async (r) => mailTo(r.email), runLedger(runId))).toEqual({ sent: readers.length, skipped: 0, failed: 0 });
+    } finally {
+      restore();
+    }
+    // A conditional put per claim, then three BatchWrites for 53 marks.
+    expect(writes.filter((name) => name !== 'PutCommand')).toEqual(['BatchWriteCommand', 'BatchWriteCommand', 'BatchWriteCommand']);
+    expect(writes.filter((name) => name === 'PutCommand')).toHaveLength(readers.length);
+    const states = await Promise.all(readers.map((r) => blastsRepository.deliveryState(runId, r.userId)));
+    expect(states).toEqual(readers.map((r) => ({ state: 'sent', claimedAt: claimedAt.get(`SENT#${r.userId}`) })));
+  });
+});
+
+describe('marks the ledger refuses after SES accepted the mails (domain)', () => {
+  it('count the mails as sent and never send them again: the claims stay, as a crash would leave them', async () => {
     const runId = `run-${randomUUID()}`;
     const reader = recipient('marked');
-    const isMarkSent = (command: { input: unknown }) => JSON.stringify((command.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues ?? {}).includes('"sent"');
+    const isMarkSent = (command: { input: unknown }) => JSON.stringify(command.input).includes('"state":"sent"');
     const { result, logs } = await logsDuring(() => dynamoRefusing(isMarkSent, () => sendClaimed([reader], async (r) => mailTo(r.email), runLedger(runId))));
     expect(result).toEqual({ sent: 1, skipped: 0, failed: 0 });
-    expect(logs.filter((line) => line.level === 'WARN').map((line) => line.message)).toEqual(['delivery mark failed: the mail counts as sent']);
+    expect(logs.filter((line) => line.level === 'WARN').map((line) => line.message)).toEqual(['delivery marks failed: the mails count as sent']);
     expect(await blastsRepository.deliveryState(runId, reader.userId)).toMatchObject({ state: 'sending' });
 
     // The job delivered again (another batch of it failed): this mail is not sent twice.

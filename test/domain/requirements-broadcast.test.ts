@@ -208,8 +208,9 @@ describe('the broadcast', () => {
       attempts: 1,
       updatedAt: crashedAt.toISOString(),
     });
-    await requirementsRepository.claimDelivery(requirement.requirementId, reached.record.userId);
-    await requirementsRepository.confirmDelivery(requirement.requirementId, reached.record.userId);
+    const claimedAt = crashedAt.toISOString();
+    await requirementsRepository.claimDelivery(requirement.requirementId, reached.record.userId, claimedAt);
+    await requirementsRepository.confirmDelivery(requirement.requirementId, [{ userId: reached.record.userId, claimedAt }]);
 
     expect(outcomes(await broadcast(new Date(crashedAt.getTime() + 2 * MINUTE_MS)))).toEqual([]);
     expect((await requirementsRepository.get(requirement.requirementId))?.leaseId).toBe('crashed-run');
