@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { ses } from '../../lambdas/core/aws';
 import { runBlast, type BlastReport } from '../../lambdas/domain/blast';
 import { childMain } from './child';
-import { peakRssMb } from './measure';
+import { heapSampler, peakRssMb } from './measure';
 
 export interface BlastRunResult {
   wallMs: number;
@@ -30,14 +30,12 @@ await childMain(async (): Promise<BlastRunResult> => {
     },
     { step: 'initialize', name: 'benchCountSends' },
   );
-  let peakHeap = 0;
-  const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
+  const heap = heapSampler(50);
   const started = performance.now();
   const cpu = process.cpuUsage();
   const report = await runBlast();
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-  return { wallMs, cpuMs: (used.user + used.system) / 1000, sesCalls, peakRssMb: peakRssMb(), peakHeapMb: peakHeap / 2 ** 20, report };
+  const peakHeapMb = heap.stop();
+  return { wallMs, cpuMs: (used.user + used.system) / 1000, sesCalls, peakRssMb: peakRssMb(), peakHeapMb, report };
 });

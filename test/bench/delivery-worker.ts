@@ -8,7 +8,7 @@ import { localCredentials, LOCAL_REGION } from '../../lib/local/aws';
 import { startQueuePoller } from '../../lib/local/queue-poller';
 import { queueFunctions } from '../../shared/api/routes';
 import { childMain } from './child';
-import { peakRssMb } from './measure';
+import { heapSampler, peakRssMb } from './measure';
 
 export interface DeliveryWorkerJob {
   /** Where the bench writes the run's id once its planner is through: the worker stops when that run is done. */
@@ -56,8 +56,8 @@ await childMain(async ({ runIdFile, readyFile }: DeliveryWorkerJob): Promise<Del
     },
     { step: 'initialize', name: 'benchCountSends' },
   );
-  let peakHeap = 0;
-  const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 100);
+  const heap = heapSampler(100);
+  let peakHeapMb: number;
   const cpu = process.cpuUsage();
   const client = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: LOCAL_REGION, credentials: localCredentials });
   const fn = queueFunctions.find((candidate) => candidate.id === 'deliveryWorker')!;
@@ -77,8 +77,8 @@ await childMain(async ({ runIdFile, readyFile }: DeliveryWorkerJob): Promise<Del
   } finally {
     await poller.stop();
     client.destroy();
-    clearInterval(sampler);
+    peakHeapMb = heap.stop();
   }
   const used = process.cpuUsage(cpu);
-  return { accepted, throttled, firstSendAt, lastSendAt, peakRssMb: peakRssMb(), peakHeapMb: Math.max(peakHeap, process.memoryUsage().heapUsed) / 2 ** 20, cpuMs: (used.user + used.system) / 1000 };
+  return { accepted, throttled, firstSendAt, lastSendAt, peakRssMb: peakRssMb(), peakHeapMb, cpuMs: (used.user + used.system) / 1000 };
 });
