@@ -193,11 +193,15 @@ async function advanceToPublishing(run: BlastRun): Promise<BlastRun> {
 }
 
 /**
- * The run's listings published (by the planner resuming it, unless the workers' chunks did), their owners'
- * directory cards refreshed once each, the run is done.
+ * The run's listings published (by the planner resuming it, unless the workers' chunks did), then counted in
+ * the market's aggregates and their owners' directory cards refreshed, once for the whole run: a chunk's
+ * listings share a few hundred cells with every other chunk's, so adding per chunk wrote each cell as often
+ * as there were chunks (4,100 of the 13,500 writes publishing 1,000 listings, against about 600). Then the
+ * run is done. A repeated call adds nothing twice (each listing's market transition is claimed).
  */
 async function finishRun(run: BlastRun, { published = false } = {}): Promise<BlastRun> {
   if (!published) await publishListings(run, run.listingIds);
+  await syncListingsMarket(run.listingIds);
   await refreshOwners(run.listingIds);
   if (run.failed > 0) logger.error('blast: digests given up on after every delivery failed', { runId: run.runId, failed: run.failed });
   return blastsRepository.advance(run.runId, 'done', { finishedAt: new Date().toISOString() });
@@ -289,9 +293,8 @@ export async function publishBlastChunk(runId: string, chunk: number): Promise<B
 /**
  * Listings of the run become published with the run's `publishedOn` and appear in the browse index.
  * Idempotent, so a resumed run repeats it safely. A listing deleted meanwhile is skipped; one deleted between
- * the publish and the index write has its index items removed again. Their market differences are summed and
- * added once per cell (listings published together share most cells); the owners' directory cards wait for
- * the run's end (refreshOwners), once per owner rather than once per chunk.
+ * the publish and the index write has its index items removed again. Their market figures and their owners'
+ * directory cards wait for the run's end (finishRun), once per cell and per owner rather than once per chunk.
  */
 async function publishListings(run: BlastRun, listingIds: readonly string[]): Promise<void> {
   const dates = { publishedOn: run.publishedOn!, expiresAt: expiresAtFor(run.publishedOn!) };
@@ -309,7 +312,6 @@ async function publishListings(run: BlastRun, listingIds: readonly string[]): Pr
       await listingsRepository.deleteIndex(published);
     }
   });
-  await syncListingsMarket(records.map((record) => record.listingId));
 }
 
 /** Each owner's directory card (their active listings' count and facets), several owners at once. */
