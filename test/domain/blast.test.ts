@@ -15,6 +15,7 @@ import { blastAndDeliver, deliverOne, drainDeliveries, dynamoRefusing, freshDeli
 import { broker, mailsTo, type Actor } from './support';
 import { defaultNotificationPreferences } from '../../shared/api';
 import { parseDeliveryMessage } from '../../lambdas/domain/delivery/messages';
+import { STALE_CLAIM_MS } from '../../lambdas/domain/delivery/send';
 
 // PRODUCT.md "Listing lifecycle": queued → (weekday 9:00 America/New_York blast) → processing → published;
 // publishedOn is when the blast sent it, expiresAt 120 days later; each listing broadcast exactly once
@@ -284,7 +285,7 @@ describe('the weekday blast (domain)', () => {
     expect(planned.runs).toMatchObject([{ batches: 1, state: 'sending' }]);
 
     // The worker dies as it claims its third digest: from then on none of its claims returns (the two mails
-    // it had handed to SES go out and are marked sent).
+    // it had handed to SES go out; their claims, not marked yet, stay `sending`).
     const restore = await workerDyingAtClaim(queues, 3);
     const counts = async () => Promise.all(readers.map(digestCount));
     try {
@@ -294,8 +295,14 @@ describe('the weekday blast (domain)', () => {
     }
     expect((await listingsRepository.get(listing.listingId))!.status).toBe('processing');
 
-    // After the visibility timeout the message comes back to a live worker, which sends the three missing.
-    await drainDeliveries(queues);
+    // After the visibility timeout (longer than STALE_CLAIM_MS: the infra test) the message comes back to a
+    // live worker, which counts the two stale claims as sent and sends the three missing.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + STALE_CLAIM_MS, shouldAdvanceTime: true });
+    try {
+      await drainDeliveries(queues);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await counts()).toEqual([1, 1, 1, 1, 1]);
     expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published' });
     expect(await blastsRepository.get(planned.runs[0]!.runId)).toMatchObject({ state: 'done', sent: 5, failed: 0, batchesDone: 1 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, queueFunctions, routes, scheduledJobs } from '../../shared/api/routes';
 import { MAX_DELIVERIES } from '../../lambdas/domain/delivery/messages';
+import { STALE_CLAIM_MS } from '../../lambdas/domain/delivery/send';
 import { apiStackRoutes, jobProfiles, routeArea, secondApiAreas } from '../../lib/config/functions';
 import { resetEnvCache, env } from '../../lambdas/core/env';
 import { functionsOf, referencedId, renderSample, resourcesOf, synthesiseStages, type FunctionInfo, type SynthesisedApp } from './synth';
@@ -222,6 +223,8 @@ describe('API and jobs', () => {
       const delivery = queues.find((q) => q.logicalId.startsWith('DeliveryQueue'))!;
       const deadLetters = queues.find((q) => q.logicalId.startsWith('DeliveryDeadLetters'))!;
       expect(delivery.properties).toMatchObject({ VisibilityTimeout: 6 * jobProfiles.deliveryWorker.timeoutSeconds, SqsManagedSseEnabled: true });
+      // A worker that died leaves claims `sending` (its unmarked mails): they must be stale by the time its message comes back.
+      expect(Number(delivery.properties.VisibilityTimeout) * 1000).toBeGreaterThan(STALE_CLAIM_MS);
       const redrive = delivery.properties.RedrivePolicy as { deadLetterTargetArn: unknown; maxReceiveCount: number };
       expect(redrive.maxReceiveCount).toBe(MAX_DELIVERIES);
       expect(referencedId(redrive.deadLetterTargetArn)).toBe(deadLetters.logicalId);

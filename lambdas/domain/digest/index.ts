@@ -1,4 +1,4 @@
-import { subscriptionCategories, type SubscriptionId } from '../../../shared/catalog';
+import { subscriptionCategories } from '../../../shared/catalog';
 import {
   buildDigest,
   digestSpanOf,
@@ -47,19 +47,14 @@ function hitsOf(search: SavedSearchRecord, brokerId: string, items: NewItems): P
   return items.requirements.filter((r) => r.ownerId !== brokerId && fits({ kind: 'requirements', filters: search.filters }, r.facets)).map((r) => r.entry);
 }
 
-/** One group per category the broker follows (in the catalogue's order), of the new items in it that are not theirs. */
-function byCategory<T extends { ownerId: string; category: SubscriptionId | null; entry: PersonalDigestEntry }>(
-  items: readonly T[],
-  subscribed: ReadonlySet<string>,
-  channel: 'listings' | 'requirements',
-  brokerId: string,
-) {
+/** One group per category of `channel` the broker follows (in the catalogue's order), of the new items in it that are not theirs. */
+function byCategory(items: NewItems, subscribed: ReadonlySet<string>, channel: 'listings' | 'requirements', brokerId: string) {
   return subscriptionCategories
     .filter((category) => category.channel === channel && subscribed.has(category.id))
     .map((category) => ({
       title: category.name,
       moreUrl: browserUrl(channel, category.propertyTypeId),
-      entries: items.filter((item) => item.category === category.id && item.ownerId !== brokerId).map((item) => item.entry),
+      entries: (items.byCategory.get(category.id) ?? []).filter((item) => item.ownerId !== brokerId).map((item) => item.entry),
     }));
 }
 
@@ -97,8 +92,8 @@ export async function digestFor(
         ? { title: 'New matches', moreUrl: matchesPageUrl(), entries: (await newMatches(brokerId, items)).map(matchDigestEntry) }
         : null,
     savedSearches,
-    listings: byCategory(items.listings, subscribed, 'listings', brokerId),
-    requirements: byCategory(items.requirements, subscribed, 'requirements', brokerId),
+    listings: byCategory(items, subscribed, 'listings', brokerId),
+    requirements: byCategory(items, subscribed, 'requirements', brokerId),
   };
   const digest = buildDigest(preferences, digestDay, candidates);
   if (!digest) return null;

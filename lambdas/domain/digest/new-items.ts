@@ -28,6 +28,18 @@ export interface NewItems {
   window: DigestWindow;
   listings: NewListing[];
   requirements: NewRequirement[];
+  /** The same items by category, in the same order: each broker's digest reads only the categories they follow. */
+  byCategory: ReadonlyMap<SubscriptionId | null, readonly (NewListing | NewRequirement)[]>;
+}
+
+function byCategory(items: readonly (NewListing | NewRequirement)[]): Map<SubscriptionId | null, (NewListing | NewRequirement)[]> {
+  const out = new Map<SubscriptionId | null, (NewListing | NewRequirement)[]>();
+  for (const item of items) {
+    const group = out.get(item.category);
+    if (group) group.push(item);
+    else out.set(item.category, [item]);
+  }
+  return out;
 }
 
 /** The items' owners, read in BatchGets: by userId (absent: gone). */
@@ -128,7 +140,12 @@ export class DigestContext {
     let items = this.spans.get(span);
     if (!items) {
       const window = digestWindow(span, this.day);
-      items = Promise.all([newListings(window, this.day.toISOString(), this.run), newRequirements(window)]).then(([listings, requirements]) => ({ window, listings, requirements }));
+      items = Promise.all([newListings(window, this.day.toISOString(), this.run), newRequirements(window)]).then(([listings, requirements]) => ({
+        window,
+        listings,
+        requirements,
+        byCategory: byCategory([...listings, ...requirements]),
+      }));
       items.catch(() => this.spans.delete(span));
       this.spans.set(span, items);
     }
