@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { MarketQuery, MarketResponse } from '../../shared/api';
 import {
   addInto,
@@ -40,9 +41,14 @@ export const encodeMarketFacts = (facts: MarketFacts | null) => (facts ? JSON.st
 const encode = encodeMarketFacts;
 const decode = (stored: string | undefined): MarketFacts | null => (stored ? (JSON.parse(stored) as MarketFacts) : null);
 
+/**
+ * Adds each cell's difference, CELL_WRITES at a time: a blast run's delta holds about 2,000 cells, and as
+ * many requests in flight at once took a delivery worker's heap from 77 to 119 MB.
+ */
 async function applyDelta(delta: Map<string, CellValues>): Promise<void> {
-  await Promise.all([...delta].map(([key, values]) => marketRepository.add(key, values)));
+  await pLimit(CELL_WRITES).map([...delta], ([key, values]) => marketRepository.add(key, values));
 }
+const CELL_WRITES = 25;
 
 const sources = {
   listing: {
