@@ -42,13 +42,15 @@ const encode = encodeMarketFacts;
 const decode = (stored: string | undefined): MarketFacts | null => (stored ? (JSON.parse(stored) as MarketFacts) : null);
 
 /**
- * Adds each cell's difference, CELL_WRITES at a time: a blast run's delta holds about 2,000 cells, and as
- * many requests in flight at once took a delivery worker's heap from 77 to 119 MB.
+ * Market writes one caller keeps in flight: a blast run's delta holds about 2,000 cells, and as many requests
+ * at once took a delivery worker's heap from 77 to 119 MB.
  */
+const MARKET_WRITES = 25;
+
+/** Adds each cell's difference. */
 async function applyDelta(delta: Map<string, CellValues>): Promise<void> {
-  await pLimit(CELL_WRITES).map([...delta], ([key, values]) => marketRepository.add(key, values));
+  await pLimit(MARKET_WRITES).map([...delta], ([key, values]) => marketRepository.add(key, values));
 }
-const CELL_WRITES = 25;
 
 const sources = {
   listing: {
@@ -98,18 +100,17 @@ type Synced = { facts: MarketFacts | null; delta: Map<string, CellValues> } | nu
 /** After any write that may change what a listing contributes (publish, renew, price, close, expire). */
 export const syncListingMarket = async (listingId: string) => void (await sync('listing', listingId));
 /**
- * Several listings at once (a chunk of the blast's publishing): each transition claimed as `sync` claims it
- * (ten at a time), their differences summed and added once per cell, since listings published together share
- * most cells (the region's, their counties'). A crash between the claims and the adds leaves those cells
- * short until the nightly reconciliation, as it does for one item.
+ * Several listings at once (a blast run's): each transition claimed as `sync` claims it (MARKET_WRITES at a
+ * time), their differences summed and added once per cell, since listings published together share most
+ * cells (the region's, their counties'). A crash between the claims and the adds leaves those cells short
+ * until the nightly reconciliation, as it does for one item.
  */
 export async function syncListingsMarket(listingIds: readonly string[]): Promise<void> {
   const total = new Map<string, CellValues>();
-  for (let i = 0; i < listingIds.length; i += 10) {
-    for (const synced of await Promise.all(listingIds.slice(i, i + 10).map((id) => claimTransition('listing', id)))) {
-      for (const [key, values] of synced?.delta ?? []) addInto(total.get(key) ?? total.set(key, {}).get(key)!, values);
-    }
-  }
+  await pLimit(MARKET_WRITES).map(listingIds, async (id) => {
+    const synced = await claimTransition('listing', id);
+    for (const [key, values] of synced?.delta ?? []) addInto(total.get(key) ?? total.set(key, {}).get(key)!, values);
+  });
   await applyDelta(total);
 }
 /** After any write that may change what a requirement contributes (send, edit, renew, fill, withdraw, expire). */
