@@ -149,7 +149,7 @@ describe('the Market page', () => {
 });
 
 describe('the write path', () => {
-  it('listings published together (the blast, ten at a time): their differences summed, each cell written once, as a recount counts them', async () => {
+  it('a blast run’s listings counted together when it finishes: their differences summed, each cell written once, as a recount counts them', async () => {
     const owner = await broker('together');
     const before = await region();
     const regionCell = async () => (await marketRepository.cells([cellKey(ANY, ANY, REGION)])).cells[0]?.rev.counts ?? 0;
