@@ -89,6 +89,22 @@ describe('marking sent mails (domain)', () => {
   });
 });
 
+describe('a worker that dies mid-batch (domain)', () => {
+  it('leaves at most MARK_BATCH accepted mails unmarked: the ones before them are marked sent', async () => {
+    const runId = `run-${randomUUID()}`;
+    const readers = Array.from({ length: MARK_BATCH + 5 }, (_, n) => recipient(`dying-${n}`));
+    const ledger = runLedger(runId);
+    // From its 28th claim on, nothing the worker asks of the table returns: it is dead.
+    let claims = 0;
+    const dying: RecipientLedger = { ...ledger, claim: (userId, claimedAt) => (++claims > MARK_BATCH + 2 ? new Promise<never>(() => undefined) : ledger.claim(userId, claimedAt)) };
+    void sendClaimed(readers, async (r) => mailTo(r.email), dying, { concurrency: 1 });
+    const states = () => Promise.all(readers.map(async (r) => (await blastsRepository.deliveryState(runId, r.userId))?.state ?? null));
+    await vi.waitFor(async () => expect((await states()).filter((state) => state !== null)).toHaveLength(MARK_BATCH + 2), { timeout: 20_000, interval: 200 });
+    expect(await states()).toEqual([...Array(MARK_BATCH).fill('sent'), 'sending', 'sending', null, null, null]);
+    expect((await Promise.all(readers.map((r) => mailsTo(r.email)))).map((mails) => mails.length)).toEqual([...Array(MARK_BATCH + 2).fill(1), 0, 0, 0]);
+  });
+});
+
 describe('marks the ledger refuses after SES accepted the mails (domain)', () => {
   it('count the mails as sent and never send them again: the claims stay, as a crash would leave them', async () => {
     const runId = `run-${randomUUID()}`;
