@@ -180,12 +180,15 @@ describe('listing editor: completeness and actions', { timeout: 30_000 }, () => 
     await userEvent.click(screen.getByRole('button', { name: 'Abandon Draft' }));
     const dialog = await openedDialog('alertdialog');
     expect(dialog).toHaveTextContent(abandonConfirmText);
+    // The title's save waits about a second after the last key: on a busy machine it may have gone before the
+    // confirmation, which is right. What is pending when the broker confirms is never sent.
+    const savedBefore = api.saves().length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Abandon Draft' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.requests.map((r) => r.method)).toContain('DELETE');
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(api.saves()).toEqual([]);
+    expect(api.saves()).toHaveLength(savedBefore);
   });
 });
 
