@@ -196,8 +196,9 @@ async function advanceToPublishing(run: BlastRun): Promise<BlastRun> {
  * The run's listings published (by the planner resuming it, unless the workers' chunks did), then counted in
  * the market's aggregates and their owners' directory cards refreshed, once for the whole run: a chunk's
  * listings share most of their cells with the other chunks', so adding per chunk wrote each cell once per
- * chunk that touched it (about 4,000 of the 13,500 writes publishing 1,000 listings in 20 chunks; once per
- * run, about 1,900). Then the run is done. A repeated call adds nothing twice (each listing's market transition is claimed).
+ * chunk that touched it (about 4,000 writes, a quarter of the requests publishing 1,000 listings in 20
+ * chunks; once per run, about 1,900). Then the run is done. A repeated call adds nothing twice (each
+ * listing's market transition is claimed).
  */
 async function finishRun(run: BlastRun, { published = false } = {}): Promise<BlastRun> {
   if (!published) await publishListings(run, run.listingIds);
