@@ -32,7 +32,7 @@ export interface NewItems {
   byCategory: ReadonlyMap<SubscriptionId | null, readonly (NewListing | NewRequirement)[]>;
 }
 
-function byCategory(items: readonly (NewListing | NewRequirement)[]): Map<SubscriptionId | null, (NewListing | NewRequirement)[]> {
+function groupByCategory(items: readonly (NewListing | NewRequirement)[]): Map<SubscriptionId | null, (NewListing | NewRequirement)[]> {
   const out = new Map<SubscriptionId | null, (NewListing | NewRequirement)[]>();
   for (const item of items) {
     const group = out.get(item.category);
@@ -144,7 +144,7 @@ export class DigestContext {
         window,
         listings,
         requirements,
-        byCategory: byCategory([...listings, ...requirements]),
+        byCategory: groupByCategory([...listings, ...requirements]),
       }));
       items.catch(() => this.spans.delete(span));
       this.spans.set(span, items);
