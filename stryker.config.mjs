@@ -22,7 +22,8 @@ export default {
   ignorePatterns: ['test/mutation/incremental', '.local', 'cdk.out', 'test-results', 'reports', 'bench/results', 'web/dist', '.stryker-tmp*'],
   cleanTempDir: 'always',
   // Incremental (issue 21.5): the last whole run's results are committed; a run tests again only the mutants
-  // whose code or covering tests changed since (`npx stryker run --force`, and the same with the domain's config, runs every mutant).
+  // whose code or covering tests changed since (`npm run stryker -- --force`, and the same with the domain's config, runs every
+  // mutant). StrykerJS 10's vitest runner reports each test's location, so an edited test retests only the mutants it covers.
   incremental: true,
   incrementalFile: 'test/mutation/incremental/rules-and-schemas.json',
 };

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { savedSearchKinds, type SavedSearchFrequency, type SavedSearchKind, type SavedSearchPausedReason, type SavedSearchQuery } from '../../shared/api';
-import { db, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
+import { groupBy } from '../../shared/group-by';
+import { batchGet, db, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
 
 /** A broker's saved search (issue 19): a browser's filters, the mail frequency, and the delivery's bookkeeping. */
 export type SavedSearchRecord = SavedSearchQuery & {
@@ -25,6 +26,9 @@ export type SavedSearchRecord = SavedSearchQuery & {
   pauseMailBatchId?: string;
   pauseMailClaimedAt?: string;
 };
+
+/** A saved search's key. */
+export type SavedSearchId = Pick<SavedSearchRecord, 'ownerId' | 'savedSearchId'>;
 
 /** `pending` waits for the pause job, `sending` is claimed by one run; `lost` a crashed run's, `skipped` resumed before it went. */
 export type PauseMailState = 'pending' | 'sending' | 'sent' | 'lost' | 'skipped';
@@ -271,18 +275,29 @@ export const savedSearchesRepository = {
   },
 
   /**
-   * The owners of an active search mailed at any of `frequencies`, of either kind: the mailing index's keys
-   * only (a few bytes a search), so a digest run skips the searches Query of every broker who has none.
+   * The active searches mailed at any of `frequencies`, of either kind, by owner: the mailing index's keys only
+   * (a few bytes a search), so a digest run reads the searches of a batch's owners in BatchGets
+   * (`getMany`) and none for the brokers who have none.
    */
-  async ownersMailing(frequencies: readonly Exclude<SavedSearchFrequency, 'off'>[]): Promise<Set<string>> {
-    const owners = new Set<string>();
+  async mailingIdsByOwner(frequencies: readonly Exclude<SavedSearchFrequency, 'off'>[]): Promise<Map<string, SavedSearchId[]>> {
+    const ids: SavedSearchId[] = [];
     const partitions = savedSearchKinds.flatMap((kind) => frequencies.flatMap((frequency) => [...Array(SAVED_SEARCH_SHARDS).keys()].map((shard) => mailingPartition(kind, frequency, shard))));
     await Promise.all(
       partitions.map(async (pk) => {
-        for await (const page of mailingPages(pk, 'gsi1sk')) for (const item of page) owners.add(String(item.gsi1sk).split('#')[0]!);
+        for await (const page of mailingPages(pk, 'gsi1sk')) {
+          for (const item of page) {
+            const [ownerId, savedSearchId] = String(item.gsi1sk).split('#') as [string, string];
+            ids.push({ ownerId, savedSearchId });
+          }
+        }
       }),
     );
-    return owners;
+    return groupBy(ids, (id) => id.ownerId);
+  },
+
+  /** The searches still there of these (owner, search) pairs, as they are now (BatchGets of 100). */
+  async getMany(ids: readonly SavedSearchId[]): Promise<SavedSearchRecord[]> {
+    return (await batchGet(ids.map(({ ownerId, savedSearchId }) => keys(ownerId, savedSearchId)))).map(fromItem);
   },
 
   /** Removes every search of an owner (a deleted account). */

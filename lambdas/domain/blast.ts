@@ -242,11 +242,12 @@ export async function sendBlastBatch(
     return { outcome: 'done', sent: 0, failed: 0 };
   }
   const context = contextOf(run);
-  // The batch's brokers in one BatchGet, moments before their digests are made and sent.
-  const users = new Map((await usersRepository.getMany(message.recipients.map((r) => r.userId))).map((user) => [user.userId, user]));
+  // The batch's brokers and their saved searches in BatchGets, moments before their digests are made and sent.
+  const userIds = message.recipients.map((r) => r.userId);
+  const [users, searches] = await Promise.all([usersRepository.getMany(userIds).then((records) => new Map(records.map((user) => [user.userId, user]))), context.searchesOf(userIds)]);
   const mails = new Map<string, DigestMail>();
   const digestOf = async ({ userId }: DigestRecipient) => {
-    const mail = await digestFor(userId, context.day, context, { user: users.get(userId) ?? null });
+    const mail = await digestFor(userId, context.day, context, { user: users.get(userId) ?? null, searches: searches.get(userId) ?? [] });
     if (mail) mails.set(userId, mail);
     return mail;
   };

@@ -13,7 +13,9 @@ import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { rememberPropertyEnd } from '../../lambdas/domain/property-history';
 import { blastAndDeliver, deliverOne, drainDeliveries, dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue, queuedListing, retire, sesRefusing, workerDyingAtClaim } from './blast-support';
 import { broker, mailsTo, type Actor } from './support';
-import { defaultNotificationPreferences } from '../../shared/api';
+import { createSavedSearchRequest, defaultNotificationPreferences } from '../../shared/api';
+import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
+import { createSavedSearch } from '../../lambdas/domain/saved-searches';
 import { parseDeliveryMessage } from '../../lambdas/domain/delivery/messages';
 import { STALE_CLAIM_MS } from '../../lambdas/domain/delivery/send';
 
@@ -171,6 +173,23 @@ describe('the weekday blast (domain)', () => {
     expect(await blast({ now: new Date(MONDAY_9.getTime() + 60_000) })).toEqual({ status: 'idle', runs: [] });
     expect(await digestCount(everything)).toBe(1);
     expect(await blastsRepository.unfinished()).toEqual([]);
+  });
+
+  it('carries a broker’s daily saved search hits, read with their batch, and marks the search mailed', async () => {
+    const author = await active('searchauthor');
+    const searcher = await active('searcher', { subscribed: [] });
+    const without = await active('nosearch', { subscribed: [] });
+    await queuedListing(author, { title: 'Flex space for the search', propertyTypeId: 'flex' });
+    const { search } = await createSavedSearch(
+      searcher.principal,
+      createSavedSearchRequest.parse({ name: 'Flex every day', kind: 'listings', filters: { propertyTypeId: 'flex' }, frequency: 'daily' }),
+    );
+
+    expect((await blast({ now: MONDAY_9 })).runs).toEqual([expect.objectContaining({ listings: 1, sent: 1, failed: 0, state: 'done' })]);
+    const [mail] = await digests(searcher);
+    expect(mail!.text).toMatch(/Flex every day[\s\S]*Flex space for the search/);
+    expect(await digestCount(without)).toBe(0);
+    expect((await savedSearchesRepository.get(searcher.record.userId, search.savedSearchId))?.lastAlertAt).toEqual(expect.any(String));
   });
 
   it('sends the day’s digests with nothing queued, once a day; a weekly digest waits for Monday and brings the week’s listings', async () => {

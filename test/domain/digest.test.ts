@@ -10,8 +10,8 @@ import { sendMatchNotices } from '../../lambdas/domain/match-notices';
 import { matchListing, matchRequirement } from '../../lambdas/domain/matching';
 import { createRequirement } from '../../lambdas/domain/requirements';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
-import { createSavedSearch } from '../../lambdas/domain/saved-searches';
-import { defaultNotificationPreferences, type NotificationPreferences, type SavedSearchFrequency } from '../../shared/api';
+import { createSavedSearch, deleteSavedSearch, updateSavedSearch } from '../../lambdas/domain/saved-searches';
+import { defaultNotificationPreferences, updateSavedSearchRequest, type NotificationPreferences, type SavedSearchFrequency } from '../../shared/api';
 import type { PropertyTypeId, SubscriptionId } from '../../shared/catalog';
 import { nextBlastAt } from '../../shared/rules';
 import { drainDeliveries, freshDeliveryQueue, queuedListing } from './blast-support';
@@ -233,6 +233,25 @@ describe('digestFor', () => {
     const text = (await digestFor(reader.record.userId, tuesday, context))!.text;
     expect(text).toContain(ours.title);
     expect(text).not.toContain(theirs.title);
+  });
+
+  it('reads a batch’s saved searches as they are when its digests are made: renamed since the index was read, the new name; deleted, none', async () => {
+    const lister = await broker('searchlister');
+    const [renamer, deleter, none] = await Promise.all(['renamer', 'deleter', 'nosearch'].map((label) => digestBroker(label, [])));
+    const listing = await runListing(lister, 'retail', 'yolo-davis', 'Retail for the batch’s searches');
+    const renamed = (await search(renamer!, 'Retail before', 'listings', { propertyTypeId: 'retail' }, 'daily')).search;
+    const deleted = (await search(deleter!, 'Retail doomed', 'listings', { propertyTypeId: 'retail' }, 'daily')).search;
+    const context = new DigestContext(tuesday, { runId: listing.runId!, listingIds: [listing.listingId] });
+    const [renamerId, deleterId, noneId] = [renamer!, deleter!, none!].map((actor) => actor.record.userId) as [string, string, string];
+    const names = (searches: Map<string, { name: string }[]>) => Object.fromEntries([...searches].map(([ownerId, list]) => [ownerId, list.map((s) => s.name)]));
+    expect(names(await context.searchesOf([renamerId, deleterId, noneId]))).toEqual({ [renamerId]: ['Retail before'], [deleterId]: ['Retail doomed'] });
+
+    await updateSavedSearch(renamer!.principal, renamed.savedSearchId, updateSavedSearchRequest.parse({ name: 'Retail after' }));
+    await deleteSavedSearch(deleter!.principal, deleted.savedSearchId);
+    const batch = await context.searchesOf([renamerId, deleterId, noneId]);
+    expect(names(batch)).toEqual({ [renamerId]: ['Retail after'] });
+    expect((await digestFor(renamerId, tuesday, context, { searches: batch.get(renamerId) }))?.text).toMatch(/Retail after[\s\S]*Retail for the batch’s searches/);
+    expect(await digestFor(deleterId, tuesday, context, { searches: batch.get(deleterId) ?? [] })).toBeNull();
   });
 
   it('sends a weekly broker nothing before Monday, then the week’s listings (published and today’s run) and a weekly search’s hits', async () => {

@@ -26,21 +26,23 @@ async function mailingIds(): Promise<string[]> {
 }
 
 describe('saved searches (domain)', () => {
-  it('the digest reads who owns a search it carries from every shard, past a page, and no one else', async () => {
+  it('the digest reads which searches it carries, by owner, from every shard, past a page, and no others', async () => {
     // 13 daily searches over 4 shards: at least one shard holds 4, past the tier's page of 3.
     const daily = await Promise.all(Array.from({ length: 13 }, (_, i) => broker(`daily-${i}`)));
-    for (const actor of daily) await save(actor, 'daily');
+    const dailyIds = [];
+    for (const actor of daily) dailyIds.push({ ownerId: actor.record.userId, savedSearchId: (await save(actor, 'daily')).search.savedSearchId });
     const [weekly, instant, off, paused] = await Promise.all(['weekly', 'instant', 'off', 'paused'].map((label) => broker(label)));
-    await save(weekly!, 'weekly');
+    const weeklyId = { ownerId: weekly!.record.userId, savedSearchId: (await save(weekly!, 'weekly')).search.savedSearchId };
     await save(instant!, 'instant');
     await save(off!, 'off');
     const { search } = await save(paused!, 'daily');
     await savedSearchesRepository.pause(paused!.record.userId, search.savedSearchId, 'no-matches-90-days', new Date().toISOString());
 
-    const owners = await savedSearchesRepository.ownersMailing(['daily']);
-    const ours = (ids: Iterable<string>) => [...ids].filter((id) => [...daily, weekly!, instant!, off!, paused!].some((a) => a.record.userId === id)).sort();
-    expect(ours(owners)).toEqual(daily.map((a) => a.record.userId).sort());
-    expect(ours(await savedSearchesRepository.ownersMailing(['daily', 'weekly']))).toEqual([...daily, weekly!].map((a) => a.record.userId).sort());
+    const actors = [...daily, weekly!, instant!, off!, paused!];
+    const ours = (byOwner: Map<string, unknown[]>) => [...byOwner].filter(([ownerId]) => actors.some((a) => a.record.userId === ownerId)).sort(([a], [b]) => a.localeCompare(b));
+    const byOwner = (ids: (typeof weeklyId)[]) => ids.map((id) => [id.ownerId, [id]]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+    expect(ours(await savedSearchesRepository.mailingIdsByOwner(['daily']))).toEqual(byOwner(dailyIds));
+    expect(ours(await savedSearchesRepository.mailingIdsByOwner(['daily', 'weekly']))).toEqual(byOwner([...dailyIds, weeklyId]));
   });
 
   it('a broker’s edit and the delivery’s bookkeeping never undo each other', async () => {

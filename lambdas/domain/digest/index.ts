@@ -61,23 +61,29 @@ function byCategory(items: NewItems, subscribed: ReadonlySet<string>, channel: '
 /**
  * The seam the delivery calls per broker and digest day (issue 19 "The digest"): the broker's digest mail, or
  * null when they get none (not active, mail stopped, not their digest day, nothing new). Reads only: the user
- * (GetItem, unless given), their saved searches (when the context's mailing index lists them) and, when they take matches in the digest, their matches (one Query of their
- * partition each); the day's new items come from `context`, shared by the brokers a worker handles. The same
- * broker and day give the same mail, so a redelivered batch re-renders what the ledger then refuses to resend.
+ * (GetItem, unless given), their saved searches (a BatchGet of those the context's mailing index lists, unless
+ * given) and, when they take matches in the digest, their matches (one Query of their partition); the day's
+ * new items come from `context`, shared by the brokers a worker handles. The same broker and day give the
+ * same mail, so a redelivered batch re-renders what the ledger then refuses to resend.
  */
 export async function digestFor(
   brokerId: string,
   digestDay: Date,
   context = new DigestContext(digestDay),
-  /** The broker's record when the caller read it moments ago (a batch's BatchGet; null: gone); else read here. */
-  { user: known }: { user?: UserRecord | null } = {},
+  /** What the caller read of its batch moments ago (BatchGets); else read here. */
+  known: {
+    /** The broker's record (null: gone). */
+    user?: UserRecord | null;
+    /** Their saved searches the context's `searchesOf` gave. */
+    searches?: readonly SavedSearchRecord[];
+  } = {},
 ): Promise<DigestMail | null> {
-  const user = known === undefined ? await usersRepository.get(brokerId) : known;
+  const user = known.user === undefined ? await usersRepository.get(brokerId) : known.user;
   if (!user || user.status !== 'active' || user.mailStop) return null;
   const preferences = notificationPreferencesOf(user.notifications);
   const span = digestSpanOf(preferences.digestFrequency);
   const items = await context.newItems(span);
-  const searches = ((await context.mayHaveSearches(brokerId)) ? await savedSearchesRepository.all(brokerId) : [])
+  const searches = (known.searches ?? (await context.searchesOf([brokerId])).get(brokerId) ?? [])
     .filter((search) => search.status === 'active' && searchSpanOf(search, span, digestDay) !== null)
     .sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt));
   const savedSearches: (DigestSearchCandidates<PersonalDigestEntry> & { savedSearchId: string })[] = [];

@@ -1,8 +1,9 @@
+import { groupBy } from '../../../shared/group-by';
 import { subscriptionIdFor, type PropertyTypeId, type SubscriptionId } from '../../../shared/catalog';
 import { blastDateKey, digestWindow, searchSpanOf, type DigestSpan, type DigestWindow, type ListingFacets, type RequirementFacets } from '../../../shared/rules';
 import { listingsRepository } from '../../data/listings';
 import { requirementsRepository, type RequirementRecord } from '../../data/requirements';
-import { savedSearchesRepository } from '../../data/saved-searches';
+import { savedSearchesRepository, type SavedSearchId, type SavedSearchRecord } from '../../data/saved-searches';
 import { usersRepository, type UserRecord } from '../../data/users';
 import { digestEntry } from '../mail/templates/digest-entry';
 import { listingDigestEntry, requirementDigestEntry, type PersonalDigestEntry } from '../mail/templates/personal-digest';
@@ -30,16 +31,6 @@ export interface NewItems {
   requirements: NewRequirement[];
   /** The same items by category, in the same order: each broker's digest reads only the categories they follow. */
   byCategory: ReadonlyMap<SubscriptionId | null, readonly (NewListing | NewRequirement)[]>;
-}
-
-function groupByCategory(items: readonly (NewListing | NewRequirement)[]): Map<SubscriptionId | null, (NewListing | NewRequirement)[]> {
-  const out = new Map<SubscriptionId | null, (NewListing | NewRequirement)[]>();
-  for (const item of items) {
-    const group = out.get(item.category);
-    if (group) group.push(item);
-    else out.set(item.category, [item]);
-  }
-  return out;
 }
 
 /** The items' owners, read in BatchGets: by userId (absent: gone). */
@@ -110,7 +101,7 @@ async function newRequirements(window: DigestWindow): Promise<NewRequirement[]> 
  */
 export class DigestContext {
   private readonly spans = new Map<DigestSpan, Promise<NewItems>>();
-  private searchOwners: Promise<Set<string>> | undefined;
+  private mailingIds: Promise<Map<string, SavedSearchId[]>> | undefined;
 
   constructor(
     readonly day: Date,
@@ -123,17 +114,20 @@ export class DigestContext {
   }
 
   /**
-   * Whether the broker may have a saved search this day's digest carries (daily ones, weekly ones on Mondays):
-   * most brokers have none, and their digests skip reading them. Read once, from the mailing index; a search
-   * saved after that read starts with the next digest.
+   * The saved searches of these brokers that this day's digest may carry (daily ones, weekly ones on Mondays),
+   * as they are now, by broker: which brokers have any is read once, from the mailing index (most have none,
+   * and their digests read nothing); a batch's are then one BatchGet. A search saved after the index was
+   * read starts with the next digest; one changed or deleted since is read as it is now.
    */
-  async mayHaveSearches(brokerId: string): Promise<boolean> {
-    if (!this.searchOwners) {
+  async searchesOf(brokerIds: readonly string[]): Promise<Map<string, SavedSearchRecord[]>> {
+    if (!this.mailingIds) {
       const frequencies = (['daily', 'weekly'] as const).filter((frequency) => searchSpanOf({ frequency }, 'day', this.day) !== null);
-      this.searchOwners = savedSearchesRepository.ownersMailing(frequencies);
-      this.searchOwners.catch(() => (this.searchOwners = undefined));
+      this.mailingIds = savedSearchesRepository.mailingIdsByOwner(frequencies);
+      this.mailingIds.catch(() => (this.mailingIds = undefined));
     }
-    return (await this.searchOwners).has(brokerId);
+    const mailingIds = await this.mailingIds;
+    const searches = await savedSearchesRepository.getMany(brokerIds.flatMap((brokerId) => mailingIds.get(brokerId) ?? []));
+    return groupBy(searches, (search) => search.ownerId);
   }
 
   newItems(span: DigestSpan): Promise<NewItems> {
@@ -144,7 +138,7 @@ export class DigestContext {
         window,
         listings,
         requirements,
-        byCategory: groupByCategory([...listings, ...requirements]),
+        byCategory: groupBy([...listings, ...requirements], (item) => item.category),
       }));
       items.catch(() => this.spans.delete(span));
       this.spans.set(span, items);
