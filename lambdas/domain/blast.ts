@@ -53,7 +53,7 @@ export const BLAST_LEASE_MS = 5 * 60 * 1000;
 /**
  * Brokers per queue message: claimed together, then sent together (a message stays far under SQS's 256 KB).
  * Between two messages a worker's pace goes unused (the batch's last sends, its count, the next one's reads):
- * at 50 a message, 1,000 messages for 50,000 brokers, that was about half a minute of the run.
+ * 250 rather than 50 a message (with the marks below in parallel) took 18 s off 50,000 brokers in the bench.
  */
 export const DIGEST_BATCH_SIZE = 250;
 /**
@@ -248,7 +248,8 @@ export async function sendBlastBatch(
   const context = contextOf(run);
   // The batch's brokers and their saved searches in BatchGets, moments before their digests are made and sent.
   const userIds = message.recipients.map((r) => r.userId);
-  const [users, searches] = await Promise.all([usersRepository.getMany(userIds).then((records) => new Map(records.map((user) => [user.userId, user]))), context.searchesOf(userIds)]);
+  const [records, searches] = await Promise.all([usersRepository.getMany(userIds), context.searchesOf(userIds)]);
+  const users = new Map(records.map((user) => [user.userId, user]));
   const mails = new Map<string, DigestMail>();
   const digestOf = async ({ userId }: DigestRecipient) => {
     const mail = await digestFor(userId, context.day, context, { user: users.get(userId) ?? null, searches: searches.get(userId) ?? [] });
