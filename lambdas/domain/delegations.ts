@@ -35,10 +35,10 @@ function toDelegationDto(record: DelegationRecord, people: ReadonlyMap<string, U
 }
 
 /** The delegations as the API shows them, with both sides' names (a handful of GetItems, in parallel). */
-async function toDelegationDtos(records: readonly DelegationRecord[], known: readonly UserRecord[] = []): Promise<Delegation[]> {
-  const people = new Map(known.map((user) => [user.userId, user]));
-  const missing = [...new Set(records.flatMap((r) => [r.brokerId, r.delegateId]))].filter((id) => !people.has(id));
-  for (const user of await Promise.all(missing.map((id) => usersRepository.get(id)))) if (user) people.set(user.userId, user);
+async function toDelegationDtos(records: readonly DelegationRecord[]): Promise<Delegation[]> {
+  const ids = [...new Set(records.flatMap((r) => [r.brokerId, r.delegateId]))];
+  const people = new Map<string, UserRecord>();
+  for (const user of await Promise.all(ids.map((id) => usersRepository.get(id)))) if (user) people.set(user.userId, user);
   return records.map((record) => toDelegationDto(record, people));
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { actAsBroker, brokerSuspendedMessage, notDelegableMessage, notYetApprovedMessage, revokedMessage } from '../../lambdas/core/acting';
 import { delegationsRepository } from '../../lambdas/data/delegations';
@@ -5,6 +6,7 @@ import { usersRepository } from '../../lambdas/data/users';
 import { approveUser } from '../../lambdas/domain/admin';
 import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authorship';
 import { approveDelegationsOf, listDelegations, listDelegationsAwaitingOperator, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
+import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { routeById } from '../../shared/api/routes';
 import { broker, principalOf, refusal } from './support';
 
@@ -118,5 +120,50 @@ describe('who changed an item (domain)', () => {
     expect(history.lastChangedBy).toEqual(history.changes.at(-1));
     for (let i = 0; i < CHANGES_KEPT * 2; i++) history = withChange(history, changeBy(i % 2 ? owner : delegate, 'edited', `2026-02-${String(i + 1).padStart(2, '0')}`));
     expect(history.changes).toHaveLength(CHANGES_KEPT);
+  });
+});
+
+describe('delegations as shown, and the directory (domain)', () => {
+  it('shows both sides by name, e-mail and firm, and whether the broker is active, or blanks for an account that is gone', async () => {
+    const [owner, assistant] = await Promise.all([
+      broker('shownowner', { firstName: 'Dana', lastName: 'Shown', brokerInfo: { name: 'Shown Realty', address1: '', address2: '' } }),
+      broker('shownassistant', { firstName: 'Ari', lastName: 'Helper' }),
+    ]);
+    const asked = await requestDelegation(assistant.record, owner.record.email);
+    expect([asked.broker, asked.delegate, asked.brokerActive]).toEqual([
+      { userId: owner.record.userId, name: 'Dana Shown', email: owner.record.email, firm: 'Shown Realty' },
+      { userId: assistant.record.userId, name: 'Ari Helper', email: assistant.record.email, firm: '' },
+      true,
+    ]);
+    await usersRepository.update(owner.record.userId, { status: 'disabled' });
+    expect((await listDelegations(assistant.record.userId)).asDelegate.map((d) => [d.broker.name, d.brokerActive])).toEqual([['Dana Shown', false]]);
+
+    // A delegation whose broker has no account record left shows the ids alone.
+    const vanished = { ...(await delegationsRepository.get(owner.record.userId, assistant.record.userId))!, brokerId: randomUUID() };
+    await delegationsRepository.request(vanished);
+    const shown = (await listDelegations(assistant.record.userId)).asDelegate.find((d) => d.brokerId === vanished.brokerId);
+    expect(shown && [shown.broker, shown.brokerActive]).toEqual([{ userId: vanished.brokerId, name: '', email: '', firm: '' }, false]);
+  });
+
+  it('answers 404 for a delegation that does not exist, to either side', async () => {
+    const [owner, assistant] = await Promise.all([broker('noneowner'), broker('noneassistant')]);
+    for (const who of [owner, assistant]) {
+      expect(await refusal(updateDelegation(who.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' }))).toEqual({ status: 404, message: 'Delegation not found' });
+    }
+  });
+
+  it("puts the broker on an approved delegate's directory card when approved, stamps when, and takes them off when revoked", async () => {
+    const [owner, assistant] = await Promise.all([broker('cardowner', { firstName: 'Cara', lastName: 'Owner' }), broker('cardassistant')]);
+    await requestDelegation(assistant.record, owner.record.email);
+    await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
+    await refreshDirectory(assistant.record.userId);
+    expect(await listedBroker(assistant.record.userId)).not.toHaveProperty('assistantTo');
+
+    expect(await approveDelegationsOf(assistant.record.userId)).toBe(1);
+    expect((await listedBroker(assistant.record.userId)).assistantTo).toEqual(['Cara Owner']);
+    expect((await listDelegations(owner.record.userId)).asBroker[0]?.approvedAt).toEqual(expect.any(String));
+
+    await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
+    expect(await listedBroker(assistant.record.userId)).not.toHaveProperty('assistantTo');
   });
 });
