@@ -6,6 +6,8 @@ import { delegationsRepository, type DelegationRecord } from '../data/delegation
 import { nowIso } from '../data/table';
 import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
 import { refreshDirectory } from './directory';
+import { sendMail } from './mail';
+import { delegationRequestMail } from './mail/templates/delegation-request';
 
 /**
  * Delegates (issue 16; docs/DECISIONS.md "Delegates"): an account asks to assist a broker, the broker
@@ -75,8 +77,24 @@ export async function requestDelegation(delegate: UserRecord, brokerEmail: strin
   const written = await delegationsRepository.request(fresh);
   const record = written ? fresh : await delegationsRepository.get(broker.userId, delegate.userId);
   if (!record) throw new Error('delegation vanished');
-  if (written) logger.info('delegation requested', { brokerId: broker.userId, delegateId: delegate.userId });
+  if (written) {
+    logger.info('delegation requested', { brokerId: broker.userId, delegateId: delegate.userId });
+    await tellBroker(broker, delegate);
+  }
   return toDelegationDto(record, new Map([broker, delegate].map((user) => [user.userId, user])));
+}
+
+/**
+ * The broker hears of a new request by e-mail (a stopped address does not: the profile and the dashboard
+ * show it). A mail that fails is logged, not thrown: the request stands and the profile shows it.
+ */
+async function tellBroker(broker: UserRecord, delegate: UserRecord): Promise<void> {
+  if (broker.mailStop) return;
+  try {
+    await sendMail(await delegationRequestMail(broker, { name: fullNameOf(delegate) || delegate.email, email: delegate.email }));
+  } catch (error) {
+    logger.warn('delegation request mail not sent', { brokerId: broker.userId, delegateId: delegate.userId, error });
+  }
 }
 
 export const delegationNotFound = 'Delegation not found';

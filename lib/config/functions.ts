@@ -97,6 +97,9 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   adminDeleteListing: ['images:write'],
   // The unsubscribe form mails the address its signed link.
   unsubscribe: ['mail:send'],
+  // A new delegation request e-mails the broker (from the profile, or carried by a delegate's sign-up).
+  requestDelegation: ['mail:send'],
+  createUser: ['mail:send'],
   // Approval sends the approval e-mail; disabling and enabling also act on the Cognito user.
   adminApproveUser: ['mail:send'],
   adminDisableUser: ['users:admin'],

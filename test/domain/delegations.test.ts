@@ -8,7 +8,7 @@ import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authors
 import { approveDelegationsOf, listDelegations, listDelegationsAwaitingOperator, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { routeById } from '../../shared/api/routes';
-import { broker, principalOf, refusal } from './support';
+import { broker, mailsTo, principalOf, refusal } from './support';
 
 /** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
 describe('delegations (domain)', () => {
@@ -143,6 +143,29 @@ describe('delegations as shown, and the directory (domain)', () => {
     await delegationsRepository.request(vanished);
     const shown = (await listDelegations(assistant.record.userId)).asDelegate.find((d) => d.brokerId === vanished.brokerId);
     expect(shown && [shown.broker, shown.brokerActive]).toEqual([{ userId: vanished.brokerId, name: '', email: '', firm: '' }, false]);
+  });
+
+  it('e-mails the broker once about a new request, not about the same request again, and never to a stopped address', async () => {
+    const [owner, assistant, stopped] = await Promise.all([
+      broker('mailedowner', { firstName: 'Mona' }),
+      broker('mailedassistant', { firstName: 'Ari', lastName: 'Helper' }),
+      broker('stoppedowner', { mailStop: { reason: 'bounce', at: '2026-01-01T00:00:00.000Z', detail: 'smtp; 550' } }),
+    ]);
+    await requestDelegation(assistant.record, owner.record.email);
+    await requestDelegation(assistant.record, owner.record.email);
+    const mails = await mailsTo(owner.record.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Ari Helper asked to be your delegate on BISN']);
+    expect(mails[0]?.text).toContain(`Hi Mona,`);
+    expect(mails[0]?.text).toContain(`Ari Helper (${assistant.record.email}) asked to be your delegate on BISN.`);
+    expect(mails[0]?.html).toContain('/consumer/profile"');
+
+    // Revoked, then asked again: a new request, a new mail.
+    await updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
+    await requestDelegation(assistant.record, owner.record.email);
+    expect(await mailsTo(owner.record.email)).toHaveLength(2);
+
+    expect((await requestDelegation(assistant.record, stopped.record.email)).state).toBe('requested');
+    expect(await mailsTo(stopped.record.email)).toEqual([]);
   });
 
   it('answers 404 for a delegation that does not exist, to either side', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, signIn as signInByApi } from '../../lib/local/testing';
-import { demoLogin, DESKTOP, e2e, expectConsole, newBroker, openBrowser, PHONE, runJob, screenshot, seriousA11yViolations, signIn, stackRef } from './support';
+import { demoLogin, DESKTOP, e2e, expectConsole, newBroker, openBrowser, PHONE, readMail, runJob, screenshot, seriousA11yViolations, signIn, stackRef } from './support';
 
 /**
  * Issue 16 end to end, in three browsers: a new account asks (Profile → Delegates) to be a broker's
@@ -71,7 +71,12 @@ describe('delegates', () => {
     const brokerPage = await brokerBrowser.newPage();
     await signIn(brokerPage, broker);
     await brokerPage.getByTestId('delegation-notice').getByText('Dana Delegate asked to be your delegate.').waitFor();
-    await brokerPage.goto('/consumer/profile');
+    // The broker was told by e-mail too, with a link to where they answer.
+    const told = (await readMail()).filter((m) => m.to.includes(broker.email) && m.subject === 'Dana Delegate asked to be your delegate on BISN');
+    expect(told).toHaveLength(1);
+    const answerAt = /Confirm or decline (\S+)/.exec(told[0]!.text ?? '')?.[1] ?? '';
+    expect(new URL(answerAt).pathname).toBe('/consumer/profile');
+    await brokerPage.goto(new URL(answerAt).pathname);
     await brokerPage.getByRole('button', { name: 'Confirm Dana Delegate as your delegate' }).click();
     await brokerPage.getByText('Awaiting an operator').waitFor();
     await shoot(brokerPage, 'confirmed');

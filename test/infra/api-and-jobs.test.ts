@@ -155,7 +155,7 @@ describe('API and jobs', () => {
     it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
       // The blast, the requirement broadcast and the instant alerts only plan: the delivery worker mails.
       expect(holders('ses:SendEmail')).toEqual(
-        ['admin function adminApprove', 'adminApproveUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'queue function deliveryWorker', 'unsubscribe'].sort(),
+        ['admin function adminApprove', 'adminApproveUser', 'createUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'queue function deliveryWorker', 'requestDelegation', 'unsubscribe'].sort(),
       );
       expect(holders('ses:GetAccount')).toEqual(['queue function deliveryWorker']);
       // Only the broker's own "e-mail me again" takes an address off SES's suppression list.

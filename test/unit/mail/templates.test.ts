@@ -193,3 +193,26 @@ describe('the requirement broadcast', () => {
     expect(noFirm.text).not.toContain('Broker Information');
   });
 });
+
+describe('the delegation request', () => {
+  it('tells the broker who asked and what a delegate may do, links to the profile, and carries no unsubscribe', async () => {
+    const { delegationRequestMail } = await import('../../../lambdas/domain/mail/templates/delegation-request');
+    const mail = await delegationRequestMail({ email: 'dana@example.com', firstName: 'Dana' }, { name: 'Ari Helper', email: 'ari@example.com' });
+    expect(mail).toMatchObject({ to: 'dana@example.com', subject: 'Ari Helper asked to be your delegate on BISN' });
+    expect(mail.oneClickUnsubscribeUrl).toBeUndefined();
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Hi Dana,');
+      expect(part).toContain('ari@example.com');
+      expect(part).toContain('they export contact lists only if you allow it');
+      expect(part).toContain('Confirm or decline');
+      expect(part).toContain('http://site.test/consumer/profile');
+      expect(part).not.toContain('Unsubscribe');
+    }
+    expect(mail.text).toContain('Ari Helper (ari@example.com) asked to be your delegate on BISN.');
+    expect(mail.html).toContain('href="http://site.test/consumer/profile"');
+    expect(withoutYear(mail.html)).toMatchSnapshot('html');
+    expect(withoutYear(mail.text)).toMatchSnapshot('text');
+    const unnamed = await delegationRequestMail({ email: 'bo@example.com', firstName: '' }, { name: 'Ari Helper', email: 'ari@example.com' });
+    expect(unnamed.text).toContain('Hello,');
+  });
+});
