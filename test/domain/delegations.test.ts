@@ -8,6 +8,7 @@ import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authors
 import { approveDelegationsOf, listDelegations, listDelegationsAwaitingOperator, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { routeById } from '../../shared/api/routes';
+import { logsDuring, sesRefusing } from './blast-support';
 import { broker, mailsTo, principalOf, refusal } from './support';
 
 /** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
@@ -166,6 +167,15 @@ describe('delegations as shown, and the directory (domain)', () => {
 
     expect((await requestDelegation(assistant.record, stopped.record.email)).state).toBe('requested');
     expect(await mailsTo(stopped.record.email)).toEqual([]);
+  });
+
+  it('keeps the request when its mail fails, and logs the failure', async () => {
+    const [owner, assistant] = await Promise.all([broker('refusedowner'), broker('refusedassistant')]);
+    const { result, refused } = await sesRefusing([owner.record.email], () => logsDuring(() => requestDelegation(assistant.record, owner.record.email)));
+    expect(refused).toEqual([owner.record.email]);
+    expect(result.result.state).toBe('requested');
+    expect(result.logs.map((line) => [line.level, line.message])).toContainEqual(['WARN', 'delegation request mail not sent']);
+    expect((await delegationsRepository.get(owner.record.userId, assistant.record.userId))?.state).toBe('requested');
   });
 
   it('answers 404 for a delegation that does not exist, to either side', async () => {
