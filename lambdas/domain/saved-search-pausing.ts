@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { savedSearchKinds, type SavedSearchFrequency } from '../../shared/api';
 import { pauseReasonOf } from '../../shared/rules';
-import { env } from '../core/env';
 import { logger } from '../core/logger';
 import { countMetric } from '../core/metrics';
 import { savedSearchesRepository, type SavedSearchRecord } from '../data/saved-searches';
 import { usersRepository } from '../data/users';
-import { sendMail } from './mail';
+import { savedSearchesPageUrl, sendMail } from './mail';
 import { searchPausedMail } from './mail/templates/search-paused';
 
 /** A pause mail claimed this long ago and still `sending` belongs to a run that crashed mid-send. */
@@ -28,7 +27,7 @@ export interface PauseReport {
 }
 
 /** The link in the pause mail: the Saved searches page, which keeps (resumes) the search it names. */
-export const keepSearchUrl = (savedSearchId: string) => `${env().SITE_URL}/consumer/saved-searches?keep=${encodeURIComponent(savedSearchId)}`;
+export const keepSearchUrl = (savedSearchId: string) => `${savedSearchesPageUrl()}?keep=${encodeURIComponent(savedSearchId)}`;
 
 /**
  * The daily pause job (issue 19 "Saved searches"): pauses every mailing search that matched nothing for 90

@@ -25,6 +25,10 @@ export async function renderMail(element: ReactElement): Promise<{ html: string;
 }
 
 /** The sender's postal address, required in every mail about listings or requirements (CAN-SPAM). */
+/** The site's pages the mails link to (each mail's own deep links live with its template). */
+export const profilePageUrl = () => `${env().SITE_URL}/consumer/profile`;
+export const savedSearchesPageUrl = () => `${env().SITE_URL}/consumer/saved-searches`;
+
 export function postalAddress(): string {
   const address = env().POSTAL_ADDRESS;
   if (!address) throw new Error('POSTAL_ADDRESS is required to send mail about listings or requirements');

@@ -1,6 +1,5 @@
 import { Link, Section, Text } from './components';
-import { env } from '../../../core/env';
-import { renderMail } from '../render';
+import { profilePageUrl, renderMail } from '../render';
 import type { OutgoingMail } from '../send';
 import { button, MailLayout, paragraph, small } from './layout';
 
@@ -35,9 +34,8 @@ export function DelegationRequestMail({ firstName, delegateName, delegateEmail, 
 
 /** Sent to the broker when an account asks to assist them: a transactional mail, so no unsubscribe link. */
 export async function delegationRequestMail(broker: { email: string; firstName: string }, delegate: { name: string; email: string }): Promise<OutgoingMail> {
-  const profileUrl = `${env().SITE_URL}/consumer/profile`;
   const { html, text } = await renderMail(
-    <DelegationRequestMail firstName={broker.firstName} delegateName={delegate.name} delegateEmail={delegate.email} profileUrl={profileUrl} />,
+    <DelegationRequestMail firstName={broker.firstName} delegateName={delegate.name} delegateEmail={delegate.email} profileUrl={profilePageUrl()} />,
   );
   return { to: broker.email, subject: delegationRequestSubject(delegate.name), html, text };
 }

@@ -2,7 +2,7 @@ import { Heading, Link, Section, Text } from './components';
 import type { MatchReason } from '../../../../shared/rules';
 import { verdictSymbol } from '../../../../shared/rules';
 import { env } from '../../../core/env';
-import { postalAddress, renderMail } from '../render';
+import { postalAddress, profilePageUrl, renderMail } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
 import { listingDetailUrl } from './digest-entry';
@@ -93,7 +93,7 @@ export async function matchNoticeMail(recipient: { email: string; firstName: str
       firstName={recipient.firstName}
       entries={entries}
       matchesUrl={matchesPageUrl()}
-      profileUrl={`${env().SITE_URL}/consumer/profile`}
+      profileUrl={profilePageUrl()}
       unsubscribeUrl={links.pageUrl}
       postalAddress={postalAddress()}
     />,

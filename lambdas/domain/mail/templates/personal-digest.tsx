@@ -2,9 +2,8 @@ import { Heading, Link, Section, Text } from './components';
 import type { Requirement } from '../../../../shared/api';
 import type { Digest, DigestItem, DigestSection } from '../../../../shared/rules';
 import { formatBudget, formatDate, formatPhone, formatSqftRange, verdictSymbol } from '../../../../shared/rules';
-import { env } from '../../../core/env';
 import type { MatchSide } from '../../../data/matches';
-import { postalAddress, renderForRecipients } from '../render';
+import { postalAddress, profilePageUrl, renderForRecipients, savedSearchesPageUrl } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
 import { DigestEntryRow, listingDetailUrl, type DigestEntry, type DigestEntryView } from './digest-entry';
@@ -139,8 +138,8 @@ const renders = new Map<string, ReturnType<typeof renderForRecipients>>();
 const RENDERS_KEPT = 50;
 
 function sharedRender(digest: Digest<PersonalDigestEntry>, named: boolean): ReturnType<typeof renderForRecipients> {
-  const profileUrl = `${env().SITE_URL}/consumer/profile`;
-  const savedSearchesUrl = `${env().SITE_URL}/consumer/saved-searches`;
+  const profileUrl = profilePageUrl();
+  const savedSearchesUrl = savedSearchesPageUrl();
   const key = JSON.stringify([digest, named, profileUrl, postalAddress()]);
   let render = renders.get(key);
   if (!render) {

@@ -4,7 +4,7 @@ import type { Requirement } from '../../../../shared/api';
 import { subscriptionCategories, subscriptionIdFor, type SubscriptionId } from '../../../../shared/catalog';
 import { formatBudget, formatPhone, formatSqftRange } from '../../../../shared/rules';
 import { env } from '../../../core/env';
-import { postalAddress, renderForRecipients } from '../render';
+import { postalAddress, profilePageUrl, renderForRecipients } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
 import { brand, button, link, MailLayout, paragraph, small } from './layout';
@@ -166,7 +166,7 @@ export async function requirementBroadcastMails(requirement: Requirement): Promi
       requirement={requirement}
       categoryName={category.name}
       detailUrl={requirementDetailUrl(requirement.requirementId)}
-      profileUrl={`${env().SITE_URL}/consumer/profile`}
+      profileUrl={profilePageUrl()}
       unsubscribeUrl={unsubscribeUrl}
       postalAddress={postalAddress()}
     />

@@ -1,8 +1,7 @@
 import { Link, Section, Text } from './components';
 import { savedSearchStream } from '../../../../shared/catalog';
-import { env } from '../../../core/env';
 import type { SavedSearchRecord } from '../../../data/saved-searches';
-import { postalAddress, renderMail } from '../render';
+import { postalAddress, renderMail, savedSearchesPageUrl } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
 import { DigestEntryRow, type DigestEntryView } from './digest-entry';
@@ -70,7 +69,7 @@ export async function searchAlertMail(
       intro={intro}
       entries={entries}
       browseUrl={browseUrl}
-      savedSearchesUrl={`${env().SITE_URL}/consumer/saved-searches`}
+      savedSearchesUrl={savedSearchesPageUrl()}
       unsubscribeUrl={links.pageUrl}
       postalAddress={postalAddress()}
     />,
