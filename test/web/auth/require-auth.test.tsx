@@ -8,7 +8,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { seedCognitoSession } from '../support/cognito-session';
@@ -56,5 +57,29 @@ describe('RequireAuth', () => {
     renderGuarded('/private');
 
     expect(await screen.findByRole('heading', { name: 'Private page' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('keeps a session whose user record failed to load signed in, says so, and loads it on retry', async () => {
+    seedCognitoSession({ sub: 'cognito-sub-1', email: 'ada@example.com' });
+    let offline = true;
+    await startWithConfig(() => {
+      // fetch itself rejects, as the browser's does when the network drops.
+      if (offline) throw new TypeError('Failed to fetch');
+      return json(200, { user: testUser() });
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = renderGuarded('/private');
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Failed to fetch user details');
+    expect(alert).toHaveTextContent('Network error');
+    expect(router.state.location.pathname).toBe('/private');
+    expect(localStorage.getItem('isAuthenticated')).toBe('true');
+    expect(logged).toHaveBeenCalledWith('Failed to fetch user details', expect.objectContaining({ code: 'NetworkError' }));
+
+    offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Private page' })).toBeInTheDocument();
+    logged.mockRestore();
   });
 });

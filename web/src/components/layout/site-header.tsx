@@ -13,7 +13,8 @@ const ActingSwitcher = lazy(() => import('@/features/delegates/components/acting
 
 /**
  * The fixed header (spec 01 §2): the logo links to the dashboard when signed in and to / when not;
- * then Login and Sign Up, or Sign Out and the avatar (profile image, else initials).
+ * then Login and Sign Up, or Sign Out and the avatar (profile image, else initials); Sign Out alone while
+ * the user record could not be loaded.
  */
 export function SiteHeader() {
   const { status, user, signOut } = useAuth();
@@ -34,19 +35,22 @@ export function SiteHeader() {
           </>
         )}
         {signedIn && (
-          <>
-            <Suspense>
-              <ActingSwitcher />
-            </Suspense>
-            <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-              Sign Out
-            </Button>
-            <UserAvatar
-              src={picture ? assetUrl(picture) : undefined}
-              name={user ? `${user.firstName} ${user.lastName}`.trim() : 'Your account'}
-              initials={initials(user?.firstName, user?.lastName)}
-            />
-          </>
+          <Suspense>
+            <ActingSwitcher />
+          </Suspense>
+        )}
+        {/* A session whose record failed to load is still one: it can be left. */}
+        {(signedIn || status === 'failed') && (
+          <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+            Sign Out
+          </Button>
+        )}
+        {signedIn && (
+          <UserAvatar
+            src={picture ? assetUrl(picture) : undefined}
+            name={user ? `${user.firstName} ${user.lastName}`.trim() : 'Your account'}
+            initials={initials(user?.firstName, user?.lastName)}
+          />
         )}
       </nav>
     </HeaderBar>

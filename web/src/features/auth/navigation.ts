@@ -12,13 +12,16 @@ export function afterSignInPath(redirect: string | undefined): string {
   return appPaths.dashboard;
 }
 
-/** Loads the new session and user record (a missing record is repaired by the API), then leaves, replacing history. */
+/**
+ * Loads the new session and user record (a missing record is repaired by the API), then leaves, replacing
+ * history. Signed in, the broker leaves even if the record failed to load: the page there offers the retry.
+ */
 export function useFinishSignIn() {
   const { refresh } = useAuth();
   const navigate = useNavigate();
   return useCallback(
     async (target: string) => {
-      await refresh();
+      await refresh().catch(() => undefined);
       await navigate({ href: target, replace: true });
     },
     [refresh, navigate],

@@ -9,10 +9,13 @@ import { useActingFor, type ActingFor } from '@/lib/acting-for';
 import { sessionQuery, type Session } from './session';
 import { clearSession } from './session-storage';
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+/** `failed`: a session exists but its user record could not be loaded (a network fault); it stays signed in. */
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut' | 'failed';
 
 export interface Auth {
   status: AuthStatus;
+  /** Why the session could not be loaded (status `failed`): "Failed to fetch user details" and its cause. */
+  failure?: { message: string; cause: string };
   /** The user record; set once signed in (undefined only if the API has no record for this identity). */
   user?: User;
   /** Cognito `sub` of the signed-in user. */
@@ -33,7 +36,7 @@ export function useAuth(): Auth {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const router = useRouter();
-  const { data, isPending } = useQuery(sessionQuery);
+  const { data, isPending, error } = useQuery(sessionQuery);
   const actingFor = useActingFor();
 
   const refresh = useCallback(() => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }), [queryClient]);
@@ -57,8 +60,11 @@ export function useAuth(): Auth {
   }, [navigate, queryClient, router]);
 
   const session = isPending ? undefined : (data ?? null);
+  // A failed reload keeps the session it had; only a first load that failed has none to show.
+  const failed = !isPending && !session && error !== null;
   return {
-    status: isPending ? 'loading' : session ? 'signedIn' : 'signedOut',
+    status: isPending ? 'loading' : session ? 'signedIn' : failed ? 'failed' : 'signedOut',
+    failure: failed ? { message: error.message, cause: error.cause instanceof Error ? error.cause.message : '' } : undefined,
     user: session?.user,
     cognitoId: session?.cognitoId,
     isApproved: session?.user?.status === 'active',

@@ -43,10 +43,10 @@ export function LoginPage() {
   });
   const chosenPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
 
-  // Already signed in (or just signed in): straight on.
+  // Already signed in (or just signed in): straight on, also when the user record failed to load (the page there retries).
   const navigate = useNavigate();
   useEffect(() => {
-    if (status === 'signedIn') void navigate({ href: target, replace: true });
+    if (status === 'signedIn' || status === 'failed') void navigate({ href: target, replace: true });
   }, [status, target, navigate]);
 
   async function submit(values: SignInForm) {
