@@ -45,6 +45,8 @@ async function startListingsBackend({
   mine = [] as ListingSummary[],
   later = [] as ListingSummary[][],
   pages = [[]] as ListingSummary[][],
+  /** The browse list's refusal, instead of its pages. */
+  browseRefusal = undefined as string | undefined,
 } = {}) {
   seedCognitoSession({ sub: user.cognitoId, email: user.email });
   let myItems = mine;
@@ -53,6 +55,7 @@ async function startListingsBackend({
     const path = request.url.pathname;
     if (path.startsWith('/user/cognito/')) return json(200, { user });
     if (path === '/listings') {
+      if (browseRefusal) return json(400, { message: browseRefusal });
       const page = request.url.searchParams.get('cursor') ? 1 : 0;
       return json(200, { items: pages[page] ?? [], nextCursor: page + 1 < pages.length ? `page-${page + 1}` : null });
     }
@@ -172,6 +175,16 @@ describe('My Listings', { timeout: 30_000 }, () => {
 });
 
 describe('Listings browser', { timeout: 30_000 }, () => {
+  it('says "Error fetching listings: Failed to fetch listings" (spec 02 §8), with the reason below, and asks once for a refusal', async () => {
+    const backend = await startListingsBackend({ browseRefusal: 'Unknown market.' });
+    renderApp('/consumer/listings');
+
+    expect(await screen.findByText('Error fetching listings: Failed to fetch listings', {}, firstLoad)).toBeInTheDocument();
+    expect(screen.getByText('Unknown market.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(backend.browseQueries()).toHaveLength(1);
+  });
+
   it('reads the filters from the URL, sends them, and Clear removes them', async () => {
     const backend = await startListingsBackend({ pages: [[summary({ listingId: 'a', title: 'Lease in Midtown' })]] });
     const { router } = renderApp('/consumer/listings?listingTypeId=for-lease&marketId=sac-midtown&propertyTypeId=castle');

@@ -29,7 +29,12 @@ function summary(requirementId: string, title: string, status: RequirementStatus
  * The signed-in broker, the public list and their own list; `mine` answers each GET of My requirements
  * in turn (its last answer repeats), so a test can let a requirement be broadcast between two asks.
  */
-async function startRequirementsBackend({ browse = [] as RequirementSummary[], mine = [[]] as RequirementSummary[][] } = {}) {
+async function startRequirementsBackend({
+  browse = [] as RequirementSummary[],
+  mine = [[]] as RequirementSummary[][],
+  /** The public list's refusal, instead of `browse`. */
+  browseRefusal = undefined as string | undefined,
+} = {}) {
   const user = testUser();
   seedCognitoSession({ sub: user.cognitoId, email: user.email });
   let myAsks = 0;
@@ -37,13 +42,28 @@ async function startRequirementsBackend({ browse = [] as RequirementSummary[], m
     const path = request.url.pathname;
     if (path.startsWith('/user/cognito/')) return json(200, { user });
     if (path.startsWith('/user/quota/')) return json(200, { quota: { requirements: { limit: 10, left: 10 }, listings: { limit: 20, left: 20 } } });
-    if (path === '/requirements') return json(200, { items: browse, nextCursor: null });
+    if (path === '/requirements') return browseRefusal ? json(400, { message: browseRefusal }) : json(200, { items: browse, nextCursor: null });
     if (path === `/requirements/${user._id}`) return json(200, { items: mine[Math.min(myAsks++, mine.length - 1)], nextCursor: null });
     if (path === '/requirement_count') return json(200, { count: 0 });
     return json(404, { message: 'Not found' });
   });
-  return { myAsks: () => requests.filter((r) => r.url.pathname === `/requirements/${user._id}`).length };
+  return {
+    myAsks: () => requests.filter((r) => r.url.pathname === `/requirements/${user._id}`).length,
+    browseAsks: () => requests.filter((r) => r.url.pathname === '/requirements').length,
+  };
 }
+
+describe('requirements browser failure', { timeout: 30_000 }, () => {
+  it('says "Error fetching requirements: Failed to fetch requirements" (spec 02 §8), with the reason below, and asks once for a refusal', async () => {
+    const backend = await startRequirementsBackend({ browseRefusal: 'Unknown market.' });
+    renderApp('/consumer/requirements');
+
+    expect(await screen.findByText('Error fetching requirements: Failed to fetch requirements', {}, firstLoad)).toBeInTheDocument();
+    expect(screen.getByText('Unknown market.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(backend.browseAsks()).toBe(1);
+  });
+});
 
 describe('requirement lists on a phone (issue 22.4)', { timeout: 30_000 }, () => {
   afterEach(() => {

@@ -56,3 +56,23 @@ export function fetchFailure(error: unknown): Error {
   if (name === 'TimeoutError') return new ApiError('Timeout', 0, timeoutMessage);
   return new ApiError('NetworkError', 0, networkErrorMessage);
 }
+
+/**
+ * A failure named as the spec names it ("Failed to fetch requirements"), the call's own failure kept as
+ * its cause for the details. A caller's abort passes through unchanged, so it is never shown.
+ */
+export function failedTo(message: string, error: unknown): Error {
+  if (error instanceof Error && error.name === 'AbortError') return error;
+  return new Error(message, { cause: error });
+}
+
+/** The call's own failure behind a named one (`failedTo`), or the failure itself. */
+export function causeOf(error: unknown): unknown {
+  return error instanceof Error && !(error instanceof ApiError) && error.cause !== undefined ? error.cause : error;
+}
+
+/** What went wrong behind a named failure ("Network error", the server's message), for a line under it. */
+export function failureDetail(error: Error): string | undefined {
+  const cause = causeOf(error);
+  return cause !== error && cause instanceof Error ? cause.message : undefined;
+}

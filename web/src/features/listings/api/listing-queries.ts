@@ -3,15 +3,22 @@ import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } f
 import type { RequestBody, RequestQuery } from '@shared/api/contract';
 import type { Listing, ListingSummary } from '@shared/api/schemas/listings';
 import { api } from '@/lib/api';
+import { failedTo } from '@/lib/api-error';
 import { apiKey, apiQuery } from '@/lib/query';
 
 export type ListingFilters = Omit<RequestQuery<'listListings'>, 'cursor' | 'limit'>;
+
+/** Spec 02 §8: the Listings browser's failure, shown as "Error fetching listings: Failed to fetch listings". */
+export const listingsFetchFailed = 'Failed to fetch listings';
 
 /** The Listings browser: pages of 25, newest first, followed by cursor ("Load more"). */
 export function browseListingsQuery(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: apiKey('listListings', { query: filters }),
-    queryFn: ({ pageParam, signal }) => api('listListings', { query: { ...filters, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api('listListings', { query: { ...filters, cursor: pageParam }, signal }).catch((error: unknown) => {
+        throw failedTo(listingsFetchFailed, error);
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { failureDetail } from '@/lib/api-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -66,6 +67,7 @@ export function ListingsPage() {
             <Alert variant="destructive">
               <AlertDescription>
                 <p>Error fetching listings: {listings.error.message}</p>
+                {failureDetail(listings.error) && <p className="text-xs">{failureDetail(listings.error)}</p>}
                 <Button variant="outline" size="sm" onClick={() => void listings.refetch()}>
                   Try again
                 </Button>

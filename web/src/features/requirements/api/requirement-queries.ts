@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { RequestBody, RequestQuery } from '@shared/api/contract';
 import type { Requirement, RequirementStatus, RequirementSummary } from '@shared/api/schemas/requirements';
 import { api } from '@/lib/api';
+import { failedTo } from '@/lib/api-error';
 import { apiKey, apiQuery } from '@/lib/query';
 
 export type RequirementFilters = Omit<RequestQuery<'listRequirements'>, 'cursor' | 'limit'>;
@@ -11,11 +12,17 @@ export type RequirementFilters = Omit<RequestQuery<'listRequirements'>, 'cursor'
 /** While one of the broker's own requirements is on its way (pending → sent), My requirements asks again this often. */
 export const BROADCAST_POLL_MS = 3000;
 
+/** Spec 02 §8: the Requirements browser's failure, shown as "Error fetching requirements: Failed to fetch requirements". */
+export const requirementsFetchFailed = 'Failed to fetch requirements';
+
 /** The Requirements browser: pages of 25 sent requirements, newest first, followed by cursor ("Load more"). */
 export function browseRequirementsQuery(filters: RequirementFilters) {
   return infiniteQueryOptions({
     queryKey: apiKey('listRequirements', { query: filters }),
-    queryFn: ({ pageParam, signal }) => api('listRequirements', { query: { ...filters, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api('listRequirements', { query: { ...filters, cursor: pageParam }, signal }).catch((error: unknown) => {
+        throw failedTo(requirementsFetchFailed, error);
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { failureDetail } from '@/lib/api-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth';
@@ -58,6 +59,7 @@ export function RequirementsPage() {
             <Alert variant="destructive">
               <AlertDescription>
                 <p>Error fetching requirements: {requirements.error.message}</p>
+                {failureDetail(requirements.error) && <p className="text-xs">{failureDetail(requirements.error)}</p>}
                 <Button variant="outline" size="sm" onClick={() => void requirements.refetch()}>
                   Try again
                 </Button>
