@@ -52,7 +52,8 @@ export function formatSqft(sqft: number | null | undefined): string {
 }
 
 /**
- * "1,000 - 5,000 sqft" (requirement detail) or, with `{ unit: false }`, "1,000 - 5,000" (listing).
+ * "1,000 - 5,000 sqft" (requirement detail, listing cards and mails, where no label names the unit) or, with
+ * `{ unit: false }`, "1,000 - 5,000" (the listing detail's Available Sqft, spec 02 §5 "min - max").
  * One side only: "1,000+ sqft" / "Up to 5,000 sqft"; equal sides: "5,000 sqft"; neither: "".
  */
 export function formatSqftRange(
@@ -114,6 +115,14 @@ export function formatAddress(address: AddressParts): string[] {
   const stateZip = [part(address.state), zip].filter(Boolean).join(' ');
   const cityLine = [part(address.city), stateZip].filter(Boolean).join(', ');
   return [part(address.address1), part(address.address2), cityLine].filter(Boolean);
+}
+
+/** Spec 01 §3: the first name the app greets with when the record has none (an account made in the console). */
+export const firstNamePlaceholder = 'Member';
+
+/** The first name to greet with: the record's, else the placeholder. */
+export function greetingName(firstName: string | null | undefined): string {
+  return firstName?.trim() || firstNamePlaceholder;
 }
 
 /** Avatar fallback (spec 01 §2): first letters of both names, uppercased; "" if either is missing. */

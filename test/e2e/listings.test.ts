@@ -203,7 +203,7 @@ describe('listings, end to end', () => {
     const breadcrumb = await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText();
     expect(breadcrumb.replace(/\s+/g, ' ')).toContain(`Home Listings ${title}`);
     const body = await page.locator('main').innerText();
-    for (const text of ['1 day on BISN', 'Flex · For Sale or Lease', '12,500 sqft', '$2,450,000', '$1.35 per sqft / Monthly', 'Triple Net (NNN)', '2,000 - 12,500 sqft', 'Available March 2027', description, 'Roll-up doors', 'Fenced yard', 'Midtown', '1801 L St', 'Sacramento, CA 95811', 'Contact Information']) {
+    for (const text of ['1 day on BISN', 'Flex · For Sale or Lease', '12,500 sqft', '$2,450,000', '$1.35 per sqft / Monthly', 'Triple Net (NNN)', '2,000 - 12,500', 'Available March 2027', description, 'Roll-up doors', 'Fenced yard', 'Midtown', '1801 L St', 'Sacramento, CA 95811', 'Contact Information']) {
       expect(body).toContain(text);
     }
     const brochure = page.getByRole('link', { name: 'Download Brochure' });

@@ -14,6 +14,7 @@ import {
   formatPrice,
   formatSqft,
   formatSqftRange,
+  greetingName,
   formatThousands,
   initials,
   parseDecimalInput,
@@ -56,6 +57,14 @@ describe('formatLeaseRate', () => {
   it('is Negotiable without a rate', () => {
     expect(formatLeaseRate(null, 'monthly')).toBe('Negotiable');
     expect(formatLeaseRate(0, null)).toBe('Negotiable');
+  });
+});
+
+describe('greetingName', () => {
+  it('greets with the first name, else the placeholder (spec 01 §3)', () => {
+    expect(greetingName('Ada')).toBe('Ada');
+    expect(greetingName('  Ada ')).toBe('Ada');
+    for (const missing of ['', '   ', null, undefined]) expect(greetingName(missing)).toBe('Member');
   });
 });
 

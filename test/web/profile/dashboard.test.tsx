@@ -2,6 +2,7 @@ import { createDisabledText } from '@/features/dashboard/pages/dashboard-page';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { supportEmail } from '@shared/catalog';
+import { firstNamePlaceholder } from '@shared/rules/format';
 import { BlastCountdown } from '@/features/dashboard/components/blast-countdown';
 import { renderApp } from '../support/render-app';
 import { startProfileBackend, subscriptionsExcept } from './profile-backend';
@@ -120,6 +121,13 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(notice).toHaveTextContent('Dana Lee confirmed. Waiting for an operator to approve you as their delegate.');
     expect(within(notice).getByText(/Avery Brooks asked to be your delegate/)).toBeInTheDocument();
     expect(within(notice).getByRole('link', { name: 'Answer in your profile' })).toHaveAttribute('href', '/consumer/profile');
+  });
+
+  it('greets a record without a first name with the placeholder, never "Welcome, !" (spec 01 §3)', async () => {
+    await startProfileBackend({ firstName: '' });
+    renderApp('/consumer/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: `Welcome, ${firstNamePlaceholder}!` }, firstLoad)).toBeInTheDocument();
+    expect(firstNamePlaceholder).toBe('Member');
   });
 
   it('says "Failed to fetch requirement count" when the count cannot be loaded (spec 02 §8)', async () => {

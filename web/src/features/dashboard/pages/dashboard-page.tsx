@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { supportEmail } from '@shared/catalog';
-import { initials } from '@shared/rules/format';
+import { greetingName, initials } from '@shared/rules/format';
 import {
   BarChart3Icon,
   BellRingIcon,
@@ -38,7 +38,7 @@ export function DashboardPage() {
   return (
     <ConsumerPage
       title="Dashboard"
-      heading={`Welcome, ${user?.firstName ?? ''}!`}
+      heading={`Welcome, ${greetingName(user?.firstName)}!`}
       actions={
         isApproved ? (
           <>

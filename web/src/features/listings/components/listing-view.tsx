@@ -42,7 +42,8 @@ export function ListingView({ listing, now, preview = false }: ListingViewProps)
   const highlights = listing.highlights.filter((line) => line.trim());
   const categories = [listing.propertyType?.name, listing.type?.name].filter(Boolean).join(' · ');
   const leaseType = leaseTypes.find((t) => t.id === listing.leaseTypeId)?.name;
-  const leaseRange = formatSqftRange(listing.minSqft, listing.maxSqft);
+  // Spec 02 §5: "min - max"; the label carries the unit.
+  const leaseRange = formatSqftRange(listing.minSqft, listing.maxSqft, { unit: false });
   // On its page the title is the h1; in the editor it sits under the drawer's own heading.
   const Title = preview ? 'h3' : 'h1';
   const Heading = preview ? 'h4' : 'h2';
