@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from '../../../shared/zod';
 import {
@@ -65,6 +66,23 @@ describe.each(forms)('%s', (_name, schema, rules, base) => {
     expect(ok, `${field} = ${JSON.stringify(probe.value).slice(0, 40)}: ${JSON.stringify(byField)}`).toBe(probe.valid);
     if (!probe.valid) expect(Object.keys(byField), 'the refusal names the field').toContain(field);
     if (probe.message) expect(byField[field]).toContain(probe.message);
+  });
+});
+
+describe('docs/DECISIONS.md "Field limits"', () => {
+  it('names every upper bound the table holds', () => {
+    const decisions = readFileSync(new URL('../../../docs/DECISIONS.md', import.meta.url), 'utf8');
+    const section = decisions.split('\n## Field limits\n')[1]?.split('\n## ')[0] ?? '';
+    const caps = new Set<number>();
+    for (const [, , rules] of forms) {
+      for (const rule of Object.values(rules)) {
+        if (rule.kind === 'text' && Number.isFinite(rule.max)) caps.add(rule.max);
+        if (rule.kind === 'lines') caps.add(rule.maxItems).add(rule.itemMax);
+        if (rule.kind === 'sqft' || rule.kind === 'money') caps.add(rule.max);
+      }
+    }
+    expect(section).not.toBe('');
+    expect([...caps].filter((cap) => !section.includes(cap.toLocaleString('en-US')))).toEqual([]);
   });
 });
 
