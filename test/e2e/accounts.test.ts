@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, createConfirmedUser, latestCode, readMail, type StackRef } from '../../lib/local/testing';
@@ -332,9 +332,19 @@ describe('session', () => {
     await page.goto('/consumer/operators');
     await page.getByText('This page is for the BISN operator team only.').waitFor();
 
+    // Sign-out revokes the refresh token at Cognito (spec 01 §7): a copy of it mints nothing afterwards.
+    const prefix = `CognitoIdentityServiceProvider.${e2e().userPoolClientId}`;
+    const refreshToken = await storage(page, `${prefix}.${await storage(page, `${prefix}.LastAuthUser`)}.refreshToken`);
+    expect(refreshToken).toBeTruthy();
+    const refresh = () =>
+      cognitoClient(stackRef()).send(
+        new InitiateAuthCommand({ ClientId: e2e().userPoolClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken! } }),
+      );
+    await expect(refresh()).resolves.toMatchObject({ AuthenticationResult: expect.any(Object) });
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     for (const key of ['accessToken', 'idToken', 'isAuthenticated']) expect(await storage(page, key), key).toBeNull();
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await page.goto('/consumer/dashboard');
     await page.waitForURL(/\/login\?redirect=/);
     await page.close();

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storageKeys } from '@/features/auth';
 import { seedCognitoSession } from '../support/cognito-session';
-import { json, startWithConfig } from '../support/fake-backend';
+import { json, startWithConfig, testConfig } from '../support/fake-backend';
+import { loadAuth } from '@/lib/amplify';
 import { renderApp } from '../support/render-app';
 import { testUser } from '../support/user';
 
@@ -33,11 +34,18 @@ describe('header', () => {
   describe('signed in', () => {
     let tokens: { idToken: string; accessToken: string };
     let userRequests: Array<{ path: string; authorization: string | null }>;
+    let cognitoCalls: Array<{ target: string; body: unknown }>;
 
     beforeEach(async () => {
       tokens = seedCognitoSession({ sub: 'cognito-sub-1', email: 'ada@example.com' });
       userRequests = [];
+      cognitoCalls = [];
       await startWithConfig((request) => {
+        const target = request.headers.get('X-Amz-Target');
+        if (target) {
+          cognitoCalls.push({ target, body: JSON.parse(String(request.body)) });
+          return json(200, {});
+        }
         userRequests.push({ path: request.url.pathname, authorization: request.headers.get('Authorization') });
         return json(200, { user: testUser() });
       });
@@ -67,6 +75,17 @@ describe('header', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Connect. Collaborate. Conquer.' })).toBeInTheDocument();
       for (const key of Object.values(storageKeys)) expect(localStorage.getItem(key)).toBeNull();
       expect(Object.keys(localStorage).filter((key) => key.endsWith('.idToken'))).toEqual([]);
+      // The refresh token is revoked at Cognito (spec 01 §7), once.
+      expect(cognitoCalls).toEqual([
+        { target: 'AWSCognitoIdentityProviderService.RevokeToken', body: { ClientId: testConfig.userPoolClientId, Token: 'refresh-token' } },
+      ]);
+    });
+
+    it('revoking without a session says "No Access token available" (spec 01 §8)', async () => {
+      localStorage.clear();
+      const { revokeSession } = await loadAuth();
+      await expect(revokeSession()).rejects.toThrow('No Access token available');
+      expect(cognitoCalls).toEqual([]);
     });
   });
 });

@@ -17,11 +17,14 @@ export function hasStoredSession(config: RuntimeConfig = runtimeConfig()): boole
   return localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`) !== null;
 }
 
-type AmplifySession = Pick<typeof import('./amplify-session'), 'fetchAuthSession' | 'getCurrentUser'>;
+type AmplifySession = Pick<typeof import('./amplify-session'), 'fetchAuthSession' | 'getCurrentUser'> & {
+  /** Revokes the refresh token and forgets the tokens (amplify-session.ts `revokeSession`). */
+  revokeSession: () => Promise<void>;
+};
 let session: Promise<AmplifySession> | undefined;
 
 /**
- * Amplify's session functions (`fetchAuthSession`, `getCurrentUser`), configured on first use. Imported
+ * Amplify's session functions (`fetchAuthSession`, `getCurrentUser`, `revokeSession`), configured on first use. Imported
  * lazily so pages that never touch authentication (the landing page) do not download it. The account
  * flows (`signIn`, `signUp`, `signOut`, ...) are imported where they run, after this:
  *
@@ -29,9 +32,9 @@ let session: Promise<AmplifySession> | undefined;
  *   const { signOut } = await import('aws-amplify/auth');
  */
 export function loadAuth(): Promise<AmplifySession> {
-  session ??= import('./amplify-session').then(({ configureAmplify, fetchAuthSession, getCurrentUser }) => {
+  session ??= import('./amplify-session').then(({ configureAmplify, fetchAuthSession, getCurrentUser, revokeSession }) => {
     configureAmplify(runtimeConfig());
-    return { fetchAuthSession, getCurrentUser };
+    return { fetchAuthSession, getCurrentUser, revokeSession: () => revokeSession(runtimeConfig()) };
   });
   return session;
 }

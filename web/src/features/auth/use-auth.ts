@@ -28,7 +28,7 @@ export interface Auth {
   ownerId?: string;
   /** Reloads the session and user record, e.g. right after `signIn` or after a profile change. */
   refresh: () => Promise<Session | null>;
-  /** Signs out of Cognito, forgets the session and cached data, and goes to / (spec 01 §4). */
+  /** Revokes the refresh token at Cognito, forgets the session and cached data, and goes to / (spec 01 §4). */
   signOut: () => Promise<void>;
 }
 
@@ -43,7 +43,9 @@ export function useAuth(): Auth {
 
   const signOut = useCallback(async () => {
     try {
-      await loadAuth();
+      const { revokeSession } = await loadAuth();
+      // Signing out never fails for the broker: a revocation that could not be made is logged.
+      await revokeSession().catch((error: unknown) => console.error('Revoking the session failed', error));
       const { signOut } = await import('aws-amplify/auth');
       await signOut();
     } finally {
