@@ -83,4 +83,44 @@ describe('/login', () => {
       ChallengeResponses: { NEW_PASSWORD: 'Riverfront!2026', USERNAME: 'invited@example.com' },
     });
   });
+
+  it('asks for the names the challenge requires and completes it with them, never with sub, email or email_verified (spec 01 §4)', async () => {
+    const { cognitoCalls } = await fakeBackends((call) =>
+      call.action === 'InitiateAuth'
+        ? new Response(
+            JSON.stringify({
+              ChallengeName: 'NEW_PASSWORD_REQUIRED',
+              Session: 'challenge-session',
+              ChallengeParameters: {
+                USER_ID_FOR_SRP: 'invited@example.com',
+                requiredAttributes: '["userAttributes.given_name","userAttributes.family_name","userAttributes.email"]',
+                userAttributes: '{"email":"invited@example.com","email_verified":"true"}',
+              },
+            }),
+            { status: 200, headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
+          )
+        : cognitoError('InvalidPasswordException', 'Password does not conform to policy'),
+    );
+    renderApp('/login');
+    await signIn('invited@example.com', 'Temporary!123');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set New Password' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New Password'), 'Riverfront!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(cognitoCalls.filter((c) => c.action === 'RespondToAuthChallenge')).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('First Name'), ' Ada ');
+    await userEvent.type(screen.getByLabelText('Last Name'), 'Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password does not conform to policy');
+    const respond = cognitoCalls.find((c) => c.action === 'RespondToAuthChallenge');
+    expect(respond?.body.ChallengeResponses).toEqual({
+      NEW_PASSWORD: 'Riverfront!2026',
+      USERNAME: 'invited@example.com',
+      'userAttributes.given_name': 'Ada',
+      'userAttributes.family_name': 'Lovelace',
+    });
+  });
 });

@@ -21,28 +21,51 @@ export const resetFailed = 'Reset failed';
 export const invalidCode = 'Invalid Code, please re-enter.';
 export const noLoggedInUser = 'No logged-in user found';
 
-export type SignInOutcome = 'signedIn' | 'newPasswordRequired' | 'confirmSignUp';
+/**
+ * The new-password challenge's required attributes the sign-in form asks for, by the sign-up form's field
+ * names (the pool requires given_name and family_name; an account made in the console may lack them).
+ */
+export const challengeNameFields = { given_name: 'firstName', family_name: 'lastName' } as const;
+export type ChallengeNameField = (typeof challengeNameFields)[keyof typeof challengeNameFields];
+/** Spec 01 §4: the challenge is completed with the required attributes except these. */
+const notAskedAttributes = new Set(['sub', 'email_verified', 'email']);
+
+export type SignInOutcome =
+  | { step: 'signedIn' }
+  | { step: 'confirmSignUp' }
+  /** The account needs a new password, and these attributes (Cognito's names) to go with it. */
+  | { step: 'newPasswordRequired'; requiredAttributes: string[] };
 
 /**
  * Sign-in by e-mail and password (USER_PASSWORD_AUTH against the local emulator, SRP in the cloud).
  * An account an operator created answers with the new-password challenge; with `newPassword` given the
- * challenge is completed in the same call. An account whose e-mail is not confirmed yet answers
+ * challenge is completed in the same call, with the required attributes (spec 01 §4: all but sub,
+ * email_verified and email) taken from `attributes`. An account whose e-mail is not confirmed yet answers
  * `confirmSignUp`. Any other refusal throws, and the session flag is set to false (spec 01 §4).
  */
-export async function signInWithPassword(email: string, password: string, newPassword?: string): Promise<SignInOutcome> {
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  newPassword?: string,
+  attributes: Partial<Record<ChallengeNameField, string>> = {},
+): Promise<SignInOutcome> {
   await loadAuth();
   const { signIn, confirmSignIn } = await import('aws-amplify/auth');
   try {
     const { nextStep } = await signIn({ username: email, password, options: { authFlowType: signInAuthFlow() } });
     if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
-      if (!newPassword) return 'newPasswordRequired';
-      const confirmed = await confirmSignIn({ challengeResponse: newPassword });
+      const requiredAttributes = (nextStep.missingAttributes ?? []).map(String).filter((name) => !notAskedAttributes.has(name));
+      if (!newPassword) return { step: 'newPasswordRequired', requiredAttributes };
+      const userAttributes = Object.fromEntries(
+        requiredAttributes.map((name) => [name, attributes[challengeNameFields[name as keyof typeof challengeNameFields]]?.trim() ?? '']),
+      );
+      const confirmed = await confirmSignIn({ challengeResponse: newPassword, options: { userAttributes } });
       if (confirmed.nextStep.signInStep !== 'DONE') throw new Error(signInFailed);
-      return 'signedIn';
+      return { step: 'signedIn' };
     }
-    if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+    if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return { step: 'confirmSignUp' };
     if (nextStep.signInStep !== 'DONE') throw new Error(signInFailed);
-    return 'signedIn';
+    return { step: 'signedIn' };
   } catch (error) {
     markSignedOut();
     throw error;
@@ -111,7 +134,7 @@ export async function confirmAndSignIn(email: string, password: string, code: st
     throw new Error(invalidCode);
   }
   const outcome = await signInWithPassword(email, password);
-  if (outcome !== 'signedIn') throw new Error(signInFailed);
+  if (outcome.step !== 'signedIn') throw new Error(signInFailed);
   const { userId } = await getCurrentUser();
   await api('setActiveStatus', { params: { userId } });
 }

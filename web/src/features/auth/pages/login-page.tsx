@@ -3,12 +3,12 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from '@shared/zod';
-import { newPassword, signInForm, type SignInForm } from '@shared/api/schemas/auth';
+import { newPassword, signInForm, signUpForm, type SignInForm } from '@shared/api/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { messageOf, signInFailed, signInWithPassword } from '../auth-service';
+import { challengeNameFields, messageOf, signInFailed, signInWithPassword, type ChallengeNameField } from '../auth-service';
 import { AuthPage } from '../components/auth-page';
 import { FormMessage } from '../components/form-message';
 import { PasswordChecklist } from '../components/password-checklist';
@@ -23,6 +23,24 @@ const route = getRouteApi('/login');
 const passwordForm = z.omit(signInForm, { newPassword: true });
 const newPasswordForm = z.extend(signInForm, { newPassword });
 
+const nameLabels: Record<ChallengeNameField, string> = { firstName: 'First Name', lastName: 'Last Name' };
+const unasked = z.optional(z.string());
+
+/** New-password mode: the names the challenge requires are checked as the sign-up form checks them. */
+function newPasswordFormFor(names: ChallengeNameField[]) {
+  return z.extend(newPasswordForm, {
+    firstName: names.includes('firstName') ? signUpForm.shape.firstName : unasked,
+    lastName: names.includes('lastName') ? signUpForm.shape.lastName : unasked,
+  });
+}
+const signInFields = z.extend(passwordForm, { firstName: unasked, lastName: unasked });
+type LoginForm = SignInForm & Partial<Record<ChallengeNameField, string>>;
+
+/** The form's names for the attributes the challenge requires; others the pool does not require. */
+function askedNames(requiredAttributes: string[]): ChallengeNameField[] {
+  return Object.entries(challengeNameFields).filter(([attribute]) => requiredAttributes.includes(attribute)).map(([, field]) => field);
+}
+
 type Mode = 'signIn' | 'newPassword' | 'verifyEmail';
 
 /**
@@ -36,9 +54,10 @@ export function LoginPage() {
   const target = afterSignInPath(search.redirect);
   const [mode, setMode] = useState<Mode>('signIn');
   const [error, setError] = useState<string>();
+  const [names, setNames] = useState<ChallengeNameField[]>([]);
 
-  const form = useForm<SignInForm>({
-    resolver: zodResolver(mode === 'newPassword' ? newPasswordForm : passwordForm),
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(mode === 'newPassword' ? newPasswordFormFor(names) : signInFields),
     defaultValues: { email: search.email ?? '', password: '' },
   });
   const chosenPassword = useWatch({ control: form.control, name: 'newPassword' }) ?? '';
@@ -49,15 +68,20 @@ export function LoginPage() {
     if (status === 'signedIn' || status === 'failed') void navigate({ href: target, replace: true });
   }, [status, target, navigate]);
 
-  async function submit(values: SignInForm) {
+  async function submit(values: LoginForm) {
     setError(undefined);
     try {
-      const outcome = await signInWithPassword(values.email, values.password, mode === 'newPassword' ? values.newPassword : undefined);
-      if (outcome === 'newPasswordRequired') {
+      const outcome = await signInWithPassword(values.email, values.password, mode === 'newPassword' ? values.newPassword : undefined, {
+        firstName: values.firstName,
+        lastName: values.lastName,
+      });
+      if (outcome.step === 'newPasswordRequired') {
         form.setValue('newPassword', ''); // an empty field then gets the policy's own message
+        for (const name of askedNames(outcome.requiredAttributes)) form.setValue(name, '');
+        setNames(askedNames(outcome.requiredAttributes));
         setMode('newPassword'); // no error shown (spec 01 §8)
       }
-      else if (outcome === 'confirmSignUp') setMode('verifyEmail');
+      else if (outcome.step === 'confirmSignUp') setMode('verifyEmail');
       else await finishSignIn(target);
     } catch (failure) {
       setError(messageOf(failure, signInFailed));
@@ -100,8 +124,15 @@ export function LoginPage() {
         </Field>
         {newPasswordMode && (
           <>
+            {names.map((name) => (
+              <Field key={name} control={form.control} name={name} label={nameLabels[name]}>
+                {({ field, ...aria }) => (
+                  <Input autoComplete={name === 'firstName' ? 'given-name' : 'family-name'} autoFocus={name === names[0]} {...field} value={field.value ?? ''} {...aria} aria-required />
+                )}
+              </Field>
+            ))}
             <Field control={form.control} name="newPassword" label="New Password">
-              {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus {...field} value={field.value ?? ''} {...aria} aria-required />}
+              {({ field, ...aria }) => <PasswordInput autoComplete="new-password" autoFocus={names.length === 0} {...field} value={field.value ?? ''} {...aria} aria-required />}
             </Field>
             <PasswordChecklist password={chosenPassword} />
           </>
