@@ -8,7 +8,7 @@ import { activeFromOf, requirementsRepository, type RequirementRecord } from '..
 import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
 import { delegationsRepository } from '../data/delegations';
 import { fullReadPageSize } from '../data/table';
-import { assetUrl } from './assets';
+import { assetUrl, legacyLogoKey } from './assets';
 
 const areaById = byId(marketAreas);
 const marketById = byId(markets);
@@ -89,7 +89,7 @@ export async function refreshDirectory(userId: string): Promise<void> {
     phone: privacy.showPhone ? record.phone : '',
     email: privacy.showEmail ? record.email : '',
     photoUrl: record.profileImage?.thumbnail ?? null,
-    firm: record.brokerInfo ? { name: record.brokerInfo.name, logoUrl: record.brokerImage?.thumbnail ?? record.brokerInfo.logoSrc ?? null } : null,
+    firm: record.brokerInfo ? { name: record.brokerInfo.name, logoUrl: record.brokerImage?.thumbnail ?? (record.brokerInfo.logoSrc ? legacyLogoKey(record.brokerInfo.logoSrc) : null) } : null,
     propertyTypes: named(propertyTypeById, facets.propertyTypeIds),
     markets: named(areaById, facets.areaIds.filter((id) => marketById.has(id))),
     dealTypes: named(dealTypeById, facets.dealTypeIds),

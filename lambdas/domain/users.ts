@@ -8,15 +8,15 @@ import { badRequest, HttpError, notFound, staleVersion } from '../core/errors';
 import { logger } from '../core/logger';
 import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
-import { newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
-import { assetUrl, assetUrls } from './assets';
+import { fullNameOf, newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
+import { assetUrl, assetUrls, legacyLogoKey } from './assets';
 import { privacyOf, refreshDirectory } from './directory';
 import { requestDelegation } from './delegations';
 // The file itself, not ./mail: the profile routes' bundles need no mail templates.
 import { liftSuppression } from './mail/suppression';
 
 function brokerInfoDto(info: UserRecord['brokerInfo']): User['brokerInfo'] {
-  return info && { ...info, ...(info.logoSrc ? { logoSrc: assetUrl(info.logoSrc) } : {}) };
+  return info && { ...info, ...(info.logoSrc ? { logoSrc: assetUrl(legacyLogoKey(info.logoSrc)) } : {}) };
 }
 
 export function toUserDto(record: UserRecord, isOperator = false): User {
@@ -26,6 +26,7 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
     cognitoId: record.userId,
     firstName: record.firstName,
     lastName: record.lastName,
+    name: fullNameOf(record),
     email: record.email,
     acceptedTermsAndConditions: record.acceptedTermsAndConditions,
     status: record.status,

@@ -70,6 +70,8 @@ export const user = z.object({
   cognitoId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** Spec 01 §3: the full name, first and last, as cards show it. */
+  name: z.string(),
   email: z.string(),
   acceptedTermsAndConditions: z.boolean(),
   status: userStatus,

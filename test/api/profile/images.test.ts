@@ -177,11 +177,12 @@ describe('profile image', () => {
 describe('broker logo', () => {
   it('stores thumbnail, medium and original variants and keeps the broker information and a legacy logo', async () => {
     await call(me.token, 'updateBrokerInfo', { params: { userId: me.userId }, body: { name: 'Delta Brokers', address1: '3 J St' } });
-    // A legacy logo file from the old system: set on the record directly, as a migration would.
+    // A legacy logo file from the old system: set on the record directly, as a migration would. Its stored
+    // path names the file in the broker-images folder (spec 01 §3).
     const { usersRepository } = await import('../../../lambdas/data/users');
     await putObject('broker-images/delta.png', await png(), { contentType: 'image/png' });
     await usersRepository.update(me.userId, {
-      brokerInfo: { name: 'Delta Brokers', address1: '3 J St', address2: '', logoSrc: 'broker-images/delta.png' },
+      brokerInfo: { name: 'Delta Brokers', address1: '3 J St', address2: '', logoSrc: 'delta.png' },
     });
 
     const { finalised } = await upload(me, logo, await jpeg(900, 300), 'image/jpeg', 'logo.jpg');

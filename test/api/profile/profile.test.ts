@@ -23,6 +23,8 @@ describe('personal information', () => {
     expect(answer.body.user).toMatchObject({
       firstName: 'Rosa',
       lastName: 'Park',
+      // Spec 01 §3: the record's name, first and last.
+      name: 'Rosa Park',
       title: 'Senior Associate',
       license: '01234567',
       phone: '916 555 0100',

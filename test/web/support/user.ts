@@ -2,7 +2,7 @@ import type { User } from '@shared/api/schemas/users';
 
 /** A user record as the API returns it. */
 export function testUser(overrides: Partial<User> = {}): User {
-  return {
+  const user: Omit<User, 'name'> = {
     _id: 'user-1',
     cognitoId: 'cognito-sub-1',
     firstName: 'Ada',
@@ -28,4 +28,5 @@ export function testUser(overrides: Partial<User> = {}): User {
     version: 0,
     ...overrides,
   };
+  return { ...user, name: overrides.name ?? `${user.firstName} ${user.lastName}`.trim() };
 }
