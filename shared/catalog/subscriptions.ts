@@ -53,11 +53,11 @@ export function categoriesOfStream(stream: UnsubscribeStream): SubscriptionId[] 
   return [stream as SubscriptionId];
 }
 
-/** "Office Requirements", "the weekday listings blast", "all BISN e-mails". */
+/** "Office Requirements", "the weekday listings blast", "all our e-mails". */
 export function streamName(stream: UnsubscribeStream): string {
-  if (stream === 'all') return 'all BISN e-mails';
+  if (stream === 'all') return 'all our e-mails';
   if (stream === 'listings') return 'the weekday listings blast';
-  if (stream === 'digest') return 'your BISN digest';
+  if (stream === 'digest') return 'your digest';
   if (savedSearchOfStream(stream)) return 'the alerts of one of your saved searches';
   return subscriptionCategories.find((c) => c.id === stream)!.name;
 }

@@ -199,7 +199,7 @@ export function describeMailStop(stop: { reason: 'bounce' | 'complaint'; at: str
   const day = formatDate(stop.at);
   return stop.reason === 'bounce'
     ? `Mail bounced on ${day}${stop.detail ? ` (${stop.detail})` : ''}.`
-    : `A BISN e-mail was reported as spam on ${day}.`;
+    : `One of our e-mails was reported as spam on ${day}.`;
 }
 
 /**

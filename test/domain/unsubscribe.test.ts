@@ -203,7 +203,7 @@ describe('the link page', () => {
   it('answers the page of an address without an account, and refuses a forged link, changing nothing', async () => {
     const stranger = newEmail('ghost');
     const state = await updateFromUnsubscribeLink(await unsubscribeToken(stranger, 'all'), allCategories);
-    expect(state).toMatchObject({ email: stranger, stream: { id: 'all', name: 'all BISN e-mails' } });
+    expect(state).toMatchObject({ email: stranger, stream: { id: 'all', name: 'all our e-mails' } });
     expect(on(state)).toEqual([]);
     const { record } = await broker('forgedpage');
     const genuine = await unsubscribeToken(record.email, 'office-requirements');

@@ -330,7 +330,7 @@ describe('session', () => {
     await page.waitForURL('**/consumer/dashboard');
     await expect(page.getByRole('link', { name: 'Operators' }).count()).resolves.toBe(0);
     await page.goto('/consumer/operators');
-    await page.getByText('This page is for the BISN operator team only.').waitFor();
+    await page.getByText('This page is for the operator team only.').waitFor();
 
     // Sign-out revokes the refresh token at Cognito (spec 01 §7): a copy of it mints nothing afterwards.
     const prefix = `CognitoIdentityServiceProvider.${e2e().userPoolClientId}`;

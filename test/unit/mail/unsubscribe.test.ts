@@ -40,7 +40,7 @@ describe('unsubscribe links', () => {
     }
     expect(savedSearchOfStream(search)).toBe('0f0e5b1c-1111-4222-8333-444455556666');
     expect(streamName(search)).toBe('the alerts of one of your saved searches');
-    expect(streamName('digest')).toBe('your BISN digest');
+    expect(streamName('digest')).toBe('your digest');
     expect(categoriesOfStream(search)).toEqual([]);
     expect(categoriesOfStream('digest')).toEqual(categoriesOfStream('listings'));
   });

@@ -108,7 +108,7 @@ describe('/unsubscribe?token= (the link of a mail)', () => {
     renderApp(`/unsubscribe?token=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe from all' }, authLoad));
     expect(await screen.findByText('Unsubscribed successfully')).toBeInTheDocument();
-    expect(screen.getByText(/no longer receives any BISN e-mails/)).toBeInTheDocument();
+    expect(screen.getByText(/no longer receives any of our e-mails/)).toBeInTheDocument();
     expect(JSON.parse(String(requests.at(-1)!.body))).toEqual({ subscribed: [] });
   });
 

@@ -33,8 +33,8 @@ describe('the mail-stop notice on the dashboard', { timeout: 20_000 }, () => {
     renderApp('/consumer/dashboard');
 
     const notice = await screen.findByTestId('mail-stop-notice', {}, firstLoad);
-    expect(notice).toHaveTextContent('A BISN e-mail was reported as spam on 01/07/2025.');
-    expect(notice).toHaveTextContent('mark BISN as not spam');
+    expect(notice).toHaveTextContent('One of our e-mails was reported as spam on 01/07/2025.');
+    expect(notice).toHaveTextContent('mark our mail as not spam');
     await userEvent.click(within(notice).getByRole('button', { name: 'I have fixed it: e-mail me again' }));
     expect(await within(notice).findByRole('alert')).toHaveTextContent(/unavailable/);
     expect(screen.getByTestId('mail-stop-notice')).toBeInTheDocument();

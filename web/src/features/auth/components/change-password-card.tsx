@@ -18,7 +18,7 @@ export function ChangePasswordCard({ className }: { className?: string }) {
     <Card className={className}>
       <CardHeader>
         <CardTitle>Change Password</CardTitle>
-        <CardDescription>{changing ? 'Choose a new password that keeps every rule below.' : 'Your password signs you in to BISN.'}</CardDescription>
+        <CardDescription>{changing ? 'Choose a new password that keeps every rule below.' : 'Your password signs you in.'}</CardDescription>
       </CardHeader>
       <CardContent>
         {changing ? (

@@ -106,7 +106,7 @@ export function LoginPage() {
       footer={
         !newPasswordMode && (
           <>
-            New to BISN?
+            New here?
             <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
               Sign Up
             </Link>

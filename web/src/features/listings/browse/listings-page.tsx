@@ -53,7 +53,7 @@ export function ListingsPage() {
               onChange={(event) => void navigate({ search: { ...filters, sort: event.target.value === 'daysOnBisn' ? 'daysOnBisn' : undefined }, replace: true })}
             >
               <option value="newest">Newest first</option>
-              <option value="daysOnBisn">Longest on BISN first</option>
+              <option value="daysOnBisn">Longest listed first</option>
             </NativeSelect>
           </div>
 

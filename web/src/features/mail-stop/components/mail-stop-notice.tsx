@@ -24,8 +24,8 @@ export function MailStopNotice({ className }: { className?: string }) {
         <p>
           {describeMailStop(user.mailStop)}{' '}
           {bounced
-            ? 'Check with your mail provider or IT team that this mailbox exists and accepts mail from BISN.'
-            : 'If that was a mistake, mark BISN as not spam in your mail program.'}{' '}
+            ? 'Check with your mail provider or IT team that this mailbox exists and accepts our mail.'
+            : 'If that was a mistake, mark our mail as not spam in your mail program.'}{' '}
           Until you resume, you receive no listings blast, requirement broadcasts or notices.
         </p>
         <div className="flex flex-wrap items-center gap-3">

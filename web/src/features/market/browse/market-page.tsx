@@ -71,7 +71,7 @@ export function MarketPage() {
   return (
     <ConsumerPage title="Market">
       <p className="max-w-3xl text-muted-foreground">
-        Live demand against supply: the requirements brokers are working on next to the listings on BISN, for the region, each county and submarket.
+        Live demand against supply: the requirements brokers are working on next to the listings on offer, for the region, each county and submarket.
         Pick an area on the map or in the filters.
       </p>
       <BrowseFilters

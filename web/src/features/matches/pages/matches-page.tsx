@@ -57,7 +57,7 @@ export function MatchesPage() {
   return (
     <ConsumerPage title="Matches">
       <p className="max-w-3xl text-sm text-muted-foreground">
-        BISN compares every sent requirement with every published listing of the same property type in its markets. Matches appear here
+        Every sent requirement is compared with every published listing of the same property type in its markets. Matches appear here
         when a listing fits one of your requirements, or a requirement fits one of your listings. Only you and the other broker see them.
       </p>
       {query.isPending ? (

@@ -94,7 +94,7 @@ export function OperatorsPage() {
     return (
       <ConsumerPage title="Operators">
         <p className="text-muted-foreground">
-          This page is for the BISN operator team only.{' '}
+          This page is for the operator team only.{' '}
           <Link to={consumerPaths.dashboard} className="font-medium text-primary underline-offset-4 hover:underline">
             Go to the dashboard
           </Link>

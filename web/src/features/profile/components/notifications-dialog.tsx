@@ -19,7 +19,7 @@ const failed = 'Your notification settings could not be saved. Please try again.
 /** Edit Notifications: one choice per question, checked by the shared schema. */
 export function NotificationsDialog({ notifications, open, onOpenChange }: { notifications: NotificationPreferences; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <ResponsiveDialog open={open} onOpenChange={onOpenChange} title="Notifications" description="Choose what BISN e-mails you at once and what waits for your digest.">
+    <ResponsiveDialog open={open} onOpenChange={onOpenChange} title="Notifications" description="Choose what is e-mailed to you at once and what waits for your digest.">
       {open && <NotificationsForm notifications={notifications} onDone={() => onOpenChange(false)} />}
     </ResponsiveDialog>
   );

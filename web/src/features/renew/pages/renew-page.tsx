@@ -26,7 +26,7 @@ export function RenewPage() {
         <CardContent>{token ? <RenewLink token={token} /> : <p role="alert">This renew link is not valid. Sign in to renew your item from the site.</p>}</CardContent>
         <CardFooter className="text-sm text-muted-foreground">
           <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in to BISN
+            Sign in
           </Link>
         </CardFooter>
       </Card>
@@ -77,7 +77,7 @@ function RenewLink({ token }: { token: string }) {
       )}
       {page && state === 'renewed' && (
         <Link to={page} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Open it on BISN
+          Open it
         </Link>
       )}
     </div>

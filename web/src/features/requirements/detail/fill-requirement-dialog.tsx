@@ -46,7 +46,7 @@ export function FillRequirementDialog({ requirement, open, onOpenChange }: { req
           {(matches.data?.items ?? []).map((match) => (
             <div key={match.listingId} className="flex items-center gap-2">
               <RadioGroupItem id={`fill-${match.listingId}`} value={match.listingId} />
-              <Label htmlFor={`fill-${match.listingId}`}>Through “{match.listingTitle}” on BISN</Label>
+              <Label htmlFor={`fill-${match.listingId}`}>Through the listing “{match.listingTitle}”</Label>
             </div>
           ))}
           <div className="flex items-center gap-2">

@@ -63,7 +63,7 @@ export function RequirementDetailPage() {
                 : 'Not yet broadcast. Only you can see it until it has been sent.'}
               {requirement.closedAt && ` · ${requirementStatusLook[requirement.status].label} on ${formatDate(requirement.closedAt)}`}
               {requirement.outcome &&
-                (requirement.outcome.kind === 'bisn-listing' ? ` through “${requirement.outcome.listingTitle}” on BISN` : ' elsewhere')}
+                (requirement.outcome.kind === 'bisn-listing' ? ` through the listing “${requirement.outcome.listingTitle}”` : ' elsewhere')}
             </p>
             <RequirementOwnerActions requirement={requirement} />
             <ItemHistory history={requirement.history} />

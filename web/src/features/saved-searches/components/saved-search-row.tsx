@@ -41,7 +41,7 @@ export function SavedSearchRow({ search }: { search: SavedSearch }) {
           </Button>
           <ConfirmButton
             title={`Delete “${search.name}”?`}
-            description="The search is deleted and BISN stops e-mailing it."
+            description="The search is deleted and its e-mails stop."
             confirmLabel="Delete"
             destructive
             disabled={remove.isPending}

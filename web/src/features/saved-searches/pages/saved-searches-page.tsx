@@ -30,7 +30,7 @@ export function SavedSearchesPage() {
             <Link to={consumerPaths.requirements} className="underline underline-offset-4">
               requirements
             </Link>{' '}
-            browser with “Save search”, and BISN e-mails you what is new: at once, in your daily digest, or in Monday’s.
+            browser with “Save search”, and you are e-mailed what is new: at once, in your daily digest, or in Monday’s.
           </CardDescription>
         </CardHeader>
         <CardContent>

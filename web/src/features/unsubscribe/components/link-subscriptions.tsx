@@ -82,7 +82,7 @@ export function LinkSubscriptions({ token, link }: { token: string; link: Unsubs
         <Button
           type="button"
           variant={stream === 'all' ? 'default' : 'outline'}
-          onClick={() => unsubscribe(current, 'any BISN e-mails')}
+          onClick={() => unsubscribe(current, 'any of our e-mails')}
           disabled={busy}
         >
           Unsubscribe from all
@@ -106,7 +106,7 @@ function Subscriptions({ link }: { link: UnsubscribeLinkResponse }) {
         Current subscriptions
       </h2>
       {on.length === 0 ? (
-        <p className="text-sm text-muted-foreground">None: this address receives no BISN broadcasts.</p>
+        <p className="text-sm text-muted-foreground">None: this address receives no broadcasts.</p>
       ) : (
         <ul className="grid gap-1 text-sm sm:grid-cols-2">
           {on.map((s) => (
