@@ -17,9 +17,13 @@ import { signingKey } from './cognito-keys';
  * - GetTokensFromRefreshToken (Amplify 6 refreshes with it),
  * - ResendConfirmationCode,
  * - GlobalSignOut and AdminUserGlobalSignOut (the refresh tokens are revoked),
+ * - RevokeToken answering an unknown or already revoked token with success, as Cognito does,
+ * - the refresh token of a completed challenge kept, as a sign-in's is (it refreshes and can be revoked),
  * - sign-in refused for disabled users ("User is disabled."),
  * - the pool's password policy on every operation that sets a password,
- * - e-mail addresses compared case-insensitively, as the deployed pool does.
+ * - e-mail addresses compared case-insensitively, as the deployed pool does,
+ * - the new-password challenge's required attributes: the pool's required names an account lacks are asked
+ *   for (`requiredAttributes`), must come with the new password and are stored.
  * Everything else goes to cognito-local unchanged.
  */
 export function withLocalExtras(router: Router, services: Services): Router {
@@ -30,6 +34,7 @@ export function withLocalExtras(router: Router, services: Services): Router {
       resendConfirmationCode(services, ctx, req),
     GlobalSignOut: (ctx, req: { AccessToken?: string }) => globalSignOut(services, ctx, req),
     AdminUserGlobalSignOut: (ctx, req: { UserPoolId: string; Username: string }) => adminUserGlobalSignOut(services, ctx, req),
+    RevokeToken: (ctx, req: { ClientId: string; Token?: string }) => revokeToken(services, ctx, req),
   };
   return (target) => {
     const route = extras[target] ?? router(target);
@@ -38,7 +43,11 @@ export function withLocalExtras(router: Router, services: Services): Router {
       if (extras[target]) return route(ctx, req);
       await refuseDisabledSignIn(services, ctx, target, req);
       checkPasswordPolicy(target, req);
-      return route(ctx, req);
+      if (target === 'RespondToAuthChallenge') await storeChallengeAttributes(services, ctx, req as ChallengeRequest);
+      const result = await route(ctx, req);
+      if (target === 'InitiateAuth') await askRequiredAttributes(services, ctx, req as SignInRequest, result as ChallengeAnswer);
+      if (target === 'RespondToAuthChallenge') await keepRefreshToken(services, ctx, req as ChallengeRequest, result as ChallengeAnswer);
+      return result;
     };
   };
 }
@@ -116,6 +125,15 @@ async function globalSignOut({ cognito }: Services, ctx: Context, req: { AccessT
   return {};
 }
 
+/** Cognito revokes a refresh token once and answers a repeat (or an unknown token) with success too. */
+async function revokeToken({ cognito }: Services, ctx: Context, req: { ClientId: string; Token?: string }) {
+  if (!req.Token) throw new InvalidParameterError('Missing required parameter Token');
+  const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
+  const user = await userPool.getUserByRefreshToken(ctx, req.Token);
+  if (user) await userPool.saveUser(ctx, { ...user, RefreshTokens: (user.RefreshTokens ?? []).filter((token) => token !== req.Token) });
+  return {};
+}
+
 async function adminUserGlobalSignOut({ cognito }: Services, ctx: Context, req: { UserPoolId: string; Username: string }) {
   const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
   const user = await userPool.getUserByUsername(ctx, req.Username);
@@ -184,4 +202,59 @@ function checkPasswordPolicy(target: string, req: Record<string, unknown>): void
     passwordPolicy.requireSymbols && !/[^A-Za-z0-9]/.test(password) && 'Password must have symbol characters',
   ].find(Boolean);
   if (broken) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${broken}`);
+}
+
+/** What the deployed pool requires of every account besides the e-mail (lib/stacks/auth-stack.ts `standardAttributes`). */
+const requiredAttributes = ['given_name', 'family_name'];
+const USER_ATTRIBUTE = 'userAttributes.';
+
+interface ChallengeAnswer {
+  ChallengeName?: string;
+  ChallengeParameters?: Record<string, string>;
+  AuthenticationResult?: { RefreshToken?: string };
+}
+interface ChallengeRequest {
+  ClientId: string;
+  ChallengeName?: string;
+  ChallengeResponses?: Record<string, string>;
+}
+
+const lacking = (user: { Attributes: { Name: string; Value?: string }[] }) =>
+  requiredAttributes.filter((name) => !user.Attributes.some((attribute) => attribute.Name === name && attribute.Value?.trim()));
+
+/** cognito-local asks for no attribute; Cognito names the required ones the account lacks. */
+async function askRequiredAttributes(services: Services, ctx: Context, req: SignInRequest, answer: ChallengeAnswer): Promise<void> {
+  if (answer.ChallengeName !== 'NEW_PASSWORD_REQUIRED' || !answer.ChallengeParameters) return;
+  const userPool = await poolOf(services, ctx, req);
+  const username = req.AuthParameters?.USERNAME;
+  const user = userPool && username ? await userPool.getUserByUsername(ctx, username) : null;
+  if (!user) return;
+  answer.ChallengeParameters.requiredAttributes = JSON.stringify(lacking(user).map((name) => `${USER_ATTRIBUTE}${name}`));
+}
+
+/** Cognito refuses the new password without the required attributes the account lacks, and stores those sent. */
+async function storeChallengeAttributes(services: Services, ctx: Context, req: ChallengeRequest): Promise<void> {
+  const responses = req.ChallengeResponses ?? {};
+  if (req.ChallengeName !== 'NEW_PASSWORD_REQUIRED' || !responses.USERNAME) return;
+  const userPool = await poolOf(services, ctx, req);
+  const user = userPool ? await userPool.getUserByUsername(ctx, responses.USERNAME) : null;
+  if (!userPool || !user) return;
+  const sent = Object.entries(responses)
+    .filter(([key, value]) => key.startsWith(USER_ATTRIBUTE) && value.trim())
+    .map(([key, value]) => ({ Name: key.slice(USER_ATTRIBUTE.length), Value: value.trim() }));
+  const missing = lacking(user).filter((name) => !sent.some((attribute) => attribute.Name === name));
+  if (missing.length > 0) throw new InvalidParameterError(`Invalid attributes given, ${missing[0]} is missing`);
+  if (sent.length === 0) return;
+  const kept = user.Attributes.filter((attribute) => !sent.some((s) => s.Name === attribute.Name));
+  await userPool.saveUser(ctx, { ...user, Attributes: [...kept, ...sent] });
+}
+
+/** cognito-local keeps the refresh tokens of sign-ins only; Cognito's challenge answers sign in as well. */
+async function keepRefreshToken(services: Services, ctx: Context, req: ChallengeRequest, answer: ChallengeAnswer): Promise<void> {
+  const refreshToken = answer.AuthenticationResult?.RefreshToken;
+  const username = req.ChallengeResponses?.USERNAME;
+  if (!refreshToken || !username) return;
+  const userPool = await poolOf(services, ctx, req);
+  const user = userPool ? await userPool.getUserByUsername(ctx, username) : null;
+  if (userPool && user) await userPool.storeRefreshToken(ctx, refreshToken, user);
 }
