@@ -329,6 +329,18 @@ describe('session', () => {
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     expect(page.url()).toContain('/consumer/dashboard');
 
+    // The network drops while the user record loads: still signed in, the page says so and retries (spec 02 §8).
+    expectConsole(/Failed to fetch user details|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    const userRecord = (url: URL) => url.pathname.startsWith('/user/cognito/');
+    await page.route(userRecord, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch user details' }).waitFor();
+    expect(page.url()).toContain('/consumer/dashboard');
+    await shoot(page, 'user-load-failed');
+    await page.unroute(userRecord);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await heading(page, 'Welcome, Ben!').waitFor();
+
     // Signed in, /login goes straight on; an operator-only page is hidden from a broker.
     await page.goto('/login');
     await page.waitForURL('**/consumer/dashboard');

@@ -49,7 +49,8 @@ function SessionLoadFailed() {
       <Alert variant="destructive">
         <AlertTitle>{failure?.message}</AlertTitle>
         <AlertDescription>
-          <p>{failure?.cause ? `${failure.cause} ` : ''}You are still signed in; nothing is lost.</p>
+          {failure?.cause && <p>{failure.cause}</p>}
+          <p>You are still signed in; nothing is lost.</p>
           <Button variant="outline" size="sm" className="mt-2" disabled={retrying} onClick={() => void retry()}>
             {retrying && <Spinner />}
             Try again

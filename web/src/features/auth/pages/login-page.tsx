@@ -102,7 +102,9 @@ export function LoginPage() {
   return (
     <AuthPage
       title={newPasswordMode ? 'Set New Password' : 'Sign In'}
-      description={newPasswordMode ? 'Your account needs a new password before you can continue.' : undefined}
+      description={
+        newPasswordMode ? `Your account needs a new password${names.length > 0 ? ' and your name' : ''} before you can continue.` : undefined
+      }
       footer={
         !newPasswordMode && (
           <>
