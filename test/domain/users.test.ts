@@ -43,7 +43,7 @@ describe('the user DTO and contact cards', () => {
       subscribed: ['office-listings', 'retail-requirements'],
       profileImage: { profile: 'profile-images/p.jpg', medium: 'profile-images/m.jpg' },
       brokerImage: { thumbnail: 'broker-images/t.png', medium: 'https://cdn.example.com/m.png', original: '/broker-images/o.png' },
-      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: 'legacy/logo.png' },
+      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: 'logo.png' },
     });
     const dto = toUserDto(record);
     expect(dto).toEqual({
@@ -51,6 +51,7 @@ describe('the user DTO and contact cards', () => {
       cognitoId: record.userId,
       firstName: 'dto',
       lastName: 'Tester',
+      name: 'dto Tester',
       email: record.email,
       acceptedTermsAndConditions: true,
       status: 'active',
@@ -65,7 +66,7 @@ describe('the user DTO and contact cards', () => {
       notifications: { requirements: 'instant', matches: 'instant', digestFrequency: 'weekdays', digestLimit: 25 },
       profileImage: { profile: `${assetBase()}/profile-images/p.jpg`, medium: `${assetBase()}/profile-images/m.jpg` },
       brokerImage: { thumbnail: `${assetBase()}/broker-images/t.png`, medium: 'https://cdn.example.com/m.png', original: `${assetBase()}/broker-images/o.png` },
-      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: `${assetBase()}/legacy/logo.png` },
+      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: `${assetBase()}/broker-images/logo.png` },
       isOperator: false,
       createdAt: record.createdAt,
       approvedAt: record.approvedAt,
@@ -88,7 +89,7 @@ describe('the user DTO and contact cards', () => {
   it('makes the contact card of a record, and hides its phone, e-mail, license and firm address from the unapproved', async () => {
     const { record } = await broker('card', {
       brokerImage: { thumbnail: 'b/t.png', medium: 'b/m.png', original: 'b/o.png' },
-      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: 'legacy/logo.png' },
+      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: 'logo.png' },
     });
     const card = toContact(record);
     expect(card).toEqual({
@@ -101,14 +102,14 @@ describe('the user DTO and contact cards', () => {
       license: '01234567',
       profileImage: null,
       brokerImage: { thumbnail: `${assetBase()}/b/t.png`, medium: `${assetBase()}/b/m.png`, original: `${assetBase()}/b/o.png` },
-      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: `${assetBase()}/legacy/logo.png` },
+      brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: `${assetBase()}/broker-images/logo.png` },
     });
     expect(withoutContactDetails(card)).toEqual({
       ...card,
       phone: '',
       email: '',
       license: '',
-      brokerInfo: { name: 'Firm', address1: '', address2: '', logoSrc: `${assetBase()}/legacy/logo.png` },
+      brokerInfo: { name: 'Firm', address1: '', address2: '', logoSrc: `${assetBase()}/broker-images/logo.png` },
       detailsHidden: true,
     });
     expect(withoutContactDetails({ ...card, brokerInfo: null }).brokerInfo).toBeNull();
@@ -278,10 +279,10 @@ describe('profile saves', () => {
   });
 
   it('saves the broker info and keeps the stored logo', async () => {
-    const withLogo = await broker('logo', { brokerInfo: { name: 'Old', address1: 'a', address2: 'b', logoSrc: 'legacy/logo.png' } });
+    const withLogo = await broker('logo', { brokerInfo: { name: 'Old', address1: 'a', address2: 'b', logoSrc: 'logo.png' } });
     const saved = await updateBrokerInfo(withLogo.principal, withLogo.record, { name: 'New Firm', address1: '2 K St', address2: 'Davis, CA 95616', version: 0 });
-    expect(saved.brokerInfo).toEqual({ name: 'New Firm', address1: '2 K St', address2: 'Davis, CA 95616', logoSrc: `${assetBase()}/legacy/logo.png` });
-    expect((await usersRepository.get(withLogo.record.userId))?.brokerInfo).toEqual({ name: 'New Firm', address1: '2 K St', address2: 'Davis, CA 95616', logoSrc: 'legacy/logo.png' });
+    expect(saved.brokerInfo).toEqual({ name: 'New Firm', address1: '2 K St', address2: 'Davis, CA 95616', logoSrc: `${assetBase()}/broker-images/logo.png` });
+    expect((await usersRepository.get(withLogo.record.userId))?.brokerInfo).toEqual({ name: 'New Firm', address1: '2 K St', address2: 'Davis, CA 95616', logoSrc: 'logo.png' });
 
     const without = await broker('nologo');
     await updateBrokerInfo(without.principal, without.record, { name: 'Firm', address1: '3 L St', address2: '', version: 0 });
