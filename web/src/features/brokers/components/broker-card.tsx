@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { DirectoryBroker } from '@shared/api/schemas/directory';
+import { PhoneLink } from '@/components/phone-link';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { brokerPath } from '@/features/consumer/paths';
@@ -39,9 +40,7 @@ export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker;
             <>
               <dt className="text-muted-foreground">Phone</dt>
               <dd>
-                <a href={`tel:${broker.phone}`} className="underline underline-offset-4">
-                  {broker.phone}
-                </a>
+                <PhoneLink phone={broker.phone} className="underline" />
               </dd>
             </>
           )}

@@ -48,8 +48,8 @@ export function ListPage() {
             <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ listId, format: 'vcard' })}>
               Download vCard
             </Button>
-            <form onSubmit={rename} className="ml-auto flex items-end gap-2">
-              <div className="grid gap-1.5">
+            <form onSubmit={rename} className="flex min-w-0 items-end gap-2 sm:ml-auto">
+              <div className="grid min-w-0 gap-1.5">
                 <Label htmlFor={`${id}-name`}>Rename</Label>
                 <Input id={`${id}-name`} value={name ?? list.data.list.name} maxLength={100} onChange={(event) => setName(event.target.value)} />
               </div>

@@ -15,6 +15,8 @@ interface RequirementsTableProps {
   requirements: readonly RequirementSummary[];
   /** The browser shows Timing; My requirements shows Status in that column. */
   variant: 'browse' | 'mine';
+  /** What an empty table says instead of the variant's own text (a broker's page has no filters to change). */
+  emptyText?: string;
 }
 
 /** The title, a link to the detail only once the requirement is sent (every one of the browser is). */
@@ -31,13 +33,13 @@ function RequirementTitle({ requirement }: { requirement: RequirementSummary }) 
  * Title, Type, Property Type, Timing or Status, Sent On (MM/dd/yyyy): a table from md up, one card per
  * requirement on a phone, where five columns would leave all but two behind a sideways scroll.
  */
-export function RequirementsTable({ requirements, variant }: RequirementsTableProps) {
+export function RequirementsTable({ requirements, variant, emptyText }: RequirementsTableProps) {
   const mine = variant === 'mine';
   const phone = useIsMobile();
   // The owner's own view says "you"; a delegate working for them sees "the broker" (issue 16).
   const acting = useActingFor();
   if (requirements.length === 0) {
-    return <p className="py-8 text-center text-muted-foreground">{mine ? noMyRequirementsText : noRequirementsText}</p>;
+    return <p className="py-8 text-center text-muted-foreground">{emptyText ?? (mine ? noMyRequirementsText : noRequirementsText)}</p>;
   }
   if (phone) return <RequirementCards requirements={requirements} mine={mine} ownerIsMe={!acting} />;
   return (
