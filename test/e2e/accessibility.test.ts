@@ -91,8 +91,10 @@ async function layoutProblems(page: Page, { phone }: { phone: boolean }): Promis
     problems.push(...broken.filter((problem): problem is string => !!problem));
     const width = doc.documentElement.clientWidth;
     if (phone && doc.documentElement.scrollWidth > width) {
-      const wide = [...doc.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > width + 1 && el.children.length === 0);
-      problems.push(`page ${doc.documentElement.scrollWidth} px wide on a ${width} px screen: ${wide.slice(0, 3).map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}"`).join(', ')}`);
+      // The innermost elements that stick out: none of their children does.
+      const sticksOut = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
+      const wide = [...doc.querySelectorAll('body *')].filter((el) => sticksOut(el) && ![...el.children].some(sticksOut));
+      problems.push(`page ${doc.documentElement.scrollWidth} px wide on a ${width} px screen: ${wide.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} "${el.textContent?.trim().slice(0, 30)}"`).join(', ')}`);
     }
     return problems;
   }, phone);

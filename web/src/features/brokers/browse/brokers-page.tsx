@@ -126,7 +126,7 @@ export function BrokersPage() {
           ) : items.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">{noBrokersText}</p>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers">
               {items.map((broker) => (
                 <li key={broker.userId} className="grid">
                   <BrokerCard broker={broker} />

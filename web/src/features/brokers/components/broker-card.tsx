@@ -35,7 +35,7 @@ export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker;
         </div>
         {broker.firm && <p className="text-sm font-medium">{broker.firm.name}</p>}
         {broker.assistantTo && <p className="text-sm text-muted-foreground">Assistant to {broker.assistantTo.join(', ')}</p>}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           {broker.phone && (
             <>
               <dt className="text-muted-foreground">Phone</dt>

@@ -66,7 +66,7 @@ export function ListPage() {
           {list.data.brokers.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">No brokers on this list right now.</p>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers on this list">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers on this list">
               {list.data.brokers.map((broker) => (
                 <li key={broker.userId} className="grid gap-2">
                   <BrokerCard broker={broker} />

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { RequirementSummary } from '@shared/api/schemas/requirements';
-import { formatDate } from '@shared/rules/format';
+import { formatDate, formatSqftRange } from '@shared/rules/format';
 import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-is-mobile';
@@ -29,9 +29,14 @@ function RequirementTitle({ requirement }: { requirement: RequirementSummary }) 
   );
 }
 
+/** "1,000 - 5,000 sqft", or a dash when the broker gave no size. */
+const sizeOf = (requirement: RequirementSummary) => formatSqftRange(requirement.sqftMin, requirement.sqftMax) || '—';
+const marketsOf = (requirement: RequirementSummary) => requirement.markets.map((market) => market.name).join(', ') || '—';
+
 /**
- * Title, Type, Property Type, Timing or Status, Sent On (MM/dd/yyyy): a table from md up, one card per
- * requirement on a phone, where five columns would leave all but two behind a sideways scroll.
+ * Title, Type, Property Type, Size and Markets (the browser: whether it fits, without opening it), Timing
+ * or Status, Sent On (MM/dd/yyyy): a table from md up, one card per requirement on a phone, where the
+ * columns would leave all but two behind a sideways scroll.
  */
 export function RequirementsTable({ requirements, variant, emptyText }: RequirementsTableProps) {
   const mine = variant === 'mine';
@@ -49,6 +54,8 @@ export function RequirementsTable({ requirements, variant, emptyText }: Requirem
           <TableHead>Title</TableHead>
           <TableHead>Type</TableHead>
           <TableHead>Property Type</TableHead>
+          {!mine && <TableHead>Size</TableHead>}
+          {!mine && <TableHead>Markets</TableHead>}
           <TableHead>{mine ? 'Status' : 'Timing'}</TableHead>
           <TableHead>Sent On</TableHead>
           {mine && <TableHead>Last Change</TableHead>}
@@ -62,6 +69,8 @@ export function RequirementsTable({ requirements, variant, emptyText }: Requirem
             </TableCell>
             <TableCell className="whitespace-nowrap">{requirement.type.name}</TableCell>
             <TableCell className="whitespace-nowrap">{requirement.propertyType.name}</TableCell>
+            {!mine && <TableCell className="whitespace-nowrap tabular-nums">{sizeOf(requirement)}</TableCell>}
+            {!mine && <TableCell className="max-w-[14rem]">{marketsOf(requirement)}</TableCell>}
             {mine ? (
               <TableCell>
                 <RequirementStatusBadge status={requirement.status} />
@@ -78,7 +87,7 @@ export function RequirementsTable({ requirements, variant, emptyText }: Requirem
   );
 }
 
-/** The phone's list: each requirement's five facts on a card of its own, nothing off screen. */
+/** The phone's list: each requirement's facts on a card of its own, nothing off screen. */
 function RequirementCards({ requirements, mine, ownerIsMe }: { requirements: readonly RequirementSummary[]; mine: boolean; ownerIsMe: boolean }) {
   return (
     <CardList aria-label={mine ? 'My requirements' : 'Requirements'}>
@@ -91,7 +100,13 @@ function RequirementCards({ requirements, mine, ownerIsMe }: { requirements: rea
           <p className="text-sm text-muted-foreground">
             {requirement.type.name} · {requirement.propertyType.name}
           </p>
-          {!mine && <p className="text-sm break-words">Timing: {requirement.timing}</p>}
+          {!mine && (
+            <>
+              <p className="text-sm tabular-nums">Size: {sizeOf(requirement)}</p>
+              <p className="text-sm break-words">Markets: {marketsOf(requirement)}</p>
+              <p className="text-sm break-words">Timing: {requirement.timing}</p>
+            </>
+          )}
           <p className="text-xs text-muted-foreground tabular-nums">Sent On {formatDate(requirement.sentAt) || '—'}</p>
           {mine && <p className="text-xs text-muted-foreground">Last change: {changedByText(requirement.lastChangedBy, ownerIsMe)}</p>}
         </CardListItem>
