@@ -122,6 +122,21 @@ describe('broker directory, end to end', () => {
     expect(found.items.map((b) => b.email)).not.toContain(demoLogin('operator').email);
   });
 
+  it('says "1 broker picked", a broker page without requirements says so, and the pinned footer does not blur what is behind it', async () => {
+    await apiAs(reader, 'POST', '/lists', { name: 'Just one', members: [subject.userId] });
+    const page = await browser.newPage();
+    await page.goto('/consumer/lists');
+    await page.getByRole('listitem').filter({ hasText: 'Just one' }).getByText('1 broker picked').waitFor();
+    await page.goto(`/consumer/brokers/${reader.userId}`);
+    await page.getByText('No active requirements.').waitFor();
+    expect(await page.getByText(/try changing the filters/).count()).toBe(0);
+    expect(await page.locator('footer').evaluate((footer) => [getComputedStyle(footer).position, getComputedStyle(footer).backdropFilter])).toEqual(['sticky', 'none']);
+    await screenshot(page, 'broker-page-empty-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'broker-page-empty-phone');
+    await page.close();
+  });
+
   it('A saves the filter as a list and downloads it as CSV and as vCard', async () => {
     const page = await browser.newPage();
     await page.goto('/consumer/brokers?marketId=yolo&propertyTypeId=land&dealTypeId=for-sale-user');
