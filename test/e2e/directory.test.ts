@@ -124,7 +124,9 @@ describe('broker directory, end to end', () => {
 
   it('says "1 broker picked", a broker page without requirements says so, and the pinned footer does not blur what is behind it', async () => {
     await apiAs(reader, 'POST', '/lists', { name: 'Just one', members: [subject.userId] });
-    const page = await browser.newPage();
+    const own = await openBrowser(DESKTOP);
+    const page = await own.newPage();
+    await signIn(page, reader);
     await page.goto('/consumer/lists');
     await page.getByRole('listitem').filter({ hasText: 'Just one' }).getByText('1 broker picked').waitFor();
     await page.goto(`/consumer/brokers/${reader.userId}`);
@@ -134,7 +136,7 @@ describe('broker directory, end to end', () => {
     await screenshot(page, 'broker-page-empty-desktop');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'broker-page-empty-phone');
-    await page.close();
+    await own.dispose();
   });
 
   it('A saves the filter as a list and downloads it as CSV and as vCard', async () => {

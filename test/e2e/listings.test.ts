@@ -296,7 +296,7 @@ describe('listings, end to end', () => {
     await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill('Brochure check');
     const brochure = drawer.getByRole('textbox', { name: 'Brochure URL' });
     await brochure.fill('www.example.com/x.pdf');
-    await drawer.getByRole('button', { name: 'Save Draft' }).click();
+    // The autosave sends it (Save Draft would also close the drawer).
     await expect.poll(() => drawer.getByText('All changes saved').isVisible(), { timeout: 15_000 }).toBe(true);
     const listingId = new URL(page.url()).searchParams.get('edit')!;
     const broker = demoLogin('broker');
@@ -306,7 +306,9 @@ describe('listings, end to end', () => {
 
     await brochure.fill('javascript:alert(1)');
     await drawer.getByRole('button', { name: 'Save Draft' }).click();
+    // Refused before it is sent: the drawer stays open and says which field, as the status line does.
     await drawer.getByText('Fix Brochure URL to save this draft: Please enter a valid URL.').waitFor();
+    expect(await drawer.getByText('Not saved').isVisible()).toBe(true);
     expect(await brochure.evaluate((input) => input === document.activeElement)).toBe(true);
     await screenshot(page, 'listings-editor-field-error-desktop');
     await page.setViewportSize(PHONE);

@@ -75,13 +75,13 @@ describe('requirement lists on a phone (issue 22.4)', { timeout: 30_000 }, () =>
     renderApp('/consumer/requirements');
 
     const table = await screen.findByRole('table', { name: 'Requirements' }, firstLoad);
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Type', 'Property Type', 'Size', 'Markets', 'Timing', 'Sent On']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Type', 'Property Type', 'Size (sqft)', 'Markets', 'Timing', 'Sent On']);
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'Office near Davis',
       'For Lease',
       'Office',
-      '2,000 - 4,500 sqft',
+      '2,000 - 4,500',
       'Davis, Woodland',
       'Within 6 months',
       '03/02/2026',

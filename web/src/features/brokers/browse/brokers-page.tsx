@@ -128,7 +128,7 @@ export function BrokersPage() {
           ) : (
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers">
               {items.map((broker) => (
-                <li key={broker.userId} className="grid">
+                <li key={broker.userId} className="grid grid-cols-1">
                   <BrokerCard broker={broker} />
                 </li>
               ))}

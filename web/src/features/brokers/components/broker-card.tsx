@@ -12,7 +12,7 @@ const list = (items: readonly { name: string }[]) => items.map((item) => item.na
 export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker; linked?: boolean }) {
   const name = `${broker.firstName} ${broker.lastName}`;
   return (
-    <Card className="h-full">
+    <Card className="h-full min-w-0">
       <CardContent className="flex h-full flex-col gap-3 p-4">
         <div className="flex items-center gap-3">
           <Avatar className="size-12">

@@ -68,7 +68,7 @@ export function ListPage() {
           ) : (
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers on this list">
               {list.data.brokers.map((broker) => (
-                <li key={broker.userId} className="grid gap-2">
+                <li key={broker.userId} className="grid grid-cols-1 gap-2">
                   <BrokerCard broker={broker} />
                   {list.data.list.kind === 'fixed' && (
                     <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => update.mutate({ listId, body: { remove: [broker.userId] } })}>

@@ -29,8 +29,8 @@ function RequirementTitle({ requirement }: { requirement: RequirementSummary }) 
   );
 }
 
-/** "1,000 - 5,000 sqft", or a dash when the broker gave no size. */
-const sizeOf = (requirement: RequirementSummary) => formatSqftRange(requirement.sqftMin, requirement.sqftMax) || '—';
+/** "1,000 - 5,000 sqft" ("1,000 - 5,000" under the table's "Size (sqft)"), or a dash when the broker gave no size. */
+const sizeOf = (requirement: RequirementSummary, unit = true) => formatSqftRange(requirement.sqftMin, requirement.sqftMax, { unit }) || '—';
 const marketsOf = (requirement: RequirementSummary) => requirement.markets.map((market) => market.name).join(', ') || '—';
 
 /**
@@ -54,7 +54,7 @@ export function RequirementsTable({ requirements, variant, emptyText }: Requirem
           <TableHead>Title</TableHead>
           <TableHead>Type</TableHead>
           <TableHead>Property Type</TableHead>
-          {!mine && <TableHead>Size</TableHead>}
+          {!mine && <TableHead className="whitespace-nowrap">Size (sqft)</TableHead>}
           {!mine && <TableHead>Markets</TableHead>}
           <TableHead>{mine ? 'Status' : 'Timing'}</TableHead>
           <TableHead>Sent On</TableHead>
@@ -64,21 +64,21 @@ export function RequirementsTable({ requirements, variant, emptyText }: Requirem
       <TableBody>
         {requirements.map((requirement) => (
           <TableRow key={requirement.requirementId}>
-            <TableCell className="max-w-[24rem] min-w-[12rem] font-medium">
+            <TableCell className="max-w-[24rem] min-w-[10rem] font-medium">
               <RequirementTitle requirement={requirement} />
             </TableCell>
             <TableCell className="whitespace-nowrap">{requirement.type.name}</TableCell>
             <TableCell className="whitespace-nowrap">{requirement.propertyType.name}</TableCell>
-            {!mine && <TableCell className="whitespace-nowrap tabular-nums">{sizeOf(requirement)}</TableCell>}
-            {!mine && <TableCell className="max-w-[14rem]">{marketsOf(requirement)}</TableCell>}
+            {!mine && <TableCell className="whitespace-nowrap tabular-nums">{sizeOf(requirement, false)}</TableCell>}
+            {!mine && <TableCell className="max-w-[12rem] min-w-[8rem]">{marketsOf(requirement)}</TableCell>}
             {mine ? (
               <TableCell>
                 <RequirementStatusBadge status={requirement.status} />
               </TableCell>
             ) : (
-              <TableCell className="max-w-[14rem]">{requirement.timing}</TableCell>
+              <TableCell className="max-w-[10rem]">{requirement.timing}</TableCell>
             )}
-            <TableCell className="tabular-nums">{formatDate(requirement.sentAt) || '—'}</TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">{formatDate(requirement.sentAt) || '—'}</TableCell>
             {mine && <TableCell className="text-muted-foreground">{changedByText(requirement.lastChangedBy, !acting)}</TableCell>}
           </TableRow>
         ))}
