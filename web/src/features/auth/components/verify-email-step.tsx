@@ -26,7 +26,10 @@ export function VerifyEmailStep({
   const [busy, setBusy] = useState<'verify' | 'resend'>();
   const mailViewerUrl = runtimeConfig().mailViewerUrl;
   // The step replaces a long form: on a phone it would open scrolled to where the form's button was.
-  useEffect(() => globalThis.scrollTo(0, 0), []);
+  // A block, not an expression: Chromium's scrollTo answers a promise, which React would take for a cleanup.
+  useEffect(() => {
+    globalThis.scrollTo(0, 0);
+  }, []);
 
   async function verify(event: FormEvent) {
     event.preventDefault();
