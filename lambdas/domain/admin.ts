@@ -67,7 +67,7 @@ export async function listUsers(
 /**
  * Awaiting approval → active, then the approval e-mail. The status change is conditional, so two operators
  * clicking at once send one e-mail. Approving also approves the account as a delegate of each broker who
- * confirmed it (issue 16), and then the e-mail is a delegate's, naming those brokers; approving an active
+ * confirmed it, and then the e-mail is a delegate's, naming those brokers; approving an active
  * account does only that, and sends nothing.
  */
 export async function approveUser(idOrEmail: string): Promise<User> {

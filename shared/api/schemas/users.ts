@@ -187,7 +187,7 @@ export const adminUser = z.extend(
   }),
   {
     /**
-     * The brokers the account asked to assist (issue 16), not declined or revoked: an applicant with any is
+     * The brokers the account asked to assist, not declined or revoked: an applicant with any is
      * an assistant, and approving it approves each delegation the broker confirmed.
      */
     assists: z.array(z.object({ name: z.string(), email: z.string(), state: z.enum(['requested', 'confirmed', 'approved']) })),

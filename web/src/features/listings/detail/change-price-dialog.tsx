@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { useListingAction } from '../api/listing-queries';
 import { PriceInput } from '../editor/number-inputs';
 
-/** A published listing's new price or lease rate, kept in its price history (issue 14): the fields of its type only. */
+/** A published listing's new price or lease rate, kept in its price history: the fields of its type only. */
 export function ChangePriceDialog({ listing, open, onOpenChange }: { listing: Listing; open: boolean; onOpenChange: (open: boolean) => void }) {
   const change = useListingAction('changeListingPrice');
   const [price, setPrice] = useState(listing.price === null ? '' : String(listing.price));
