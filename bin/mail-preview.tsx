@@ -41,6 +41,7 @@ const owner = sampleOwner();
 const requirement: Requirement = sampleRequirement();
 const mails: Record<string, ReactElement> = {
   approval: <ApprovalMail firstName="Dana" signInUrl="https://bisn.example/login?email=dana%40example.com" />,
+  'approval-delegate': <ApprovalMail firstName="Avery" signInUrl="https://bisn.example/login?email=avery%40example.com" assisting={['Ben Carter']} />,
   'unsubscribe-confirmation': <UnsubscribeConfirmationMail pageUrl={unsubscribeUrl} />,
   'requirement-broadcast': (
     <RequirementBroadcastMail

@@ -8,7 +8,7 @@ import { adminHandler } from './command';
 /** `npm run admin -- list [--status …]`: every account in a status, oldest first. */
 async function allUsers(status: UserStatus): Promise<AdminUser[]> {
   const items: AdminUser[] = [];
-  for await (const record of usersRepository.allByStatus(status)) items.push(toAdminUser(record));
+  for await (const record of usersRepository.allByStatus(status)) items.push(await toAdminUser(record));
   return items;
 }
 

@@ -72,6 +72,10 @@ export interface RequirementIndexRow {
   timing: string;
   createdAt: string;
   sentAt: string;
+  /** Since the browser shows size and markets; absent on entries written before, until the requirement's next write. */
+  sqftMin?: number | null;
+  sqftMax?: number | null;
+  marketIds?: string[];
 }
 
 export interface BrowseFilter {
@@ -129,8 +133,8 @@ function fromItem(item: Record<string, unknown>): RequirementRecord {
 }
 
 function toIndexRow(record: RequirementRecord & { sentAt: string }): RequirementIndexRow {
-  const { requirementId, title, requirementTypeId, propertyTypeId, timing, createdAt, sentAt } = record;
-  return { requirementId, title, status: 'sent', requirementTypeId, propertyTypeId, timing, createdAt, sentAt };
+  const { requirementId, title, requirementTypeId, propertyTypeId, timing, createdAt, sentAt, sqftMin, sqftMax, marketIds } = record;
+  return { requirementId, title, status: 'sent', requirementTypeId, propertyTypeId, timing, createdAt, sentAt, sqftMin, sqftMax, marketIds };
 }
 
 /** The browse index items of a sent requirement: one per filter combination (README "Browse indexes"). */

@@ -16,6 +16,8 @@ export interface UserRecord {
   title: string;
   license: string;
   phone: string;
+  /** An operator's account (the team, not a member): never in the broker directory. Absent = a broker's. */
+  operator?: boolean;
   /** Subscribed category ids; a category absent here is unsubscribed. */
   subscribed: SubscriptionId[];
   /** Match notice mails (issue 13); absent means on, as for every account made before they existed. */

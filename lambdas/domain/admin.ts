@@ -11,7 +11,8 @@ import { logger } from '../core/logger';
 import { countMetric } from '../core/metrics';
 import { recentCallers } from '../core/recent-callers';
 import { encodeCursor, isConditionFailed, startKeyFor } from '../data/table';
-import { statusKey, usersRepository, type UserRecord } from '../data/users';
+import { delegationsRepository } from '../data/delegations';
+import { fullNameOf, statusKey, usersRepository, type UserRecord } from '../data/users';
 import { sendMail } from './mail';
 import { approvalMail } from './mail/templates/approval';
 import { toUserDto } from './users';
@@ -24,9 +25,22 @@ import { approveDelegationsOf } from './delegations';
  * users by e-mail: every action takes a user id or an e-mail address.
  */
 
-export function toAdminUser(record: UserRecord): AdminUser {
+/** The brokers an account asked to assist, by name, while the delegation stands (requested, confirmed or approved). */
+async function assistedBy(delegateId: string): Promise<AdminUser['assists']> {
+  const standing = (await delegationsRepository.ofDelegate(delegateId)).filter(
+    (d): d is typeof d & { state: AdminUser['assists'][number]['state'] } => d.state === 'requested' || d.state === 'confirmed' || d.state === 'approved',
+  );
+  const brokers = new Map((await usersRepository.getMany(standing.map((d) => d.brokerId))).map((broker) => [broker.userId, broker]));
+  return standing.flatMap((d) => {
+    const broker = brokers.get(d.brokerId);
+    return broker ? [{ name: fullNameOf(broker), email: broker.email, state: d.state }] : [];
+  });
+}
+
+/** An account as the operators' lists show it: who, their license and firm, and whom they assist. */
+export async function toAdminUser(record: UserRecord): Promise<AdminUser> {
   const { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed, mailStop } = toUserDto(record);
-  return { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed, mailStop };
+  return { _id, firstName, lastName, email, license, brokerInfo, status, createdAt, emailConfirmed, mailStop, assists: await assistedBy(record.userId) };
 }
 
 async function findUser(idOrEmail: string): Promise<UserRecord> {
@@ -47,18 +61,20 @@ export async function listUsers(
   // A cursor must be a key of this status's index: a forged or foreign one is a 400, not a DynamoDB error.
   const startKey = startKeyFor(page.cursor, ['pk', 'sk', 'gsi2pk', 'gsi2sk'], { sk: 'PROFILE', gsi2pk: statusKey(status) });
   const { users, nextKey } = await usersRepository.pageByStatus(status, startKey, page.limit);
-  return { items: users.map(toAdminUser), nextCursor: encodeCursor(nextKey) };
+  return { items: await Promise.all(users.map(toAdminUser)), nextCursor: encodeCursor(nextKey) };
 }
 
 /**
  * Awaiting approval → active, then the approval e-mail. The status change is conditional, so two operators
  * clicking at once send one e-mail. Approving also approves the account as a delegate of each broker who
- * confirmed it (issue 16); approving an active account does only that, and sends nothing.
+ * confirmed it, and then the e-mail is a delegate's, naming those brokers; approving an active
+ * account does only that, and sends nothing.
  */
 export async function approveUser(idOrEmail: string): Promise<User> {
   const record = await findUser(idOrEmail);
   if (record.status === 'disabled') throw conflict('This account is disabled. Enable it instead of approving it.');
   await approveDelegationsOf(record.userId);
+  const assisting = (await assistedBy(record.userId)).filter((broker) => broker.state === 'approved').map((broker) => broker.name);
   if (record.status === 'active') return toUserDto(record);
   let approved: UserRecord;
   try {
@@ -73,7 +89,7 @@ export async function approveUser(idOrEmail: string): Promise<User> {
   }
   await refreshDirectory(approved.userId);
   // A stopped address gets nothing, the approval notice included: the site shows the approval instead.
-  if (!approved.mailStop) await sendMail(await approvalMail(approved));
+  if (!approved.mailStop) await sendMail(await approvalMail(approved, { assisting }));
   logger.info('user approved', { userId: approved.userId });
   countMetric('AccountApproved');
   return toUserDto(approved);

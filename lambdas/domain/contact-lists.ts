@@ -34,6 +34,7 @@ import { creationQuotasRepository } from '../data/creation-quotas';
 import { directoryRepository, nameSortKey } from '../data/directory';
 import { nowIso } from '../data/table';
 import type { UserRecord } from '../data/users';
+import { withUrls } from './directory';
 
 export const listNotFound = 'List not found';
 export const exportLimitMessage = `You can export at most ${DAILY_EXPORT_LIMIT} lists a day. Try again tomorrow.`;
@@ -123,7 +124,7 @@ async function brokersOf(record: ContactListRecord, now: Date): Promise<Director
 export async function getContactList(principal: Principal, listId: string, now = new Date()): Promise<ContactListBrokers> {
   const record = await ownList(principal, listId);
   const brokers = await brokersOf(record, now);
-  return { list: toDto(record), brokers: brokers.slice(0, CONTACT_LIST_MAX_MEMBERS), total: brokers.length };
+  return { list: toDto(record), brokers: brokers.slice(0, CONTACT_LIST_MAX_MEMBERS).map(withUrls), total: brokers.length };
 }
 
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name).join('; ');

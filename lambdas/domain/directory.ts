@@ -22,8 +22,11 @@ export const privacyOf = (record: Pick<UserRecord, 'directory'>): DirectoryPriva
   showEmail: record.directory?.showEmail ?? true,
 });
 
-/** Only approved brokers who have not opted out are listed; disabled, pending and deleted accounts never are. */
-const isListed = (record: UserRecord) => record.status === 'active' && privacyOf(record).listed;
+/**
+ * Only approved brokers who have not opted out are listed; disabled, pending and deleted accounts never
+ * are, nor operators (the team, not members).
+ */
+const isListed = (record: UserRecord) => record.status === 'active' && !record.operator && privacyOf(record).listed;
 
 const named = <T extends { id: string; name: string }>(catalog: ReadonlyMap<string, T>, ids: Iterable<string>) =>
   [...new Set(ids)].sort().map((id) => ({ id, name: catalog.get(id)?.name ?? id }));
@@ -44,13 +47,22 @@ export const activeListingsOf = async (userId: string) => (await listingsReposit
 const listingActivity = (listing: ListingRecord) => listing.renewedAt ?? listing.publishedOn;
 
 /**
- * What a broker works on: the property types of their subscriptions and active items, the markets (with
- * their counties) and deal types of their active listings and requirements.
+ * The property types a broker's subscriptions pick out: none when they cover every type, as a new account's
+ * do (subscribed to all by default, which says nothing of what the broker works on).
+ */
+function subscribedPropertyTypes(record: UserRecord): string[] {
+  const types = new Set(subscriptionCategories.filter((c) => record.subscribed.includes(c.id)).map((c) => c.propertyTypeId));
+  return types.size === propertyTypes.length ? [] : [...types];
+}
+
+/**
+ * What a broker works on: the property types of their active items and of the subscriptions they narrowed,
+ * the markets (with their counties) and deal types of their active listings and requirements.
  */
 function facetsOf(record: UserRecord, listings: readonly ListingRecord[], requirements: readonly RequirementRecord[]): DirectoryFacets {
   const marketIds = [...listings.map((l) => l.marketId), ...requirements.flatMap((r) => r.marketIds)].filter((id): id is string => !!id);
   const countyIds = marketIds.map((id) => marketById.get(id)?.countyId).filter((id): id is string => !!id && areaById.has(id));
-  const subscribedTypes = subscriptionCategories.filter((c) => record.subscribed.includes(c.id)).map((c) => c.propertyTypeId);
+  const subscribedTypes = subscribedPropertyTypes(record);
   return {
     dealTypeIds: [...new Set([...listings.map((l) => l.listingTypeId), ...requirements.map((r) => r.requirementTypeId)].filter((id): id is NonNullable<typeof id> => !!id))],
     propertyTypeIds: [...new Set([...subscribedTypes, ...listings.map((l) => l.propertyTypeId), ...requirements.map((r) => r.propertyTypeId)].filter((id): id is NonNullable<typeof id> => !!id))],
@@ -88,7 +100,7 @@ export async function refreshDirectory(userId: string): Promise<void> {
     title: record.title,
     phone: privacy.showPhone ? record.phone : '',
     email: privacy.showEmail ? record.email : '',
-    photoUrl: record.profileImage?.thumbnail ?? null,
+    photoUrl: record.profileImage?.profile ?? null,
     firm: record.brokerInfo ? { name: record.brokerInfo.name, logoUrl: record.brokerImage?.thumbnail ?? (record.brokerInfo.logoSrc ? legacyLogoKey(record.brokerInfo.logoSrc) : null) } : null,
     propertyTypes: named(propertyTypeById, facets.propertyTypeIds),
     markets: named(areaById, facets.areaIds.filter((id) => marketById.has(id))),
@@ -102,7 +114,7 @@ export async function refreshDirectory(userId: string): Promise<void> {
 }
 
 /** Stored cards hold S3 keys; the answer carries their URLs (the asset host may change, the entries stay). */
-const withUrls = (broker: DirectoryBroker): DirectoryBroker => ({
+export const withUrls = (broker: DirectoryBroker): DirectoryBroker => ({
   ...broker,
   photoUrl: broker.photoUrl && assetUrl(broker.photoUrl),
   firm: broker.firm && { ...broker.firm, logoUrl: broker.firm.logoUrl && assetUrl(broker.firm.logoUrl) },

@@ -94,6 +94,9 @@ export function toSummary(row: RequirementRecord | RequirementIndexRow): Require
     timing: row.timing,
     sentAt: row.sentAt,
     createdAt: row.createdAt,
+    sqftMin: row.sqftMin ?? null,
+    sqftMax: row.sqftMax ?? null,
+    markets: marketsOf({ marketIds: row.marketIds ?? [] }),
   };
 }
 

@@ -141,6 +141,12 @@ export async function createUser(input: CreateUserRequest): Promise<User> {
  * provider's attributes (the sign-up form cannot be sent without accepting the terms).
  */
 export async function getOwnUser(principal: Principal, existing: UserRecord | null): Promise<User> {
+  if (existing && principal.isOperator && !existing.operator) {
+    // An account made a broker's and later put in the operators' group: it leaves the directory.
+    const marked = await usersRepository.update(existing.userId, { operator: true });
+    await refreshDirectory(existing.userId);
+    return toUserDto(marked, true);
+  }
   if (existing) return toUserDto(existing, principal.isOperator);
   const identity = await cognitoUser(principal.email || principal.sub);
   if (!identity) throw notFound('User not found');
@@ -156,7 +162,7 @@ export async function getOwnUser(principal: Principal, existing: UserRecord | nu
     emailConfirmed: true,
     // An operator's account, made by an operator rather than through sign-up, is not a broker's: it
     // receives no broadcasts until it subscribes itself (docs/DECISIONS.md "Mail").
-    ...(principal.isOperator ? { subscribed: [] } : {}),
+    ...(principal.isOperator ? { subscribed: [], operator: true } : {}),
   });
   return toUserDto(record, principal.isOperator);
 }

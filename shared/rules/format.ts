@@ -79,6 +79,16 @@ export function formatPhone(phone: string | null | undefined): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+/**
+ * A phone number worth a second look: neither 10 digits nor an extension ("x12", "ext. 12"). The spec keeps
+ * the phone free text, so this only warns.
+ */
+export function phoneLooksIncomplete(phone: string | null | undefined): boolean {
+  const value = phone?.trim();
+  if (!value) return false;
+  return digitsOnly(value).length !== 10 && !/(?:x|ext\.?|extension)\s*\d+$/i.test(value);
+}
+
 /** The calendar date of `time` in `timeZone` as zero-padded [yyyy, MM, dd]. */
 export function calendarDate(time: number, timeZone: string): [year: string, month: string, day: string] {
   const date = new TZDate(time, timeZone);

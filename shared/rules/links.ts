@@ -16,6 +16,16 @@ export function isBrochureUrl(value: string): boolean {
   return isPublicHost(url.hostname);
 }
 
+/**
+ * A brochure link as typed, with `https://` put before a bare host (`www.example.com/x.pdf`): the spec
+ * shows brochure links with https:// prefixed, so a link without a scheme is one on https. Anything with a
+ * scheme of its own, or protocol-relative, is left for isBrochureUrl to judge.
+ */
+export function withBrochureScheme(value: string): string {
+  if (value === '' || value.startsWith('//') || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value)) return value;
+  return `https://${value}`;
+}
+
 /** The URL parser has already normalised the host (`0x7f.1` and `2130706433` are 127.0.0.1). */
 function isPublicHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');

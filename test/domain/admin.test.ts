@@ -5,6 +5,7 @@ import { recentCallers } from '../../lambdas/core/recent-callers';
 import { InvalidCursorError } from '../../lambdas/data/table';
 import { usersRepository, type UserRecord } from '../../lambdas/data/users';
 import { approveUser, disableUser, enableUser, listUsers, toAdminUser } from '../../lambdas/domain/admin';
+import { requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
 import { listedBroker } from '../../lambdas/domain/directory';
 import { signIn } from '../../lib/local/testing';
 import { cognitoAdmin, cognitoFailsOnce, cognitoStateOf, cognitoUser, failsOnce, justBefore, refusal } from './accounts-support';
@@ -25,7 +26,7 @@ describe('the operator list', () => {
   it('shows an account as the operator page does', async () => {
     const stop = { reason: 'complaint' as const, at: '2024-02-02T00:00:00.000Z', detail: 'abuse' };
     const { record } = await broker('row', { brokerInfo: { name: 'Firm', address1: 'a', address2: 'b' }, mailStop: stop });
-    expect(toAdminUser(record)).toEqual({
+    expect(await toAdminUser(record)).toEqual({
       _id: record.userId,
       firstName: 'row',
       lastName: 'Tester',
@@ -36,6 +37,7 @@ describe('the operator list', () => {
       createdAt: record.createdAt,
       emailConfirmed: true,
       mailStop: stop,
+      assists: [],
     });
   });
 
@@ -46,10 +48,10 @@ describe('the operator list', () => {
     await broker('awaiting', { status: 'awaiting approval', createdAt: '1990-01-01T00:00:00.000Z' });
 
     const page = await listUsers('disabled', { limit: 2 });
-    expect(page.items).toEqual([toAdminUser(first.record), toAdminUser(second.record)]);
+    expect(page.items).toEqual([await toAdminUser(first.record), await toAdminUser(second.record)]);
     expect(page.nextCursor).toEqual(expect.any(String));
     const next = await listUsers('disabled', { limit: 2, cursor: page.nextCursor! });
-    expect(next.items[0]).toEqual(toAdminUser(third.record));
+    expect(next.items[0]).toEqual(await toAdminUser(third.record));
     const all = await listUsers('disabled');
     expect(all.nextCursor).toBeNull();
     expect(all.items.map((u) => u.status)).toEqual(all.items.map(() => 'disabled'));
@@ -80,6 +82,26 @@ describe('approve', () => {
     const again = await approveUser(record.userId);
     expect(again).toEqual(approved);
     expect(await mailsTo(record.email)).toHaveLength(1);
+  });
+
+  it('lists an assistant with the brokers they asked to assist; approving it approves the confirmed delegation and mails a delegate\'s text', async () => {
+    const owner = await broker('owner', { firstName: 'Ben', lastName: 'Carter' });
+    const other = await broker('other', { firstName: 'Dana', lastName: 'Lee' });
+    const assistant = await applicant('assistant', { firstName: 'Avery' });
+    await requestDelegation(assistant.record, owner.record.email);
+    await requestDelegation(assistant.record, other.record.email);
+    await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
+    expect((await toAdminUser(assistant.record)).assists.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Ben Carter', email: owner.record.email, state: 'confirmed' },
+      { name: 'Dana Lee', email: other.record.email, state: 'requested' },
+    ]);
+
+    await approveUser(assistant.record.userId);
+    const states = Object.fromEntries((await toAdminUser(assistant.record)).assists.map((a) => [a.name, a.state]));
+    expect(states).toEqual({ 'Ben Carter': 'approved', 'Dana Lee': 'requested' });
+    const [mail] = await mailsTo(assistant.record.email);
+    expect(mail!.text).toContain("approved it as Ben Carter's delegate");
+    expect(mail!.text).not.toContain('publish listings and receive the broker broadcasts');
   });
 
   it('finds the account by e-mail in any case, with spaces around it', async () => {

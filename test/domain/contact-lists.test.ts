@@ -30,6 +30,18 @@ const update = (actor: Actor, listId: string, body: Record<string, unknown>) => 
 const namesOf = (brokers: readonly { firstName: string }[]) => brokers.map((b) => b.firstName);
 
 describe('contact lists (domain)', () => {
+  it('answers its brokers\' photos and firm logos as URLs on the asset host, as the directory does', async () => {
+    const owner = await broker('owner');
+    // The variants the image pipeline makes for a profile photo and a logo.
+    const profileImage = { profile: 'users/x/profile/profile.jpg', medium: 'users/x/profile/medium.jpg' };
+    const brokerImage = { original: 'users/x/logo/original.jpg', medium: 'users/x/logo/medium.jpg', thumbnail: 'users/x/logo/thumbnail.jpg' };
+    const pictured = await listed('Pia', { subscribed: [], profileImage, brokerImage, brokerInfo: { name: 'Capitol Realty', address1: '1 Capitol Mall', address2: '' } });
+    const picks = await create(owner, { name: 'Pictured', members: [pictured.record.userId] });
+    const [card] = (await getContactList(owner.principal, picks.listId)).brokers;
+    const assetHost = process.env.ASSET_BASE_URL;
+    expect(card).toMatchObject({ photoUrl: `${assetHost}/users/x/profile/profile.jpg`, firm: { logoUrl: `${assetHost}/users/x/logo/thumbnail.jpg` } });
+  });
+
   it('keeps a list of picks, once each, by name; an unlisted broker drops out; only its owner sees, changes or deletes it', async () => {
     const [owner, stranger] = [await broker('owner'), await broker('stranger')];
     const [zoe, adam, mia] = [await listed('Zoe', { subscribed: [] }), await listed('Adam', { subscribed: [] }), await listed('Mia', { subscribed: [] })];

@@ -90,6 +90,21 @@ describe('broker directory (domain)', () => {
     expect(ids(await everyone())).not.toContain(bob.record.userId);
   });
 
+  it('files a broker with the default subscriptions (every type) under no property type until they post; operators are never listed', async () => {
+    const newcomer = await listed('Newcomer');
+    expect(await listedBroker(newcomer.record.userId)).toMatchObject({ propertyTypes: [] });
+    expect(ids(await everyone({ propertyTypeId: 'office' }))).not.toContain(newcomer.record.userId);
+    expect(ids(await everyone())).toContain(newcomer.record.userId);
+    await storedListing(newcomer.record, { marketId: 'sac-midtown', listingTypeId: 'for-lease', propertyTypeId: 'office', publishedOn: '2032-02-01T00:00:00.000Z' });
+    await refreshDirectory(newcomer.record.userId);
+    expect((await listedBroker(newcomer.record.userId)).propertyTypes).toEqual([{ id: 'office', name: 'Office' }]);
+    expect(ids(await everyone({ propertyTypeId: 'office' }))).toContain(newcomer.record.userId);
+
+    const teamMember = await listed('Operator', { operator: true, subscribed: [] });
+    expect(ids(await everyone())).not.toContain(teamMember.record.userId);
+    expect(await refusal(listedBroker(teamMember.record.userId))).toMatchObject({ status: 404 });
+  });
+
   it('files a broker under the markets, counties and deal types of their active requirements, with counts and last activity', async () => {
     const carol = await listed('Carol', { subscribed: [] });
     const requirement = await createRequirement(carol.record, requirementInput({ marketIds: ['sac-folsom', 'placer-roseville'], requirementTypeId: 'for-sale-user', propertyTypeId: 'industrial' }));

@@ -115,6 +115,11 @@ describe('requirements (domain)', () => {
     } while (cursor);
     expect(new Set(browsed)).toEqual(titles);
     expect(await countActiveRequirements()).toBe(before + 4);
+    // A row says whether it fits without opening it: its size and markets.
+    const [row] = (await listRequirements(listRequirementsQuery.parse({ marketId: market, limit: 1 }))).items;
+    const full = (await requirementsRepository.get(row!.requirementId))!;
+    expect(full.sqftMin ?? full.sqftMax).not.toBeNull();
+    expect(row).toMatchObject({ sqftMin: full.sqftMin, sqftMax: full.sqftMax, markets: [{ marketId: market, name: 'Folsom' }] });
 
     const mine = await listMyRequirements(author.record.userId, { limit: 10 });
     expect(mine.items).toHaveLength(5);

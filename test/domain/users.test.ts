@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ses } from '../../lambdas/core/aws';
 import { delegationsRepository } from '../../lambdas/data/delegations';
 import { usersRepository } from '../../lambdas/data/users';
-import { listedBroker } from '../../lambdas/domain/directory';
+import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import {
   createUser,
   getOwnUser,
@@ -173,6 +173,16 @@ describe('sign-up and the own record', () => {
     expect(operatorUser).toMatchObject({ isOperator: true, emailConfirmed: true });
     expect(on(operatorUser)).toEqual([]);
     expect((await usersRepository.get(op.sub))?.subscribed).toEqual([]);
+    expect((await usersRepository.get(op.sub))?.operator).toBe(true);
+  });
+
+  it('an account put in the operators group leaves the broker directory at its next sign-in', async () => {
+    const { record } = await broker('promoted');
+    await refreshDirectory(record.userId);
+    expect((await listedBroker(record.userId)).userId).toBe(record.userId);
+    expect((await getOwnUser(principalOf(record, true), record)).isOperator).toBe(true);
+    expect(await usersRepository.get(record.userId)).toMatchObject({ operator: true });
+    await expect(listedBroker(record.userId)).rejects.toThrow('Broker not found');
   });
 
   it('repairs from a Cognito user without names as "Broker", found by sub when the token has no e-mail', async () => {

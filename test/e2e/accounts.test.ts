@@ -104,9 +104,15 @@ describe('sign-up to approval', () => {
     await page.getByLabel('First Name').fill('Sam');
     await page.getByRole('checkbox').check();
     await shoot(page, 'signup');
+    // On a phone the button is below the fold: the code step that replaces the form opens at its top.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Sign Up' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => globalThis.scrollY)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
     await heading(page, 'Verify your e-mail').waitFor();
+    expect(await page.evaluate(() => globalThis.scrollY)).toBe(0);
+    await page.setViewportSize(DESKTOP);
     await expect(page.getByText(email, { exact: true }).isVisible()).resolves.toBe(true); // lowercased
     await shoot(page, 'verify');
     const code = await waitForCode(email);

@@ -79,6 +79,66 @@ describe('broker directory, end to end', () => {
     await page.close();
   });
 
+  it('every criterion shows as a removable chip, the name search too; Clear clears them all; phones show formatted; operators are not listed', async () => {
+    for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const context = await openBrowser(viewport);
+      const page = await context.newPage();
+      await signIn(page, reader);
+      await page.goto('/consumer/brokers');
+      const clear = page.getByRole('button', { name: 'Clear' });
+      const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('button');
+      await page.getByLabel('Name or firm').fill('Riley');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/q=Riley/);
+      expect(await clear.isEnabled()).toBe(true);
+      await page.getByLabel('Property Type').selectOption('land');
+      await page.waitForURL(/propertyTypeId=land/);
+      expect(await chips.allInnerTexts()).toEqual(['Name or firm: “Riley”', 'Property type: Land']);
+      const card = page.getByRole('listitem').filter({ hasText: subject.email });
+      // newBroker's phone is stored as typed, 9165550142.
+      expect(await card.getByRole('link', { name: '(916) 555-0142' }).getAttribute('href')).toBe('tel:9165550142');
+      await page.getByRole('button', { name: 'Save as list' }).click();
+      await page.getByRole('dialog').getByText('Keeps: Land · “Riley”').waitFor();
+      await screenshot(page, `brokers-save-list-${width}`);
+      await page.keyboard.press('Escape');
+      await screenshot(page, `brokers-chips-${width}`);
+
+      await page.getByRole('button', { name: 'Remove Name or firm: “Riley”' }).click();
+      await page.waitForURL((url) => !url.search.includes('q='));
+      expect(await page.getByLabel('Name or firm').inputValue()).toBe('');
+      expect(await chips.allInnerTexts()).toEqual(['Property type: Land']);
+      await page.getByLabel('Name or firm').fill('Riley');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/q=Riley/);
+      await clear.click();
+      await page.waitForURL((url) => url.search === '');
+      expect(await page.getByLabel('Name or firm').inputValue()).toBe('');
+      expect(await chips.count()).toBe(0);
+      expect(await clear.isDisabled()).toBe(true);
+      await context.dispose();
+    }
+    // The demo's operator, Olivia Park, is the team: not a broker of the directory.
+    const found = await apiAs<{ items: { email: string }[] }>(reader, 'GET', '/brokers?q=Park');
+    expect(found.items.map((b) => b.email)).not.toContain(demoLogin('operator').email);
+  });
+
+  it('says "1 broker picked", a broker page without requirements says so, and the pinned footer does not blur what is behind it', async () => {
+    await apiAs(reader, 'POST', '/lists', { name: 'Just one', members: [subject.userId] });
+    const own = await openBrowser(DESKTOP);
+    const page = await own.newPage();
+    await signIn(page, reader);
+    await page.goto('/consumer/lists');
+    await page.getByRole('listitem').filter({ hasText: 'Just one' }).getByText('1 broker picked').waitFor();
+    await page.goto(`/consumer/brokers/${reader.userId}`);
+    await page.getByText('No active requirements.').waitFor();
+    expect(await page.getByText(/try changing the filters/).count()).toBe(0);
+    expect(await page.locator('footer').evaluate((footer) => [getComputedStyle(footer).position, getComputedStyle(footer).backdropFilter])).toEqual(['sticky', 'none']);
+    await screenshot(page, 'broker-page-empty-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'broker-page-empty-phone');
+    await own.dispose();
+  });
+
   it('A saves the filter as a list and downloads it as CSV and as vCard', async () => {
     const page = await browser.newPage();
     await page.goto('/consumer/brokers?marketId=yolo&propertyTypeId=land&dealTypeId=for-sale-user');

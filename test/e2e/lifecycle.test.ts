@@ -90,4 +90,38 @@ describe('lifecycle, end to end', () => {
     await page.getByText('This renew link has already been used.', { exact: false }).waitFor();
     await own.dispose();
   });
+
+  it('Change Price on a lease listing shows and focuses the lease rate only', async () => {
+    const listingId = await publishListingAs(broker, {
+      title: `E2E lease reprice ${stamp}`,
+      listingTypeId: 'for-lease',
+      propertyTypeId: 'retail',
+      marketId: 'placer-auburn',
+      minSqft: 1200,
+      maxSqft: 2400,
+      leasePrice: 1.85,
+      leaseFrequencyId: 'monthly',
+      leaseTypeId: 'nnn',
+      address1: `${Math.floor(Math.random() * 9000) + 1000} Grass Valley Hwy`,
+      city: 'Auburn',
+      state: 'CA',
+      zipCode: '95603',
+      description: 'Retail suites.',
+    });
+    for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const own = await openBrowser(viewport);
+      const page = await own.newPage();
+      await signIn(page, broker);
+      await page.goto(`/consumer/listing/${listingId}`);
+      await page.getByRole('button', { name: 'Change Price' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change the price' });
+      const lease = dialog.getByLabel('Lease Rate (per sqft)');
+      await lease.waitFor();
+      expect(await dialog.getByLabel('Sales Price').count()).toBe(0);
+      expect(await lease.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await lease.inputValue()).toBe('1.85');
+      await screenshot(page, `lifecycle-change-lease-price-${width}`);
+      await own.dispose();
+    }
+  });
 });

@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn as signInByApi } from '../../lib/local/testing';
 import {
+  apiAs,
   DESKTOP,
   demoLogin,
   openBrowser,
@@ -10,6 +12,7 @@ import {
   screenshot,
   seriousA11yViolations,
   signIn,
+  stackRef,
   waitForMail,
 } from './support';
 
@@ -258,6 +261,62 @@ describe('listings, end to end', () => {
 
     await page.goto(`/consumer/listing/${listingId}`);
     await page.getByText('This listing does not exist or is no longer available.').waitFor();
+  });
+
+  it('the dashboard\'s create buttons open the editor and the requirement dialog on arrival', async () => {
+    for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/consumer/dashboard');
+      await page.getByRole('link', { name: 'Create New Listing' }).click();
+      const drawer = page.getByRole('dialog', { name: 'New Listing' });
+      await drawer.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
+      expect(new URL(page.url()).searchParams.get('edit')).toBeTruthy();
+      expect(new URL(page.url()).searchParams.has('create')).toBe(false);
+      await screenshot(page, `dashboard-create-listing-${width}`);
+      // Closed untouched: the draft is not kept.
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+
+      await page.goto('/consumer/dashboard');
+      await page.getByRole('link', { name: 'Create New Requirement' }).click();
+      const modal = page.getByRole('dialog', { name: 'Create New Requirement' });
+      await modal.waitFor();
+      await page.waitForURL((url) => url.pathname === '/consumer/my-requirements' && !url.search.includes('create'));
+      await screenshot(page, `dashboard-create-requirement-${width}`);
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('saves a brochure link typed without https://, and names the field a save is refused for, with the focus on it', async () => {
+    await page.goto('/consumer/my-listings');
+    await page.getByRole('button', { name: 'Create New Listing' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New Listing' });
+    await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill('Brochure check');
+    const brochure = drawer.getByRole('textbox', { name: 'Brochure URL' });
+    await brochure.fill('www.example.com/x.pdf');
+    // The autosave sends it (Save Draft would also close the drawer).
+    await expect.poll(() => drawer.getByText('All changes saved').isVisible(), { timeout: 15_000 }).toBe(true);
+    const listingId = new URL(page.url()).searchParams.get('edit')!;
+    const broker = demoLogin('broker');
+    const { idToken } = await signInByApi(stackRef(), broker.email, broker.password);
+    const { listing } = await apiAs<{ listing: { brochureUrl: string } }>({ idToken }, 'GET', `/listing/${listingId}`);
+    expect(listing.brochureUrl).toBe('https://www.example.com/x.pdf');
+
+    await brochure.fill('javascript:alert(1)');
+    await drawer.getByRole('button', { name: 'Save Draft' }).click();
+    // Refused before it is sent: the drawer stays open and says which field, as the status line does.
+    await drawer.getByText('Fix Brochure URL to save this draft: Please enter a valid URL.').waitFor();
+    expect(await drawer.getByText('Not saved').isVisible()).toBe(true);
+    expect(await brochure.evaluate((input) => input === document.activeElement)).toBe(true);
+    await screenshot(page, 'listings-editor-field-error-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'listings-editor-field-error-phone');
+    await page.setViewportSize(DESKTOP);
+    await drawer.getByRole('button', { name: 'Abandon Draft' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon Draft' }).click();
+    await drawer.waitFor({ state: 'hidden' });
   });
 
   it('shows the editor on a phone, and an empty draft can be abandoned', async () => {

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoLogin, DESKTOP, e2e, newBroker, openBrowser, runJob, screenshot, seriousA11yViolations, signIn } from './support';
+import { createConfirmedUser, signIn as signInByApi } from '../../lib/local/testing';
+import { accountRow, apiAs, demoLogin, DESKTOP, e2e, newBroker, openBrowser, PHONE, runJob, screenshot, seriousA11yViolations, signIn, stackRef, waitForMail } from './support';
 
 /** Operators remove a broker's contribution from its page (PRODUCT.md); brokers never see the control. */
 describe('operators remove listings and requirements', () => {
@@ -60,5 +62,71 @@ describe('operators remove listings and requirements', () => {
     await page.waitForURL('**/consumer/listings');
     await page.goto(`/consumer/listing/${listingId}`);
     await page.getByText('This listing does not exist or is no longer available.').waitFor();
+  });
+});
+
+describe('the approval queue', () => {
+  it('says who is an assistant and whose, what approving does, and mails a delegate a delegate\'s approval', async () => {
+    const broker = await newBroker('assisted', { approved: true, password: 'Assisted#2025x' });
+    const applicant = await newBroker('applicant', { approved: false, password: 'Applicant#2025x' });
+    const email = `queue-assistant-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Assistant#2025x';
+    const assistantId = await createConfirmedUser(stackRef(), { email, password, firstName: 'Quinn', lastName: 'Assistant' });
+    const assistant = { ...(await signInByApi(stackRef(), email, password)), userId: assistantId };
+    await apiAs(assistant, 'GET', `/user/cognito/${assistantId}`);
+    await apiAs(assistant, 'POST', '/delegations', { brokerEmail: broker.email });
+    await apiAs(broker, 'PUT', `/delegation/${broker.userId}/${assistantId}`, { action: 'confirm' });
+
+    const context = await openBrowser(DESKTOP);
+    try {
+      const page = await context.newPage();
+      await signIn(page, demoLogin('operator'));
+      await page.goto('/consumer/operators');
+      const assistantRow = await accountRow(page, email);
+      expect(await assistantRow.innerText()).toContain('Assistant');
+      expect(await assistantRow.innerText()).toContain('Assistant to Riley Requirer');
+      expect(await assistantRow.innerText()).toContain('Confirmed by Riley Requirer: approving also lets them work for Riley Requirer.');
+      const brokerRow = await accountRow(page, applicant.email);
+      const brokerText = await brokerRow.innerText();
+      expect(brokerText).toContain('Broker');
+      expect(brokerText).toContain('DRE 02011234');
+      expect(brokerText).toContain('Delta Commercial');
+      await assistantRow.scrollIntoViewIfNeeded();
+      await screenshot(page, 'operators-queue-desktop');
+      await page.setViewportSize(PHONE);
+      await assistantRow.scrollIntoViewIfNeeded();
+      await screenshot(page, 'operators-queue-phone');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.setViewportSize(DESKTOP);
+
+      await assistantRow.getByRole('button', { name: 'Approve Quinn Assistant' }).click();
+      await assistantRow.waitFor({ state: 'detached' });
+      const mail = await waitForMail((m) => m.to.includes(email) && m.subject === 'Your BISN account is approved');
+      expect(mail.text).toContain("approved it as Riley Requirer's delegate");
+      expect(mail.text).not.toContain('receive the broker broadcasts');
+    } finally {
+      await context.dispose();
+    }
+  });
+
+  it('asks a new broker for the license number and firm the operators verify, on the review notice', async () => {
+    const email = `unverified-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Unverified#2025x';
+    await createConfirmedUser(stackRef(), { email, password, firstName: 'Uma', lastName: 'Unverified' });
+    for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const context = await openBrowser(viewport);
+      try {
+        const page = await context.newPage();
+        await signIn(page, { email, password });
+        const missing = page.getByTestId('review-notice-missing');
+        expect(await missing.innerText()).toContain('add your license number (Personal Information) and your firm (Broker Information) in your Profile');
+        await screenshot(page, `review-notice-${width}`);
+        await missing.getByRole('link', { name: 'Open your Profile' }).click();
+        await page.waitForURL('**/consumer/profile');
+        expect(await page.getByTestId('review-notice-missing').innerText()).toContain('below');
+      } finally {
+        await context.dispose();
+      }
+    }
   });
 });

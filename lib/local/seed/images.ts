@@ -13,6 +13,15 @@ export function avatarJpeg(initials: string, colour: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** A firm's wordmark placeholder: its initials on a band of its colour, as a JPEG (a logo is wider than tall). */
+export function logoJpeg(initials: string, colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="200">
+    <rect width="480" height="200" fill="#fff"/><rect x="20" y="40" width="120" height="120" rx="16" fill="${colour}"/>
+    <text x="300" y="108" font-family="DejaVu Sans, Arial, sans-serif" font-size="96" font-weight="700" fill="${colour}"
+      text-anchor="middle" dominant-baseline="middle">${escape(initials)}</text></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
 /** A simple building-and-sky illustration for a listing photo, as a JPEG. */
 export function propertyPhotoJpeg(title: string, colour: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000">

@@ -14,7 +14,7 @@ import type { DemoLogin, SeedModule } from '../seed';
 import { DEMO_PASSWORD } from '../seed';
 import { createConfirmedUser } from '../testing';
 import { demoBrokers, demoListings, demoRequirements } from './data';
-import { avatarJpeg, propertyPhotoJpeg, stageUpload } from './images';
+import { avatarJpeg, logoJpeg, propertyPhotoJpeg, stageUpload } from './images';
 import { seedMarketHistory } from './market-history';
 
 const principalOf = (user: UserRecord, isOperator = false): Principal => ({
@@ -47,7 +47,7 @@ export const seed: SeedModule['seed'] = async (stack) => {
       status: broker.status,
       emailConfirmed: true,
       // As the API makes an operator's record: no broadcasts until the operator subscribes.
-      ...(broker.operator ? { subscribed: [] } : {}),
+      ...(broker.operator ? { subscribed: [], operator: true } : {}),
       approvedAt: broker.status === 'active' ? new Date().toISOString() : null,
       title: broker.title,
       license: broker.license,
@@ -60,6 +60,11 @@ export const seed: SeedModule['seed'] = async (stack) => {
     const avatar = await avatarJpeg(initials(broker.firstName, broker.lastName), broker.colour);
     await finaliseUserImage('profile', principal, user, await stageUpload(`users/${sub}/profile`, avatar));
     user = (await usersRepository.get(sub))!;
+    if (broker.broker) {
+      const firmInitials = broker.broker.name.split(/\s+/).map((word) => word[0]).join('').slice(0, 3);
+      await finaliseUserImage('logo', principal, user, await stageUpload(`users/${sub}/logo`, await logoJpeg(firmInitials, broker.colour)));
+      user = (await usersRepository.get(sub))!;
+    }
     users.set(broker.key, user);
   }
 

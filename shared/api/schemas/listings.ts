@@ -1,6 +1,6 @@
 import * as z from '../../zod';
 import { idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
-import { isBrochureUrl } from '../../rules/links';
+import { isBrochureUrl, withBrochureScheme } from '../../rules/links';
 import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
 import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
@@ -48,7 +48,7 @@ export const listingDraft = z.object({
   brochureUrl: z._default(
     z.union([
       z.literal(''),
-      z.string().check(z.trim(), z.maxLength(2000), z.refine(isBrochureUrl, brochureUrlMessage)),
+      z.string().check(z.trim(), z.overwrite(withBrochureScheme), z.maxLength(2000), z.refine(isBrochureUrl, brochureUrlMessage)),
     ]),
     '',
   ),

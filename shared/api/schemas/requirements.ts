@@ -103,7 +103,7 @@ export const requirement = z.object({
 });
 export type Requirement = z.infer<typeof requirement>;
 
-/** A row of the public list: what the table shows, nothing more. */
+/** A row of the public list: what the table shows (the spec's columns, size and markets), nothing more. */
 export const requirementSummary = z.extend(
   z.pick(requirement, {
     requirementId: true,
@@ -114,6 +114,9 @@ export const requirementSummary = z.extend(
     timing: true,
     sentAt: true,
     createdAt: true,
+    sqftMin: true,
+    sqftMax: true,
+    markets: true,
   }),
   {
     /** My requirements only (issue 16): who created and who last changed it. */

@@ -174,18 +174,27 @@ export type SubscriptionsSave = z.infer<typeof subscriptionsSave>;
 
 /** The operator's lists: one status, oldest first (the approval queue is "awaiting approval"). */
 export const adminUsersQuery = z.extend(pageQuery, { status: z._default(userStatus, 'awaiting approval') });
-export const adminUser = z.pick(user, {
-  _id: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  license: true,
-  brokerInfo: true,
-  status: true,
-  createdAt: true,
-  emailConfirmed: true,
-  mailStop: true,
-});
+export const adminUser = z.extend(
+  z.pick(user, {
+    _id: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    license: true,
+    brokerInfo: true,
+    status: true,
+    createdAt: true,
+    emailConfirmed: true,
+    mailStop: true,
+  }),
+  {
+    /**
+     * The brokers the account asked to assist, not declined or revoked: an applicant with any is
+     * an assistant, and approving it approves each delegation the broker confirmed.
+     */
+    assists: z.array(z.object({ name: z.string(), email: z.string(), state: z.enum(['requested', 'confirmed', 'approved']) })),
+  },
+);
 export const adminUsersResponse = pageOf(adminUser);
 export type AdminUser = z.infer<typeof adminUser>;
 

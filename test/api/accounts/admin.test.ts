@@ -81,6 +81,8 @@ describe('the approval queue', () => {
       emailConfirmed: expect.any(Boolean),
       // Mail flows: no bounce or complaint stopped it (issue 12.3).
       mailStop: null,
+      // A broker's own account: it asked to assist no one.
+      assists: [],
     });
   });
 

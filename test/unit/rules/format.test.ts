@@ -10,6 +10,7 @@ import {
   formatDate,
   formatLeaseRate,
   formatPhone,
+  phoneLooksIncomplete,
   marketDay,
   formatPrice,
   formatSqft,
@@ -90,6 +91,13 @@ describe('formatSqft and formatSqftRange', () => {
     expect(formatSqftRange(null, undefined)).toBe('');
     expect(formatSqftRange(null, null, { unit: false })).toBe('');
   });
+});
+
+describe('phoneLooksIncomplete', () => {
+  it.each(['9165550100', '(916) 555-0100', '555-0100 x12', '916 555 0100 ext. 4', '555 0100 extension 4', '', '  ', null])('is fine with %j', (phone) =>
+    expect(phoneLooksIncomplete(phone)).toBe(false),
+  );
+  it.each(['555-0100', '916555010', '+1 916 555 0100', '91655501000', 'call me'])('warns of %j', (phone) => expect(phoneLooksIncomplete(phone)).toBe(true));
 });
 
 describe('formatPhone', () => {

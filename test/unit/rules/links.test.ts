@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listingDraft } from '../../../shared/api';
 import { isBrochureUrl } from '../../../shared/rules/links';
 
 describe('isBrochureUrl (issue 20.10)', () => {
@@ -43,4 +44,20 @@ describe('isBrochureUrl (issue 20.10)', () => {
     ['.internal', 'http://db.internal/'],
     ['not a URL', 'not a url'],
   ])('refuses %s: %s', (_why, url) => expect(isBrochureUrl(url)).toBe(false));
+});
+
+describe('a draft\'s brochure link as typed', () => {
+  const saved = (brochureUrl: string) => listingDraft.safeParse({ brochureUrl });
+  it.each([
+    ['www.example.com/x.pdf', 'https://www.example.com/x.pdf'],
+    ['  example.com/brochure.pdf ', 'https://example.com/brochure.pdf'],
+    ['example.com:8080/a.pdf', 'https://example.com:8080/a.pdf'],
+    ['http://example.com/a.pdf', 'http://example.com/a.pdf'],
+    ['HTTPS://Example.COM/a.pdf', 'HTTPS://Example.COM/a.pdf'],
+    ['', ''],
+  ])('saves %j as %j', (typed, stored) => expect(saved(typed)).toMatchObject({ success: true, data: { brochureUrl: stored } }));
+
+  it.each(['javascript:alert(1)', '//example.com/a.pdf', 'ftp://example.com/a.pdf', 'localhost/a.pdf', 'intranet/a.pdf', 'not a url'])('still refuses %j', (typed) =>
+    expect(saved(typed).error?.issues.map((issue) => issue.message)).toEqual(['Please enter a valid URL.']),
+  );
 });

@@ -156,7 +156,7 @@ describe('listing editor autosave', { timeout: 30_000 }, () => {
     expect(api.saves()).toHaveLength(0);
     await eventually(() => expect(screen.getByText('ZIP code is required.')).toBeInTheDocument());
     expect(screen.getByText('Not saved')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Some fields need attention before this draft can be saved.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Fix ZIP Code to save this draft: ZIP code is required');
 
     type(/^ZIP Code/, '95616');
     await advance(SECTION_DELAY_MS + MERGE_DELAY_MS);

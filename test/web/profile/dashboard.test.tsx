@@ -54,8 +54,8 @@ describe('dashboard', { timeout: 20_000 }, () => {
     renderApp('/consumer/dashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada!' }, firstLoad)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create New Listing' })).toHaveAttribute('href', '/consumer/my-listings');
-    expect(screen.getByRole('link', { name: 'Create New Requirement' })).toHaveAttribute('href', '/consumer/my-requirements');
+    expect(screen.getByRole('link', { name: 'Create New Listing' })).toHaveAttribute('href', '/consumer/my-listings?create=true');
+    expect(screen.getByRole('link', { name: 'Create New Requirement' })).toHaveAttribute('href', '/consumer/my-requirements?create=true');
 
     expect(within(tile('Active Subscriptions')).getByTestId('subscriptions-count')).toHaveTextContent('11/14');
     expect(await within(tile('Active Requirements')).findByText('12')).toBeInTheDocument();

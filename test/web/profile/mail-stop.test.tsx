@@ -53,7 +53,7 @@ describe('the operator page', { timeout: 20_000 }, () => {
     const backend = await startProfileBackend({ isOperator: true });
     const account = (id: string, email: string, mailStop: MailStop | null): AdminUser => ({
       _id: id, firstName: 'Grace', lastName: id, email, license: '01234567', brokerInfo: null, status: 'awaiting approval',
-      createdAt: '2025-01-02T03:04:05.000Z', emailConfirmed: true, mailStop,
+      createdAt: '2025-01-02T03:04:05.000Z', emailConfirmed: true, mailStop, assists: [],
     });
     backend.state.accounts = [account('Stopped', 'stopped@example.com', bounce), account('Flowing', 'flowing@example.com', null)];
     renderApp('/consumer/operators');

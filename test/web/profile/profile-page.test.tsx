@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
+import { phoneWarning } from '@/features/profile/components/personal-info-dialog';
 import { openedDialog } from '../support/dialog';
 import { renderApp } from '../support/render-app';
 import { startProfileBackend, STORE_URL, subscriptionsExcept } from './profile-backend';
@@ -121,6 +122,24 @@ describe('edit dialogs', { timeout: 20_000 }, () => {
     expect(card('Personal Information')).toHaveTextContent('Grace Hopper');
     expect(card('Personal Information')).toHaveTextContent('(916) 555-0199');
     expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Grace Hopper' })).toHaveTextContent('GH');
+  });
+
+  it('personal information: warns of a phone with neither 10 digits nor an extension, and saves it as typed', async () => {
+    const backend = await startProfileBackend();
+    await openProfile();
+    const user = userEvent.setup();
+    await openDialog(user, 'Edit Personal Information');
+    const phone = within(dialog()).getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '555-0199');
+    expect(phone).toHaveAccessibleDescription(phoneWarning);
+    await user.type(phone, ' x12');
+    expect(within(dialog()).queryByText(phoneWarning)).not.toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '555-0199');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Information' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.bodyOf(backend.calls('/user/personalInfo/')[0]!)).toMatchObject({ phone: '555-0199' });
   });
 
   /** The dialog open, another tab saving the profile meanwhile, then this one saving a new phone. */

@@ -22,6 +22,12 @@ function summary(requirementId: string, title: string, status: RequirementStatus
     timing: 'Within 6 months',
     createdAt: '2026-03-01T14:00:00.000Z',
     sentAt: status === 'sent' ? '2026-03-02T14:00:00.000Z' : null,
+    sqftMin: 2000,
+    sqftMax: 4500,
+    markets: [
+      { marketId: 'yolo-davis', name: 'Davis' },
+      { marketId: 'yolo-woodland', name: 'Woodland' },
+    ],
   };
 }
 
@@ -78,8 +84,29 @@ describe('requirement lists on a phone (issue 22.4)', { timeout: 30_000 }, () =>
     const list = await screen.findByRole('list', { name: 'Requirements' }, firstLoad);
     const card = within(list).getByRole('listitem');
     expect(within(card).getByRole('link', { name: 'Office near Davis' })).toHaveAttribute('href', '/consumer/requirement/r1');
-    for (const fact of ['For Lease · Office', 'Timing: Within 6 months', 'Sent On 03/02/2026']) expect(card).toHaveTextContent(fact);
+    for (const fact of ['For Lease · Office', 'Size: 2,000 - 4,500 sqft', 'Markets: Davis, Woodland', 'Timing: Within 6 months', 'Sent On 03/02/2026']) {
+      expect(card).toHaveTextContent(fact);
+    }
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('the browser\'s table has Size and Markets beside the spec\'s columns; a requirement without a size says so', async () => {
+    await startRequirementsBackend({ browse: [summary('r1', 'Office near Davis'), { ...summary('r2', 'Any size'), sqftMin: null, sqftMax: null }] });
+    renderApp('/consumer/requirements');
+
+    const table = await screen.findByRole('table', { name: 'Requirements' }, firstLoad);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Type', 'Property Type', 'Size (sqft)', 'Markets', 'Timing', 'Sent On']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Office near Davis',
+      'For Lease',
+      'Office',
+      '2,000 - 4,500',
+      'Davis, Woodland',
+      'Within 6 months',
+      '03/02/2026',
+    ]);
+    expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent('—');
   });
 
   it('My requirements shows each card with its status; from 768 px up it is the table', async () => {

@@ -19,18 +19,19 @@ interface BrowseFiltersProps {
   value: BrowseFilterValues;
   onChange: (name: keyof BrowseFilterValues, value: string | undefined) => void;
   onClear: () => void;
+  /** Whether anything is there to clear, when the page narrows by more than these three (the directory's search). */
+  active?: boolean;
 }
 
 /** Deal type, property type and market, each ALL by default, and Clear (the browsers and the broker directory). */
-export function BrowseFilters({ label, type, market, value, onChange, onClear }: BrowseFiltersProps) {
+export function BrowseFilters({ label, type, market, value, onChange, onClear, active = Object.values(value).some(Boolean) }: BrowseFiltersProps) {
   const id = useId();
   const set = (name: keyof BrowseFilterValues) => (next: string) => onChange(name, next === ALL ? undefined : next);
-  const active = Object.values(value).some(Boolean);
   return (
     <div
       role="search"
       aria-label={label}
-      className="grid gap-3 rounded-lg border bg-muted/40 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+      className="grid grid-cols-1 gap-3 rounded-lg border bg-muted/40 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-type`}>{type.label}</Label>

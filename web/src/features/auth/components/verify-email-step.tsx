@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { verificationCode } from '@shared/api/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,6 +25,11 @@ export function VerifyEmailStep({
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState<'verify' | 'resend'>();
   const mailViewerUrl = runtimeConfig().mailViewerUrl;
+  // The step replaces a long form: on a phone it would open scrolled to where the form's button was.
+  // A block, not an expression: Chromium's scrollTo answers a promise, which React would take for a cleanup.
+  useEffect(() => {
+    globalThis.scrollTo(0, 0);
+  }, []);
 
   async function verify(event: FormEvent) {
     event.preventDefault();

@@ -17,6 +17,7 @@ import { oneOf } from '@/lib/search-params';
 import { directoryQuery, type DirectoryFilters } from '../api/broker-queries';
 import { BrokerCard } from '../components/broker-card';
 import { SaveListButton } from '../components/save-list-button';
+import { ActiveFilters } from './active-filters';
 import type { BrokersSearchParams } from './brokers-search';
 
 const route = getRouteApi('/consumer/brokers');
@@ -51,6 +52,15 @@ export function BrokersPage() {
     event.preventDefault();
     set({ q: text.trim() || undefined });
   };
+  const clearAll = () => {
+    setText('');
+    void navigate({ search: {}, replace: true });
+  };
+  const remove = (key: keyof BrokersSearchParams) => {
+    if (key === 'q') setText('');
+    set({ [key]: undefined });
+  };
+  const narrowed = !!(filters.dealTypeId || filters.propertyTypeId || filters.marketId || filters.recent || filters.q);
 
   return (
     <ConsumerPage title="Brokers">
@@ -62,9 +72,10 @@ export function BrokersPage() {
             appear here and which contact details it shows.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-6">
+        {/* One column that may shrink: a select is as wide as its longest option otherwise, wider than a phone. */}
+        <CardContent className="grid grid-cols-1 gap-6">
           <form role="search" aria-label="Search brokers" onSubmit={submitSearch} className="flex max-w-xl items-end gap-2">
-            <div className="grid flex-1 gap-1.5">
+            <div className="grid min-w-0 flex-1 gap-1.5">
               <Label htmlFor="brokers-q">Name or firm</Label>
               <Input id="brokers-q" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} placeholder="e.g. Smith or Capitol Realty" />
             </div>
@@ -76,11 +87,10 @@ export function BrokersPage() {
             market={{ label: 'Market', allLabel: 'All markets', withCounties: true }}
             value={{ typeId: filters.dealTypeId, propertyTypeId: filters.propertyTypeId, marketId: filters.marketId }}
             onChange={(name, value) => set({ [name === 'typeId' ? 'dealTypeId' : name]: value })}
-            onClear={() => {
-              setText('');
-              void navigate({ search: {}, replace: true });
-            }}
+            onClear={clearAll}
+            active={narrowed}
           />
+          <ActiveFilters search={filters} onRemove={remove} />
           <div className="flex flex-wrap items-end gap-6">
             <SaveListButton filter={{ dealTypeId: filters.dealTypeId, propertyTypeId: filters.propertyTypeId, marketId: filters.marketId, recent: !!filters.recent, q: filters.q }} />
             <div className="flex items-center gap-2">
@@ -116,9 +126,9 @@ export function BrokersPage() {
           ) : items.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">{noBrokersText}</p>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers">
               {items.map((broker) => (
-                <li key={broker.userId} className="grid">
+                <li key={broker.userId} className="grid grid-cols-1">
                   <BrokerCard broker={broker} />
                 </li>
               ))}

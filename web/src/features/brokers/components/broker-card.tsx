@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { DirectoryBroker } from '@shared/api/schemas/directory';
+import { PhoneLink } from '@/components/phone-link';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { brokerPath } from '@/features/consumer/paths';
@@ -11,7 +12,7 @@ const list = (items: readonly { name: string }[]) => items.map((item) => item.na
 export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker; linked?: boolean }) {
   const name = `${broker.firstName} ${broker.lastName}`;
   return (
-    <Card className="h-full">
+    <Card className="h-full min-w-0">
       <CardContent className="flex h-full flex-col gap-3 p-4">
         <div className="flex items-center gap-3">
           <Avatar className="size-12">
@@ -34,14 +35,12 @@ export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker;
         </div>
         {broker.firm && <p className="text-sm font-medium">{broker.firm.name}</p>}
         {broker.assistantTo && <p className="text-sm text-muted-foreground">Assistant to {broker.assistantTo.join(', ')}</p>}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           {broker.phone && (
             <>
               <dt className="text-muted-foreground">Phone</dt>
               <dd>
-                <a href={`tel:${broker.phone}`} className="underline underline-offset-4">
-                  {broker.phone}
-                </a>
+                <PhoneLink phone={broker.phone} className="underline" />
               </dd>
             </>
           )}

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ResponsiveDialog } from '@/features/consumer/components/responsive-dialog';
 import { useCreateContactList } from '../api/list-queries';
+import { filterSummary } from '../lists/filter-summary';
 
 export type DirectoryListFilter = NonNullable<RequestBody<'createContactList'>['filter']>;
 
@@ -41,6 +42,10 @@ export function SaveListDialog({
   return (
     <ResponsiveDialog open={open} onOpenChange={onOpenChange} title="Save as list" description="The list keeps these filters: it always holds the brokers who match them now.">
       <form onSubmit={submit} className="grid gap-4">
+        <p className="text-sm">
+          <span className="font-medium">Keeps: </span>
+          {filterSummary(filter)}
+        </p>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-name`}>List name</Label>
           <Input id={`${id}-name`} value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} />

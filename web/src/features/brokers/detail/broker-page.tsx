@@ -53,7 +53,7 @@ export function BrokerPage() {
             <h2 id="broker-requirements" className="text-lg font-semibold">
               Active requirements
             </h2>
-            <RequirementsTable requirements={page.data.requirements} variant="browse" />
+            <RequirementsTable requirements={page.data.requirements} variant="browse" emptyText="No active requirements." />
           </section>
         </div>
       )}

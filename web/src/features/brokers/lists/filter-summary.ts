@@ -6,7 +6,7 @@ const propertyTypeById = byId(propertyTypes);
 const areaById = byId(marketAreas);
 
 /** "Office · Placer · active in the last 90 days · “smith”": what a saved filter keeps, in words. */
-export function filterSummary(filter: ContactListFilter): string {
+export function filterSummary(filter: Omit<ContactListFilter, 'recent'> & { recent?: boolean }): string {
   const parts = [
     filter.dealTypeId && dealTypeById.get(filter.dealTypeId)?.name,
     filter.propertyTypeId && propertyTypeById.get(filter.propertyTypeId)?.name,

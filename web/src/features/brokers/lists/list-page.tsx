@@ -48,8 +48,8 @@ export function ListPage() {
             <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ listId, format: 'vcard' })}>
               Download vCard
             </Button>
-            <form onSubmit={rename} className="ml-auto flex items-end gap-2">
-              <div className="grid gap-1.5">
+            <form onSubmit={rename} className="flex min-w-0 items-end gap-2 sm:ml-auto">
+              <div className="grid min-w-0 gap-1.5">
                 <Label htmlFor={`${id}-name`}>Rename</Label>
                 <Input id={`${id}-name`} value={name ?? list.data.list.name} maxLength={100} onChange={(event) => setName(event.target.value)} />
               </div>
@@ -66,9 +66,9 @@ export function ListPage() {
           {list.data.brokers.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">No brokers on this list right now.</p>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers on this list">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Brokers on this list">
               {list.data.brokers.map((broker) => (
-                <li key={broker.userId} className="grid gap-2">
+                <li key={broker.userId} className="grid grid-cols-1 gap-2">
                   <BrokerCard broker={broker} />
                   {list.data.list.kind === 'fixed' && (
                     <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => update.mutate({ listId, body: { remove: [broker.userId] } })}>

@@ -9,6 +9,8 @@ import { consumerPaths, contactListPath } from '@/features/consumer/paths';
 import { contactListsQuery, useDeleteContactList } from '../api/list-queries';
 import { filterSummary } from './filter-summary';
 
+const pickedCount = (count: number) => `${count} ${count === 1 ? 'broker' : 'brokers'} picked`;
+
 /** Issue 15, "Lists": the broker's contact lists (saved filters and picked brokers), to open, export or delete. */
 export function ListsPage() {
   const lists = useQuery(contactListsQuery());
@@ -44,7 +46,7 @@ export function ListsPage() {
                       {list.name}
                     </Link>
                     <span className="text-sm text-muted-foreground">
-                      {list.filter ? `Saved filter: ${filterSummary(list.filter)}` : `${list.members?.length ?? 0} brokers picked`}
+                      {list.filter ? `Saved filter: ${filterSummary(list.filter)}` : pickedCount(list.members?.length ?? 0)}
                     </span>
                   </div>
                   <ConfirmButton

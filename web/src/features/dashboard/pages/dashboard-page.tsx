@@ -43,13 +43,13 @@ export function DashboardPage() {
         isApproved ? (
           <>
             <Button asChild variant="outline">
-              <Link to={consumerPaths.myListings}>
+              <Link to="/consumer/my-listings" search={{ create: true }}>
                 <PlusIcon aria-hidden="true" />
                 Create New Listing
               </Link>
             </Button>
             <Button asChild>
-              <Link to={consumerPaths.myRequirements}>
+              <Link to="/consumer/my-requirements" search={{ create: true }}>
                 <PlusIcon aria-hidden="true" />
                 Create New Requirement
               </Link>

@@ -1,6 +1,7 @@
 import { Building2Icon } from 'lucide-react';
 import type { Contact } from '@shared/api/schemas/users';
-import { formatPhone, initials } from '@shared/rules/format';
+import { initials } from '@shared/rules/format';
+import { PhoneLink } from '@/components/phone-link';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { assetUrl } from '@/config/runtime-config';
@@ -18,7 +19,6 @@ export const contactDetailsHiddenText = 'Phone, e-mail and license appear here o
  */
 export function ContactCard({ contact }: { contact: Contact }) {
   const name = `${contact.firstName} ${contact.lastName}`.trim();
-  const phone = formatPhone(contact.phone);
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -40,13 +40,11 @@ export function ContactCard({ contact }: { contact: Contact }) {
               <dd className="text-muted-foreground">{contact.title}</dd>
             </>
           )}
-          {phone && (
+          {contact.phone && (
             <>
               <dt className="sr-only">Phone</dt>
               <dd>
-                <a className="hover:underline" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
-                  {phone}
-                </a>
+                <PhoneLink phone={contact.phone} className="hover:underline" />
               </dd>
             </>
           )}

@@ -6,13 +6,25 @@ import { listingQuery, rememberListing } from '../api/listing-queries';
 import { Autosave, type AutosaveState } from './autosave';
 import { invalidDraftFields, parseDraft, sectionOfField, type ListingFormValues } from './listing-form';
 
-/** A draft the API would refuse (e.g. a ZIP code half typed): not sent until the fields are fixed. */
+/**
+ * A draft the API would refuse (e.g. a ZIP code half typed): not sent until the fields are fixed. Its
+ * message names them, by their labels on screen, and says what is wrong with the first.
+ */
 export class DraftNotValid extends Error {
   override readonly name = 'DraftNotValid';
-  constructor() {
-    super('Some fields need attention before this draft can be saved.');
+  constructor(labels: readonly string[], problem: string) {
+    super(`Fix ${labels.join(', ')} to save this draft: ${problem}`);
   }
 }
+
+/** A field's label as the form shows it ("Brochure URL"), found from the control react-hook-form named. */
+function labelOf(field: string): string {
+  const control = document.querySelector<HTMLInputElement>(`[name="${field}"], [name^="${field}."]`);
+  return control?.labels?.[0]?.textContent?.replace('*', '').trim() || field;
+}
+
+/** Whether the broker is typing in a field: a failed autosave then leaves the focus where it is. */
+const typingInAField = () => document.activeElement?.matches('input, textarea, select') ?? false;
 
 /** No answer, a timeout or a server fault may pass; a refusal (4xx) or an invalid draft will not. */
 export function isRetryableSaveError(error: unknown): boolean {
@@ -37,8 +49,12 @@ export function useListingAutosave(form: UseFormReturn<ListingFormValues>, listi
           const values = form.getValues();
           const draft = parseDraft(values);
           if (!draft.success) {
-            void form.trigger(invalidDraftFields(values));
-            throw new DraftNotValid();
+            const fields = invalidDraftFields(values);
+            void form.trigger(fields);
+            const [first] = fields;
+            // Save Draft, or the save after leaving a section: the focus goes to what has to be fixed.
+            if (first && !typingInAField()) form.setFocus(first);
+            throw new DraftNotValid(fields.map(labelOf), draft.error.issues[0]!.message);
           }
           // Every answer about this listing (saves, photos) lands in the cache: it holds the version this tab last saw.
           const version = queryClient.getQueryData(listingQuery(listingId).queryKey)?.listing.version ?? 0;

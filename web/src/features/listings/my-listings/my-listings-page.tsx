@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { PlusIcon, TimerIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,7 +25,7 @@ export const awaitingApprovalText = 'You can create listings once your account i
 /** Spec 02 "My listings": the broker's own listings in every status, the next blast, and the editor. */
 export function MyListingsPage() {
   const { user, ownerId, isApproved } = useAuth();
-  const { edit } = route.useSearch();
+  const { edit, create: createOnArrival } = route.useSearch();
   const editorOpened = useOpenedOnce(Boolean(edit));
   const navigate = route.useNavigate();
   const listings = useQuery({ ...myListingsQuery(ownerId ?? ''), enabled: Boolean(user) });
@@ -35,11 +35,22 @@ export function MyListingsPage() {
   const openEditor = (listingId: string) => void navigate({ search: { edit: listingId } });
   const closeEditor = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
 
-  const create = () =>
-    createListing.mutate(undefined, {
-      onSuccess: ({ listingId }) => openEditor(listingId),
-      onError: (error) => toast.error(error.message),
-    });
+  // Arriving with ?create=true, the new draft replaces that entry: Back does not make another.
+  const { mutate: mutateCreate } = createListing;
+  const create = useCallback(
+    (replace = false) =>
+      mutateCreate(undefined, {
+        onSuccess: ({ listingId }) => void navigate({ search: { edit: listingId }, replace }),
+        onError: (error) => toast.error(error.message),
+      }),
+    [mutateCreate, navigate],
+  );
+  const createdOnArrival = useRef(false);
+  useEffect(() => {
+    if (!createOnArrival || !isApproved || createdOnArrival.current) return;
+    createdOnArrival.current = true;
+    create(true);
+  }, [createOnArrival, isApproved, create]);
 
   const remove = (listingId: string) =>
     deleteListing.mutate(listingId, {
@@ -52,7 +63,7 @@ export function MyListingsPage() {
       title="My Listings"
       actions={
         <div className="grid justify-items-end gap-1">
-          <Button onClick={create} disabled={!isApproved || createListing.isPending} aria-describedby={isApproved ? undefined : 'create-listing-disabled'}>
+          <Button onClick={() => create()} disabled={!isApproved || createListing.isPending} aria-describedby={isApproved ? undefined : 'create-listing-disabled'}>
             {createListing.isPending ? <Spinner label="Creating" /> : <PlusIcon aria-hidden="true" />}
             Create New Listing
           </Button>

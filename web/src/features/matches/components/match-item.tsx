@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Match } from '@shared/api/schemas/matches';
-import { formatPhone } from '@shared/rules/format';
+import { PhoneLink } from '@/components/phone-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { listingPath, requirementPath } from '@/features/consumer/paths';
@@ -10,17 +10,14 @@ import { MatchReasons } from './match-reasons';
 /** The other broker of a match: name, firm, phone and e-mail (the listing side's "contact card"). */
 function Counterpart({ contact }: { contact: NonNullable<Match['counterpart']> }) {
   const name = `${contact.firstName} ${contact.lastName}`.trim();
-  const phone = formatPhone(contact.phone);
   return (
     <p className="text-sm text-muted-foreground">
       <span className="font-medium text-foreground">{name}</span>
       {contact.brokerInfo?.name && ` · ${contact.brokerInfo.name}`}
-      {phone && (
+      {contact.phone && (
         <>
           {' · '}
-          <a className="underline" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
-            {phone}
-          </a>
+          <PhoneLink phone={contact.phone} className="underline" />
         </>
       )}
       {contact.email && (

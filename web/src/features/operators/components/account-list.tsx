@@ -18,6 +18,37 @@ function Cell({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
+const assistText: Record<AdminUser['assists'][number]['state'], (name: string) => string> = {
+  requested: (name) => `${name} has not confirmed them yet: approving activates the account only.`,
+  confirmed: (name) => `Confirmed by ${name}: approving also lets them work for ${name}.`,
+  approved: (name) => `Works for ${name}.`,
+};
+
+/** Broker or assistant, and for an assistant whose, and what approving does to the delegation. */
+function ApplicantKind({ user }: { user: AdminUser }) {
+  if (user.assists.length === 0) {
+    return (
+      <Badge variant="outline" className="ml-2 align-middle font-normal">
+        Broker
+      </Badge>
+    );
+  }
+  return (
+    <>
+      <Badge variant="secondary" className="ml-2 align-middle font-normal">
+        Assistant
+      </Badge>
+      <ul className="mt-1 grid gap-0.5 text-xs font-normal text-muted-foreground">
+        {user.assists.map((broker) => (
+          <li key={broker.email}>
+            Assistant to <span className="text-foreground">{broker.name}</span> ({broker.email}). {assistText[broker.state](broker.name)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * The accounts in one status, oldest first (the approval queue when "awaiting approval"), with one
  * action per account.
@@ -57,6 +88,7 @@ export function AccountList({
                       e-mail not confirmed
                     </Badge>
                   )}
+                  <ApplicantKind user={user} />
                   {user.mailStop && (
                     <p className="mt-1 text-xs font-normal text-destructive">
                       Mail stopped: {describeMailStop(user.mailStop)}

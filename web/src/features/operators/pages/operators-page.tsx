@@ -121,7 +121,8 @@ export function OperatorsPage() {
         </Tabs.List>
         <Tabs.Content value="queue" className="grid gap-3 outline-none">
           <p className="text-sm text-muted-foreground">
-            New accounts, oldest first. Approving activates the account and e-mails the broker.
+            New accounts, oldest first, brokers and assistants. Check a broker&apos;s license number before approving. Approving activates the
+            account and e-mails the applicant; an assistant&apos;s approval also approves them as the delegate of each broker who confirmed them.
           </p>
           <AccountList
             status="awaiting approval"

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type * as z from '@shared/zod';
 import { personalInfoRequest, type User } from '@shared/api/schemas/users';
+import { phoneLooksIncomplete } from '@shared/rules/format';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,6 +14,7 @@ import { DialogFormFooter } from './dialog-form-footer';
 type Values = z.input<typeof personalInfoRequest>;
 const fields = ['firstName', 'lastName', 'title', 'license', 'phone'] as const;
 const failed = 'Your information could not be saved. Please try again.';
+export const phoneWarning = 'This number has neither 10 digits nor an extension: check it (it is saved as typed).';
 
 function valuesOf(user: User): Values {
   return { firstName: user.firstName, lastName: user.lastName, title: user.title, license: user.license, phone: user.phone };
@@ -40,6 +42,7 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
   });
   const { save, saving, conflictNotice } = useProfileSave('updatePersonalInfo', { onSaved: onDone, onReloaded: (saved) => form.reset(valuesOf(saved)) });
   const { submit, error } = useDialogSubmit(form, save, fields, failed);
+  const phone = useWatch({ control: form.control, name: 'phone' });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
@@ -57,7 +60,7 @@ function PersonalInfoForm({ user, onDone }: { user: User; onDone: () => void }) 
       <Field control={form.control} name="license" label="License">
         {({ field, ...aria }) => <Input {...field} {...aria} />}
       </Field>
-      <Field control={form.control} name="phone" label="Phone">
+      <Field control={form.control} name="phone" label="Phone" description={phoneLooksIncomplete(phone) ? phoneWarning : undefined}>
         {({ field, ...aria }) => <Input type="tel" inputMode="tel" autoComplete="tel" {...field} {...aria} />}
       </Field>
       <div className="grid gap-2">

@@ -1,5 +1,6 @@
 import { useAuth } from '@/features/auth';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
+import { ReviewNotice } from '@/features/auth/components/review-notice';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { DelegatesCard } from '@/features/delegates/components/delegates-card';
 import { BrokerInfoCard } from '../components/broker-info-card';
@@ -14,6 +15,7 @@ export function ProfilePage() {
   const { user } = useAuth();
   return (
     <ConsumerPage title="My Profile">
+      <ReviewNotice onProfile />
       <div className="grid gap-4 lg:grid-cols-2">
         <PersonalInfoCard user={user} />
         <ProfileImageCard user={user} />

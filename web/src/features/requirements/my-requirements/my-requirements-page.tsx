@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
 import { requirementStatuses, type RequirementStatus } from '@shared/api/schemas/requirements';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -13,14 +14,20 @@ import { RequirementsTable } from '../components/requirements-table';
 import { StatusLegend } from './status-legend';
 import { LoadMoreButton } from '@/components/load-more-button';
 
+const route = getRouteApi('/consumer/my-requirements');
+
 /** Spec 02 "My requirements": the broker's own requirements in every status, refreshed until each is sent. */
 export function MyRequirementsPage() {
   const { ownerId } = useAuth();
+  const { create } = route.useSearch();
+  const navigate = route.useNavigate();
+  // Opened once: the dialog's own close must not bring it back, nor Back in the browser.
+  const opened = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
   const [status, setStatus] = useState<RequirementStatus | undefined>();
   const requirements = useMyRequirements(ownerId, status);
 
   return (
-    <ConsumerPage title="My Requirements" actions={<CreateRequirementButton />}>
+    <ConsumerPage title="My Requirements" actions={<CreateRequirementButton openAtFirst={create === true} onOpened={opened} />}>
       <Card>
         <CardHeader>
           <CardTitle>Requirements You Created</CardTitle>

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { consumerPaths } from '@/features/consumer/paths';
 import { consumerRoute } from '@/features/consumer/routes/consumer-route';
 import { requirementsSearch } from '../browse/requirements-search';
+import { myRequirementsSearch } from '../my-requirements/my-requirements-search';
 
 const pages = () => import('./pages');
 
@@ -23,6 +24,7 @@ export const requirementsRoutes = [
   createRoute({
     getParentRoute: () => consumerRoute,
     path: 'my-requirements',
+    validateSearch: myRequirementsSearch,
     staticData: { crumbs: [{ label: 'My Requirements' }] },
     component: lazyRouteComponent(() => pages().then((page) => page.myRequirementsPage()), 'MyRequirementsPage'),
   }),
