@@ -8,6 +8,7 @@ import { listingsRepository, type ListingRecord } from '../data/listings';
 import {
   matchesRepository,
   type ListingCandidate,
+  type MatchOnPage,
   type MatchSide,
   type MatchSideName,
   type RequirementCandidate,
@@ -237,9 +238,9 @@ export async function rematchAll(now = new Date()): Promise<{ requirements: numb
   return { requirements, listings, matches };
 }
 
-async function toMatches(sides: readonly MatchSide[]): Promise<Match[]> {
-  const ids = [...new Set(sides.map((side) => side.counterpartId))];
-  const cards = new Map(await Promise.all(ids.map(async (id) => [id, await usersRepository.getForContactCard(id)] as const)));
+/** The matches as their broker sees them, with the counterparts' cards (one BatchGet of those not read lately). */
+async function toMatches(sides: readonly MatchOnPage[]): Promise<Match[]> {
+  const cards = await usersRepository.getManyForContactCards(sides.map((side) => side.counterpartId));
   return sides.map((side) => {
     const counterpart = cards.get(side.counterpartId);
     return {
