@@ -264,7 +264,7 @@ async function jobsPhase(out: Collector, bench: BenchStack): Promise<void> {
   out.details.broadcast = { small, large };
 }
 
-/** 6 (issue 13): matching at 100k active requirements and 100k published listings, and the Matches page. */
+/** 6 (issue 13): matching at LARGE active requirements and LARGE published listings (100k each in bench:scale), and the Matches page. */
 async function matchingPhase(out: Collector, bench: BenchStack): Promise<void> {
   const now = Date.now();
   const requirements = await seedMatchingTable(requirementCandidates(LARGE, bench.ownerIds, now));
@@ -282,7 +282,7 @@ async function matchingPhase(out: Collector, bench: BenchStack): Promise<void> {
   }
   out.atMost('matching', 'matching: peak RSS (its own process)', round(result.peakRssMb), 256, 'MB');
 
-  // The Matches page: the bench broker's page among 100k match items.
+  // The Matches page: the bench broker's page among LARGE match items.
   const mine = 200;
   await seedMatchingTable(brokerMatches(bench.broker.userId, bench.ownerIds, mine));
   await seedMatchingTable(brokerMatches(bench.ownerIds[0]!, bench.ownerIds, LARGE - mine));
@@ -328,7 +328,7 @@ async function directoryPhase(out: Collector, bench: BenchStack): Promise<void> 
 }
 
 /**
- * 8 (issue 17): the Market page at 100k listings and 100k requirements (a tenth closed in the last 13 weeks):
+ * 8 (issue 17): the Market page at LARGE listings and LARGE requirements (100k each in bench:scale) (a tenth closed in the last 13 weeks):
  * its API's p50 and the items it reads; then transitions through the domain and, in a process of its own, the nightly reconciliation,
  * its time and memory, and whether the aggregates equal its from-scratch recount.
  */
