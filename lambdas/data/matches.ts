@@ -46,6 +46,14 @@ export interface MatchSide {
   noticeClaimedAt?: string;
 }
 
+/** What the Matches page shows of a side; its notice's bookkeeping, owner and keys stay in the table. */
+export const pageFields = ['side', 'requirementId', 'listingId', 'counterpartId', 'requirementTitle', 'listingTitle', 'score', 'reasons', 'state', 'matchedAt'] as const;
+export type MatchOnPage = Pick<MatchSide, (typeof pageFields)[number]>;
+const pageProjection = {
+  ProjectionExpression: pageFields.map((_, i) => `#f${i}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(pageFields.map((name, i) => [`#f${i}`, name])),
+};
+
 const NOTICE_PARTITION = 'MATCHNOTICE';
 const requirementCandidatePk = (propertyTypeId: string, marketId: string) => `MATCHREQ#${propertyTypeId}#${marketId}`;
 const listingCandidatePk = (propertyTypeId: string, marketId: string) => `MATCHLST#${propertyTypeId}#${marketId}`;
@@ -174,19 +182,23 @@ export const matchesRepository = {
     return (await queryAll(prefixQuery(ownerId, `LST#${listingId}#`))).map((item) => strip<MatchSide>(item));
   },
 
-  /** One page of a broker's matches, both sides, grouped by requirement then listing (the sort key): one Query. */
-  async pageOfOwner(ownerId: string, limit: number, cursor?: string): Promise<{ items: MatchSide[]; nextCursor: string | null }> {
+  /**
+   * One page of a broker's matches, both sides, grouped by requirement then listing (the sort key): one
+   * Query of the fields the page shows.
+   */
+  async pageOfOwner(ownerId: string, limit: number, cursor?: string): Promise<{ items: MatchOnPage[]; nextCursor: string | null }> {
     const pk = ownerPk(ownerId);
     const { Items, LastEvaluatedKey } = await db().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
+        ...pageProjection,
         ExpressionAttributeValues: { ':pk': pk },
         Limit: limit,
         ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
       }),
     );
-    return { items: (Items ?? []).map((item) => strip<MatchSide>(item)), nextCursor: encodeCursor(LastEvaluatedKey) };
+    return { items: (Items ?? []) as MatchOnPage[], nextCursor: encodeCursor(LastEvaluatedKey) };
   },
 
   /** A broker's matches made in (fromIso, toIso], both sides, page by page: one Query of their partition (the digest). */
@@ -254,7 +266,7 @@ export const matchesRepository = {
    * Moves a side's notice from one state to another (conditional: `from`, and for a claimed one its batch).
    * Leaving `pending`/`sending` for good also leaves the notice index.
    */
-  async moveNotice(side: MatchSide, from: NoticeState, to: NoticeState, batch: { batchId?: string; at?: string } = {}): Promise<boolean> {
+  async moveNotice(side: Pick<MatchSide, 'ownerId' | 'side' | 'requirementId' | 'listingId'>, from: NoticeState, to: NoticeState, batch: { batchId?: string; at?: string } = {}): Promise<boolean> {
     const leaves = to !== 'pending' && to !== 'sending';
     const sets = ['notice = :to', ...(batch.batchId && to === 'sending' ? ['noticeBatchId = :batch', 'noticeClaimedAt = :at'] : [])];
     try {

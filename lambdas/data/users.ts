@@ -125,6 +125,22 @@ export const usersRepository = {
     return record;
   },
 
+  /** getForContactCard of several brokers: those not read lately in one BatchGet (absent ones left out). */
+  async getManyForContactCards(userIds: readonly string[]): Promise<Map<string, UserRecord>> {
+    const cards = new Map<string, UserRecord>();
+    const unknown: string[] = [];
+    for (const userId of new Set(userIds)) {
+      const known = contactCards.get(userId);
+      if (known) cards.set(userId, known);
+      else unknown.push(userId);
+    }
+    for (const record of unknown.length ? await usersRepository.getMany(unknown) : []) {
+      contactCards.set(record.userId, record);
+      cards.set(record.userId, record);
+    }
+    return cards;
+  },
+
   async findByEmail(email: string): Promise<UserRecord | null> {
     const { Items } = await db().send(
       new QueryCommand({

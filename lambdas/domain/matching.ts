@@ -8,6 +8,7 @@ import { listingsRepository, type ListingRecord } from '../data/listings';
 import {
   matchesRepository,
   type ListingCandidate,
+  type MatchOnPage,
   type MatchSide,
   type MatchSideName,
   type RequirementCandidate,
@@ -237,24 +238,23 @@ export async function rematchAll(now = new Date()): Promise<{ requirements: numb
   return { requirements, listings, matches };
 }
 
-async function toMatches(sides: readonly MatchSide[]): Promise<Match[]> {
-  const ids = [...new Set(sides.map((side) => side.counterpartId))];
-  const cards = new Map(await Promise.all(ids.map(async (id) => [id, await usersRepository.getForContactCard(id)] as const)));
-  return sides.map((side) => {
-    const counterpart = cards.get(side.counterpartId);
-    return {
-      side: side.side,
-      requirementId: side.requirementId,
-      listingId: side.listingId,
-      requirementTitle: side.requirementTitle,
-      listingTitle: side.listingTitle,
-      score: side.score,
-      reasons: side.reasons,
-      state: side.state,
-      matchedAt: side.matchedAt,
-      counterpart: counterpart && counterpart.status !== 'deleted' ? toContact(counterpart) : null,
-    };
-  });
+/** The matches as their broker sees them, with the counterparts' cards (one BatchGet of those not read lately). */
+async function toMatches(sides: readonly MatchOnPage[]): Promise<Match[]> {
+  const records = await usersRepository.getManyForContactCards(sides.map((side) => side.counterpartId));
+  // One card per counterpart, however many of the page's matches they share.
+  const cards = new Map([...records].map(([id, record]) => [id, record.status === 'deleted' ? null : toContact(record)]));
+  return sides.map((side) => ({
+    side: side.side,
+    requirementId: side.requirementId,
+    listingId: side.listingId,
+    requirementTitle: side.requirementTitle,
+    listingTitle: side.listingTitle,
+    score: side.score,
+    reasons: side.reasons,
+    state: side.state,
+    matchedAt: side.matchedAt,
+    counterpart: cards.get(side.counterpartId) ?? null,
+  }));
 }
 
 const byScore = (a: MatchSide, b: MatchSide) => b.score - a.score;

@@ -121,3 +121,23 @@ export function beforeDbRequest(matches: (request: DbRequest) => boolean, action
     stack.remove(name);
   };
 }
+
+/** What `action` asked DynamoDB through the document client, in order: each command's name and input. */
+export async function dbRequestsDuring(action: () => Promise<unknown>): Promise<{ command: string; input: Record<string, unknown> }[]> {
+  const stack = documentClient().middlewareStack as unknown as MiddlewareStack<object, object>;
+  const name = `db-requests-${randomUUID()}`;
+  const seen: { command: string; input: Record<string, unknown> }[] = [];
+  stack.add(
+    (next, context) => async (args) => {
+      seen.push({ command: String((context as { commandName?: string }).commandName), input: (args as { input: Record<string, unknown> }).input });
+      return next(args);
+    },
+    { step: 'initialize', name, priority: 'high' },
+  );
+  try {
+    await action();
+  } finally {
+    stack.remove(name);
+  }
+  return seen;
+}

@@ -15,7 +15,7 @@ import {
   unmatchRequirement,
   updateMatch,
 } from '../../lambdas/domain/matching';
-import { DAY_MS, refusal, storedListing, storedRequirement } from './matching-support';
+import { DAY_MS, dbRequestsDuring, refusal, storedListing, storedRequirement } from './matching-support';
 import { broker, operator } from './support';
 
 /**
@@ -369,6 +369,26 @@ describe('seeing matches', () => {
     await updateMatch(broker1.principal, hisRequirement.requirementId, theirListing.listingId, 'requirement', 'dismissed');
     expect(await countMatches(broker1.principal)).toEqual({ requirements: 1, listings: 1 });
     expect(await countMatches(broker2.principal)).toEqual({ requirements: 1, listings: 2 });
+  });
+
+  it('reads a page in one Query of the fields it shows and the counterparts’ cards in one BatchGet, whatever their number', async () => {
+    const seeker = await broker('page-seeker');
+    const listers = await Promise.all(Array.from({ length: 6 }, (_, i) => broker(`page-lister-${i}`)));
+    const market = 'sac-south-natomas';
+    const listings = await Promise.all(listers.map((lister) => storedListing(lister.record, { marketId: market })));
+    for (const listing of listings) await matchListing(listing);
+    await matchRequirement(await storedRequirement(seeker.record, { marketIds: [market] }));
+
+    let page: Awaited<ReturnType<typeof listMatches>> | undefined;
+    const requests = await dbRequestsDuring(async () => (page = await listMatches(seeker.principal, { limit: 10 })));
+    expect(requests.map((r) => r.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+    const shown = Object.values(requests[0]!.input.ExpressionAttributeNames as Record<string, string>).sort();
+    expect(shown).toEqual(['counterpartId', 'listingId', 'listingTitle', 'matchedAt', 'reasons', 'requirementId', 'requirementTitle', 'score', 'side', 'state']);
+    expect(page!.items.map((match) => match.counterpart?._id).sort()).toEqual(listers.map((lister) => lister.record.userId).sort());
+    expect(page!.items.map((match) => match.listingTitle).sort()).toEqual(listings.map((listing) => listing.title).sort());
+
+    // Cards read moments ago are not read again.
+    expect((await dbRequestsDuring(() => listMatches(seeker.principal, { limit: 10 }))).map((r) => r.command)).toEqual(['QueryCommand']);
   });
 });
 

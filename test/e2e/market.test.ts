@@ -81,4 +81,38 @@ describe('the Market page, end to end', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   });
+
+  it('shows its figures and tables first, and the charts and the map once their code has loaded', async () => {
+    const own = await openBrowser(DESKTOP);
+    const page = await own.newPage();
+    // The chart code held back: what the page shows without it is what a slow phone shows first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const chartCode = /\/assets\/echart-[\w-]+\.js$/;
+    await page.route(chartCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, reader);
+    const chartCodeAsked = page.waitForRequest(chartCode);
+    await page.goto('/consumer/market');
+    await page.getByRole('heading', { name: 'Sacramento region' }).waitFor();
+    const requirements = page.locator('dl div').filter({ hasText: 'Active requirements' }).locator('dd').first();
+    expect(Number(await requirements.innerText())).toBeGreaterThanOrEqual(1);
+    // The map, near the top, has asked for the chart code: held, its card shows a placeholder and its table.
+    await chartCodeAsked;
+    const map = page.getByRole('img', { name: /^Map of the region/ });
+    expect(await map.count()).toBe(0);
+    await page.getByRole('button', { name: 'Show table of Map: requirements per listing' }).click();
+    expect(await page.getByRole('table', { name: 'Figures by area' }).getByRole('row').count()).toBeGreaterThan(1);
+
+    release();
+    await page.getByRole('button', { name: 'Show chart of Map: requirements per listing' }).click();
+    await map.waitFor();
+    await page.getByRole('button', { name: /^Davis: / }).waitFor({ state: 'attached' });
+    // A chart further down draws once scrolled near.
+    await page.getByRole('heading', { name: 'Trends' }).scrollIntoViewIfNeeded();
+    await page.getByRole('img', { name: /^Active requirements and listings, last 52 weeks/ }).waitFor();
+    await own.dispose();
+  });
 });

@@ -264,7 +264,7 @@ describe('match notices', () => {
 
     // The crash: a run claimed a's notice (as it does before asking SES) and died before SES answered.
     const [pendingA] = (await matchesRepository.pageOfOwner(a.userId, 10)).items;
-    expect(await matchesRepository.moveNotice(pendingA!, 'pending', 'sending', { batchId: 'crashed-run', at: new Date().toISOString() })).toBe(true);
+    expect(await matchesRepository.moveNotice({ ...pendingA!, ownerId: a.userId }, 'pending', 'sending', { batchId: 'crashed-run', at: new Date().toISOString() })).toBe(true);
 
     // Within the timeout the claim is left alone; b's notice goes out.
     await sendMatchNotices(later(60 * 1000));

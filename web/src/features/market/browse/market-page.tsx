@@ -15,9 +15,8 @@ import { marketQuery, type MarketFilters } from '../api/market-queries';
 import { ChartCard } from '../components/chart-card';
 import { figureColumns, type Column, type Figures } from '../components/columns';
 import { DataTable } from '../components/data-table';
-import { EChart } from '../components/echart';
+import { EChart, MarketMap } from '../components/deferred-charts';
 import { FigureTiles } from '../components/figure-tiles';
-import { MarketMap } from '../components/market-map';
 import { TrendCharts } from '../components/trend-charts';
 import type { MarketSearchParams } from './market-search';
 

@@ -4,7 +4,8 @@ import { formatDate } from '@shared/rules/format';
 import { ChartCard } from './chart-card';
 import { figureColumns, type Column, type Figures } from './columns';
 import { DataTable } from './data-table';
-import { EChart, type ChartOption } from './echart';
+import { EChart } from './deferred-charts';
+import type { ChartOption } from './echart';
 
 type Week = MarketResponse['trend'][number];
 
