@@ -19,11 +19,11 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   tempDirName: '.stryker-tmp',
   // Other runs' sandboxes (a run per module while writing tests) are not part of the project.
-  ignorePatterns: ['test/mutation/incremental', '.local', 'cdk.out', 'test-results', 'reports', 'bench/results', 'web/dist', '.stryker-tmp*'],
+  ignorePatterns: ['.stryker-cache', '.local', 'cdk.out', 'test-results', 'reports', 'bench/results', 'web/dist', '.stryker-tmp*'],
   cleanTempDir: 'always',
   // Incremental (issue 21.5): the last whole run's results are committed; a run tests again only the mutants
   // whose code or covering tests changed since (`npm run stryker -- --force`, and the same with the domain's config, runs every
   // mutant). StrykerJS 10's vitest runner reports each test's location, so an edited test retests only the mutants it covers.
   incremental: true,
-  incrementalFile: 'test/mutation/incremental/rules-and-schemas.json',
+  incrementalFile: '.stryker-cache/rules-and-schemas.json',
 };

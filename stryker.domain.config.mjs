@@ -17,5 +17,5 @@ export default {
   dryRunTimeoutMinutes: 20,
   jsonReporter: { fileName: 'reports/mutation/domain.json' },
   htmlReporter: { fileName: 'reports/mutation/domain.html' },
-  incrementalFile: 'test/mutation/incremental/domain.json',
+  incrementalFile: '.stryker-cache/domain.json',
 };
