@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContactListFilter } from '../../shared/api';
+import type { ContactListFilter, ExportFormat } from '../../shared/api';
 import { db, encodeCursor, startKeyFor, tableName } from './table';
 
 /** A broker's contact list (issue 15): a saved directory filter, or brokers picked one by one. */
@@ -19,7 +19,7 @@ export interface ExportLogRecord {
   userName: string;
   listId: string;
   listName: string;
-  format: 'csv' | 'vcard';
+  format: ExportFormat;
   rows: number;
 }
 

@@ -89,7 +89,14 @@ export async function refreshDirectory(userId: string): Promise<void> {
     phone: privacy.showPhone ? record.phone : '',
     email: privacy.showEmail ? record.email : '',
     photoUrl: record.profileImage?.thumbnail ?? null,
-    firm: record.brokerInfo ? { name: record.brokerInfo.name, logoUrl: record.brokerImage?.thumbnail ?? record.brokerInfo.logoSrc ?? null } : null,
+    firm: record.brokerInfo
+      ? {
+          name: record.brokerInfo.name,
+          logoUrl: record.brokerImage?.thumbnail ?? record.brokerInfo.logoSrc ?? null,
+          ...(record.brokerInfo.address1 && { address1: record.brokerInfo.address1 }),
+          ...(record.brokerInfo.address2 && { address2: record.brokerInfo.address2 }),
+        }
+      : null,
     propertyTypes: named(propertyTypeById, facets.propertyTypeIds),
     markets: named(areaById, facets.areaIds.filter((id) => marketById.has(id))),
     dealTypes: named(dealTypeById, facets.dealTypeIds),

@@ -33,7 +33,8 @@ export const directoryBroker = z.object({
   phone: z.string(),
   email: z.string(),
   photoUrl: z.nullable(z.string()),
-  firm: z.nullable(z.object({ name: z.string(), logoUrl: z.nullable(z.string()) })),
+  /** The firm; its street (address1) and "City, ST 12345" line (address2) when the broker gave them. */
+  firm: z.nullable(z.object({ name: z.string(), logoUrl: z.nullable(z.string()), address1: z.optional(z.string()), address2: z.optional(z.string()) })),
   propertyTypes: z.array(named),
   markets: z.array(named),
   dealTypes: z.array(named),
@@ -109,8 +110,10 @@ export const contactListParams = z.object({ listId: idParam });
 export const contactListBrokers = z.object({ list: contactList, brokers: z.array(directoryBroker), total: z.number() });
 export type ContactListBrokers = z.infer<typeof contactListBrokers>;
 
-export const exportFormats = ['csv', 'vcard'] as const;
-export const exportContactListRequest = z.object({ format: z.enum(exportFormats, { error: 'Choose CSV or vCard.' }) });
+/** CSV (Outlook's column names), vCard 4.0 (RFC 6350) or vCard 3.0 (what Outlook for Windows imports). */
+export const exportFormats = ['csv', 'vcard', 'vcard3'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+export const exportContactListRequest = z.object({ format: z.enum(exportFormats, { error: 'Choose CSV, vCard 4.0 or vCard 3.0.' }) });
 export const exportFile = z.object({ fileName: z.string(), contentType: z.string(), content: z.string(), rows: z.number() });
 export type ExportFile = z.infer<typeof exportFile>;
 
