@@ -59,7 +59,7 @@ describe('the API signs the cursors it hands out', () => {
       'the same key, signature of another': `${cursorOf(key)}.${cursor.split('.')[1]!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
     };
     for (const [what, forged] of Object.entries(edited)) {
-      for (const query of [{ sort: 'name' }, { sort: 'activity', recent: 'true' }]) {
+      for (const query of [{ sort: 'name' }, { sort: 'activity', recent: 'true' }] as Record<string, string>[]) {
         const answer = await callRoute<{ message: string }>(stack.urls.api, operator.token, 'listBrokers', { query: { ...query, cursor: forged } });
         expect(answer.status, `${what} ${JSON.stringify(query)}`).toBe(400);
         expect(answer.body.message).toBe('Invalid cursor');
@@ -132,7 +132,7 @@ describe('headers and cursors fuzzed on every route', () => {
     );
     const directory = paged.find((route) => route.id === 'listBrokers')!;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constant(directory), fc.constantFrom(...paged)), cursorValue, fc.constantFrom({}, { sort: 'name' }, { recent: 'true' }), async (route, cursor, query) => {
+      fc.asyncProperty(fc.oneof(fc.constant(directory), fc.constantFrom(...paged)), cursorValue, fc.constantFrom<Record<string, string>>({}, { sort: 'name' }, { recent: 'true' }), async (route, cursor, query) => {
         const answer = await callRoute(stack.urls.api, operator.token, route.id as RouteId, { params: paramsOf(route.path), query: { ...query, cursor } });
         expect(answer.status, `${route.id} ${cursor.slice(0, 80)}`).toBeLessThan(500);
       }),
