@@ -1,4 +1,4 @@
-import type { DirectoryBroker, DirectoryPage, DirectoryPrivacy, DirectoryQuery } from '../../shared/api';
+import type { DirectoryBroker, DirectoryPage, DirectoryQuery } from '../../shared/api';
 import { byId, marketAreas, markets, propertyTypes, requirementTypes, subscriptionCategories } from '../../shared/catalog';
 import { directoryActiveSince } from '../../shared/rules';
 import { notFound } from '../core/errors';
@@ -9,18 +9,13 @@ import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
 import { delegationsRepository } from '../data/delegations';
 import { fullReadPageSize } from '../data/table';
 import { assetUrl } from './assets';
+import { contactCardFor, privacyOf } from './contacts';
 
 const areaById = byId(marketAreas);
 const marketById = byId(markets);
 const propertyTypeById = byId(propertyTypes);
 const dealTypeById = byId(requirementTypes);
 
-/** Absent on a record: listed, phone and e-mail shown (issue 15: on by default). */
-export const privacyOf = (record: Pick<UserRecord, 'directory'>): DirectoryPrivacy => ({
-  listed: record.directory?.listed ?? true,
-  showPhone: record.directory?.showPhone ?? true,
-  showEmail: record.directory?.showEmail ?? true,
-});
 
 /** Only approved brokers who have not opted out are listed; disabled, pending and deleted accounts never are. */
 const isListed = (record: UserRecord) => record.status === 'active' && privacyOf(record).listed;
@@ -80,14 +75,14 @@ export async function refreshDirectory(userId: string): Promise<void> {
   ]);
   const activity = [...listings.map(listingActivity), ...requirements.map(activeFromOf), lastRecorded].filter((at): at is string => !!at).sort();
   const facets = facetsOf(record, listings, requirements);
-  const privacy = privacyOf(record);
+  const card = contactCardFor(record, 'member', 'directory');
   const broker: DirectoryBroker = {
     userId,
     firstName: record.firstName,
     lastName: record.lastName,
     title: record.title,
-    phone: privacy.showPhone ? record.phone : '',
-    email: privacy.showEmail ? record.email : '',
+    phone: card.phone,
+    email: card.email,
     photoUrl: record.profileImage?.thumbnail ?? null,
     firm: record.brokerInfo
       ? {

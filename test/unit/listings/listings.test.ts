@@ -73,7 +73,7 @@ describe('browse index partitions', () => {
 
 describe('listing answers', () => {
   it('resolve catalogue names and absolute image URLs, and match the contract', () => {
-    const dto = toListingDto(record(), null);
+    const dto = toListingDto(record(), null, 'self');
     expect(listingSchema.parse(dto)).toEqual(dto);
     expect(dto).toMatchObject({
       type: { listingTypeId: 'for-sale-or-lease', name: 'For Sale or Lease' },
