@@ -5,7 +5,15 @@ import { delegationsRepository } from '../../lambdas/data/delegations';
 import { usersRepository } from '../../lambdas/data/users';
 import { approveUser } from '../../lambdas/domain/admin';
 import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authorship';
-import { approveDelegationsOf, listDelegations, listDelegationsAwaitingOperator, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
+import {
+  approveDelegationsOf,
+  listDelegations,
+  listDelegationsAwaitingOperator,
+  REQUEST_MAIL_EVERY_MS,
+  REQUEST_MAILS_PER_BROKER_DAY,
+  requestDelegation,
+  updateDelegation,
+} from '../../lambdas/domain/delegations';
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { routeById } from '../../shared/api/routes';
 import { logsDuring, sesRefusing } from './blast-support';
@@ -160,13 +168,28 @@ describe('delegations as shown, and the directory (domain)', () => {
     expect(mails[0]?.text).toContain(`Ari Helper (${assistant.record.email}) asked to be your delegate on BISN.`);
     expect(mails[0]?.html).toContain('/consumer/profile"');
 
-    // Revoked, then asked again: a new request, a new mail.
+    // Revoked, then asked again a week later: a new request, a new mail.
     await updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
-    await requestDelegation(assistant.record, owner.record.email);
+    await requestDelegation(assistant.record, owner.record.email, new Date(Date.now() + REQUEST_MAIL_EVERY_MS + 1000));
     expect(await mailsTo(owner.record.email)).toHaveLength(2);
 
     expect((await requestDelegation(assistant.record, stopped.record.email)).state).toBe('requested');
     expect(await mailsTo(stopped.record.email)).toEqual([]);
+  });
+
+  it('asked and withdrawn six times, mails the broker once in 7 days; a broker gets at most the daily cap from all requesters; every request stands', async () => {
+    const owner = await broker('bombedowner');
+    const bomber = await broker('bomber');
+    for (let i = 0; i < 6; i++) {
+      expect((await requestDelegation(bomber.record, owner.record.email)).state).toBe('requested');
+      await updateDelegation(bomber.principal, owner.record.userId, bomber.record.userId, { action: 'revoke' });
+    }
+    expect(await mailsTo(owner.record.email)).toHaveLength(1);
+
+    const crowd = await Promise.all(Array.from({ length: REQUEST_MAILS_PER_BROKER_DAY + 2 }, (_, i) => broker(`crowd${i}`)));
+    for (const requester of crowd) expect((await requestDelegation(requester.record, owner.record.email)).state).toBe('requested');
+    expect(await mailsTo(owner.record.email)).toHaveLength(REQUEST_MAILS_PER_BROKER_DAY);
+    expect((await listDelegations(owner.record.userId)).asBroker.filter((d) => d.state === 'requested')).toHaveLength(crowd.length);
   });
 
   it('keeps the request when its mail fails, and logs the failure', async () => {
