@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   CONTACT_LIST_MAX_MEMBERS,
   CONTACT_LIST_MAX_ROWS,
+  CONTACT_LISTS_MAX,
   DAILY_EXPORT_LIMIT,
   type ContactList,
   type ContactListBrokers,
@@ -25,6 +26,7 @@ import type { UserRecord } from '../data/users';
 export const listNotFound = 'List not found';
 export const exportLimitMessage = `You can export at most ${DAILY_EXPORT_LIMIT} lists a day. Try again tomorrow.`;
 const tooManyMembers = `A list holds at most ${CONTACT_LIST_MAX_MEMBERS} brokers.`;
+export const tooManyListsMessage = `You can keep at most ${CONTACT_LISTS_MAX} contact lists. Delete one to save another.`;
 
 const toDto = (record: ContactListRecord): ContactList => ({
   listId: record.listId,
@@ -43,7 +45,9 @@ async function ownList(principal: Principal, listId: string): Promise<ContactLis
   return record;
 }
 
+/** At most CONTACT_LISTS_MAX lists per broker: a place is taken before the list is written, and given back if the write fails. */
 export async function createContactList(principal: Principal, input: CreateContactListRequest): Promise<ContactList> {
+  if (!(await contactListsRepository.claimPlace(principal.sub, CONTACT_LISTS_MAX))) throw badRequest(tooManyListsMessage);
   const now = nowIso();
   const record: ContactListRecord = {
     listId: randomUUID(),
@@ -54,7 +58,12 @@ export async function createContactList(principal: Principal, input: CreateConta
     createdAt: now,
     updatedAt: now,
   };
-  await contactListsRepository.put(record);
+  try {
+    await contactListsRepository.put(record);
+  } catch (error) {
+    await contactListsRepository.releasePlace(principal.sub);
+    throw error;
+  }
   return toDto(record);
 }
 
@@ -79,6 +88,7 @@ export async function updateContactList(principal: Principal, listId: string, in
 
 export async function deleteContactList(principal: Principal, listId: string): Promise<void> {
   if (!(await contactListsRepository.delete(principal.sub, listId))) throw notFound(listNotFound);
+  await contactListsRepository.releasePlace(principal.sub);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   updateContactList,
 } from '../../lambdas/domain/contact-lists';
 import { refreshDirectory } from '../../lambdas/domain/directory';
-import { createContactListRequest, DAILY_EXPORT_LIMIT, updateContactListRequest } from '../../shared/api';
+import { CONTACT_LISTS_MAX, createContactListRequest, DAILY_EXPORT_LIMIT, updateContactListRequest } from '../../shared/api';
 import { broker, refusal, type Actor } from './support';
 
 // Contact lists (issue 15) in the domain tier: a list of picks or a saved filter of the directory, read
@@ -172,5 +172,24 @@ describe('contact lists (domain)', () => {
         ].sort(),
       );
     }
+  });
+
+  it('keeps at most 100 lists per broker, says so, and frees a place when one is deleted', async () => {
+    const owner = await broker('hoarder');
+    const lists = [];
+    for (let i = 0; i < CONTACT_LISTS_MAX; i++) lists.push(await create(owner, { name: `List ${i}`, members: [] }));
+    expect(await refusal(create(owner, { name: 'One more', filter: {} }))).toEqual({ status: 400, message: 'You can keep at most 100 contact lists. Delete one to save another.' });
+    expect((await listContactLists(owner.principal)).items).toHaveLength(CONTACT_LISTS_MAX);
+    await deleteContactList(owner.principal, lists[0]!.listId);
+    expect(await create(owner, { name: 'One more', filter: {} })).toMatchObject({ name: 'One more' });
+    expect(await refusal(create(owner, { name: 'Yet another', members: [] }))).toMatchObject({ status: 400 });
+  });
+
+  it('takes ALL as no filter in a saved filter, as the directory does', async () => {
+    const owner = await broker('allfilter');
+    await listed('Allie', { subscribed: ['flex-listings'] });
+    const list = await create(owner, { name: 'Everyone flex', filter: { propertyTypeId: 'flex', dealTypeId: 'ALL', marketId: 'ALL' } });
+    expect(list.filter).toEqual({ propertyTypeId: 'flex', recent: false });
+    expect(namesOf((await getContactList(owner.principal, list.listId)).brokers)).toContain('Allie');
   });
 });

@@ -56,16 +56,18 @@ export const brokerPage = z.object({
 });
 export type BrokerPage = z.infer<typeof brokerPage>;
 
-/** A saved list's filter: the directory's, without paging or order (the list stays current). */
+/** A saved list's filter: the directory's, without paging or order (the list stays current); `ALL` is no filter. */
 export const contactListFilter = z.object({
-  dealTypeId: z.optional(requirementTypeId),
-  propertyTypeId: z.optional(propertyTypeId),
-  marketId: z.optional(directoryAreaId),
+  dealTypeId: allOr(requirementTypeId),
+  propertyTypeId: allOr(propertyTypeId),
+  marketId: allOr(directoryAreaId),
   recent: z._default(z.boolean(), false),
   q: z.optional(text(100)),
 });
 export type ContactListFilter = z.infer<typeof contactListFilter>;
 
+/** Contact lists per broker. */
+export const CONTACT_LISTS_MAX = 100;
 /** A fixed list holds at most this many brokers, picked one by one. */
 export const CONTACT_LIST_MAX_MEMBERS = 500;
 /** An export or a list's page holds at most this many rows. */
