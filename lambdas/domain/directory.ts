@@ -103,6 +103,16 @@ export async function refreshDirectory(userId: string): Promise<void> {
   await directoryRepository.replace(userId, { broker, facets });
 }
 
+/**
+ * After a change of an account's status or name: its own entries and the cards of the delegates who assist
+ * it, whose "Assistant to" names it only while it is active.
+ */
+export async function refreshDirectoryAndAssistants(userId: string): Promise<void> {
+  await refreshDirectory(userId);
+  const assistants = (await delegationsRepository.ofBroker(userId)).filter((d) => d.state === 'approved');
+  for (const delegation of assistants) await refreshDirectory(delegation.delegateId);
+}
+
 /** Stored cards hold S3 keys; the answer carries their URLs (the asset host may change, the entries stay). */
 const withUrls = (broker: DirectoryBroker): DirectoryBroker => ({
   ...broker,

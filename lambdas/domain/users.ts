@@ -10,7 +10,7 @@ import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
 import { newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { assetUrls } from './assets';
-import { refreshDirectory } from './directory';
+import { refreshDirectoryAndAssistants } from './directory';
 import { brokerInfoDto, privacyOf } from './contacts';
 import { requestDelegation } from './delegations';
 // The file itself, not ./mail: the profile routes' bundles need no mail templates.
@@ -153,7 +153,7 @@ export const profileChangedElsewhere =
 async function saveProfile(record: UserRecord, version: number, fields: Partial<UserRecord>, isOperator: boolean): Promise<User> {
   try {
     const saved = await usersRepository.update(record.userId, fields, { ifVersion: version });
-    await refreshDirectory(record.userId);
+    await refreshDirectoryAndAssistants(record.userId);
     return toUserDto(saved, isOperator);
   } catch (error) {
     if (!isConditionFailed(error)) throw error;

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { actAsBroker, brokerSuspendedMessage, notDelegableMessage, notYetApprovedMessage, revokedMessage } from '../../lambdas/core/acting';
 import { delegationsRepository } from '../../lambdas/data/delegations';
-import { usersRepository } from '../../lambdas/data/users';
-import { approveUser } from '../../lambdas/domain/admin';
+import { usersRepository, userVersionOf } from '../../lambdas/data/users';
+import { markAccountDeleted } from '../../lambdas/domain/account-removal';
+import { updatePersonalInfo } from '../../lambdas/domain/users';
+import { approveUser, disableUser, enableUser } from '../../lambdas/domain/admin';
 import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authorship';
 import {
   approveDelegationsOf,
@@ -17,6 +19,7 @@ import {
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { routeById } from '../../shared/api/routes';
 import { logsDuring, sesRefusing } from './blast-support';
+import { cognitoUser } from './accounts-support';
 import { broker, mailsTo, principalOf, refusal } from './support';
 
 /** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
@@ -221,5 +224,26 @@ describe('delegations as shown, and the directory (domain)', () => {
 
     await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
     expect(await listedBroker(assistant.record.userId)).not.toHaveProperty('assistantTo');
+  });
+
+  it("a broker's disable, enable, rename and delete refresh their delegates' Assistant to cards at once", async () => {
+    const { sub, email } = await cognitoUser('assistedowner');
+    const owner = await broker('assistedowner', { userId: sub, email, firstName: 'Dora', lastName: 'Owner' });
+    const assistant = await broker('listedassistant');
+    await requestDelegation(assistant.record, owner.record.email);
+    await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
+    await approveDelegationsOf(assistant.record.userId);
+    const card = () => listedBroker(assistant.record.userId);
+    expect((await card()).assistantTo).toEqual(['Dora Owner']);
+
+    await disableUser(owner.record.userId);
+    expect(await card()).not.toHaveProperty('assistantTo');
+    await enableUser(owner.record.userId);
+    expect((await card()).assistantTo).toEqual(['Dora Owner']);
+    const current = (await usersRepository.get(owner.record.userId))!;
+    await updatePersonalInfo(owner.principal, current, { firstName: 'Dorothy', lastName: 'Owner', title: current.title, license: current.license, phone: current.phone, version: userVersionOf(current) });
+    expect((await card()).assistantTo).toEqual(['Dorothy Owner']);
+    await markAccountDeleted((await usersRepository.get(owner.record.userId))!);
+    expect(await card()).not.toHaveProperty('assistantTo');
   });
 });
