@@ -4,8 +4,8 @@ import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import { delegationsRepository, type DelegationRecord } from '../data/delegations';
 import { rateLimitsRepository } from '../data/rate-limits';
-import { nowIso } from '../data/table';
-import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
+import { isConditionFailed, nowIso } from '../data/table';
+import { fullNameOf, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { refreshDirectory } from './directory';
 import { sendMail } from './mail';
 import { delegationRequestMail } from './mail/templates/delegation-request';
@@ -80,9 +80,26 @@ export async function requestDelegation(delegate: UserRecord, brokerEmail: strin
   if (!record) throw new Error('delegation vanished');
   if (written) {
     logger.info('delegation requested', { brokerId: broker.userId, delegateId: delegate.userId });
+    await unlistUnlessChosen(delegate);
     await tellBroker(broker, delegate, at.getTime());
   }
   return toDelegationDto(record, new Map([broker, delegate].map((user) => [user.userId, user])));
+}
+
+/**
+ * A delegate is in the broker directory only if they chose to be (PRODUCT.md "Members, contacts and mail"):
+ * one who asks from Profile and never made a Privacy choice is unlisted, as a delegate's sign-up is. A
+ * Privacy choice saved meanwhile (the version moved on) stands.
+ */
+async function unlistUnlessChosen(delegate: UserRecord): Promise<void> {
+  if (delegate.directory) return;
+  try {
+    await usersRepository.update(delegate.userId, { directory: { listed: false, showPhone: true, showEmail: true } }, { ifVersion: userVersionOf(delegate) });
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return;
+  }
+  await refreshDirectory(delegate.userId);
 }
 
 /** A requester's requests to one broker are mailed at most once in this time. */

@@ -23,6 +23,9 @@ import { cognitoUser } from './accounts-support';
 import { broker, mailsTo, principalOf, refusal } from './support';
 
 /** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
+/** A delegate who chose, in Privacy, to be in the directory. */
+const listedByChoice = { listed: true, showPhone: true, showEmail: true };
+
 describe('delegations (domain)', () => {
   it('goes requested → confirmed → approved, and only the broker confirms', async () => {
     const [owner, assistant] = await Promise.all([broker('owner'), broker('assistant')]);
@@ -212,7 +215,7 @@ describe('delegations as shown, and the directory (domain)', () => {
   });
 
   it("puts the broker on an approved delegate's directory card when approved, stamps when, and takes them off when revoked", async () => {
-    const [owner, assistant] = await Promise.all([broker('cardowner', { firstName: 'Cara', lastName: 'Owner' }), broker('cardassistant')]);
+    const [owner, assistant] = await Promise.all([broker('cardowner', { firstName: 'Cara', lastName: 'Owner' }), broker('cardassistant', { directory: listedByChoice })]);
     await requestDelegation(assistant.record, owner.record.email);
     await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
     await refreshDirectory(assistant.record.userId);
@@ -229,7 +232,7 @@ describe('delegations as shown, and the directory (domain)', () => {
   it("a broker's disable, enable, rename and delete refresh their delegates' Assistant to cards at once", async () => {
     const { sub, email } = await cognitoUser('assistedowner');
     const owner = await broker('assistedowner', { userId: sub, email, firstName: 'Dora', lastName: 'Owner' });
-    const assistant = await broker('listedassistant');
+    const assistant = await broker('listedassistant', { directory: listedByChoice });
     await requestDelegation(assistant.record, owner.record.email);
     await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
     await approveDelegationsOf(assistant.record.userId);
@@ -245,5 +248,17 @@ describe('delegations as shown, and the directory (domain)', () => {
     expect((await card()).assistantTo).toEqual(['Dorothy Owner']);
     await markAccountDeleted((await usersRepository.get(owner.record.userId))!);
     expect(await card()).not.toHaveProperty('assistantTo');
+  });
+
+  it('a delegate who asks from Profile is listed in the directory only if they chose to be', async () => {
+    const owner = await broker('privacyowner');
+    const [unchosen, chosen] = await Promise.all([broker('unchosenassistant'), broker('chosenassistant', { directory: listedByChoice })]);
+    await refreshDirectory(unchosen.record.userId);
+    expect((await listedBroker(unchosen.record.userId)).userId).toBe(unchosen.record.userId);
+    for (const assistant of [unchosen, chosen]) await requestDelegation(assistant.record, owner.record.email);
+    expect(await refusal(listedBroker(unchosen.record.userId))).toEqual({ status: 404, message: 'Broker not found' });
+    expect((await usersRepository.get(unchosen.record.userId))?.directory).toEqual({ listed: false, showPhone: true, showEmail: true });
+    await refreshDirectory(chosen.record.userId);
+    expect((await listedBroker(chosen.record.userId)).userId).toBe(chosen.record.userId);
   });
 });
