@@ -22,6 +22,8 @@ import { principalFrom, type Principal } from './principal';
 import { actAsBroker } from './acting';
 import { actingForHeader } from '../../shared/api/routes';
 import { recentCallers } from './recent-callers';
+import { signCursor, verifiedCursor, type CursorScope } from './cursors';
+import { idParam } from '../../shared/api/schemas/common';
 
 export type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type Result = APIGatewayProxyStructuredResultV2;
@@ -157,6 +159,18 @@ function checkSelfScope(route: RouteDef, params: Record<string, unknown>, princi
   if (!principal || target !== principal.sub) throw forbidden('You can only access your own account.');
 }
 
+export const actingForInvalidMessage = 'The X-Acting-For header must be the id of the broker you work for.';
+
+/**
+ * A paged answer's cursor is signed for the route and caller it goes to; a cursor sent back must carry that
+ * signature (lambdas/core/cursors.ts). Routes without paging pass through.
+ */
+async function withSignedCursor(output: unknown, scope: CursorScope): Promise<unknown> {
+  const page = output as { nextCursor?: unknown } | null;
+  if (typeof page?.nextCursor !== 'string') return output;
+  return { ...page, nextCursor: await signCursor(page.nextCursor, scope) };
+}
+
 /**
  * The caller as the handler sees them: themselves, or, when a delegate names a broker in X-Acting-For
  * (issue 16), that broker (lambdas/core/acting.ts), the route's scope and auth level then checked for the
@@ -172,6 +186,7 @@ async function authorizeCaller(
   const actingFor = event.headers?.[actingForHeader];
   if (actingFor && route.auth !== 'public') {
     if (!caller) throw unauthorized();
+    if (!idParam.safeParse(actingFor).success) throw new HttpError(400, actingForInvalidMessage);
     const { principal, broker } = await actAsBroker(route, caller, actingFor);
     checkSelfScope(route, params, principal);
     return { principal, user: broker, approved: true };
@@ -210,7 +225,10 @@ export function httpHandler<E extends Endpoint, K extends RouteId = E['route']['
       const query = parse(schemas.query, event.queryStringParameters ?? {}, 'query');
       const body = parse(schemas.body, readBody(event), 'body');
       const { principal, user: currentUser, approved: callerApproved } = await authorizeCaller(route, caller, event, params as Record<string, unknown>, options);
-      const run = () => fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>);
+      const cursorScope: CursorScope = { route: routeId, sub: principal?.sub ?? '' };
+      const paged = query as { cursor?: unknown };
+      if (typeof paged.cursor === 'string') paged.cursor = await verifiedCursor(paged.cursor, cursorScope);
+      const run = async () => withSignedCursor(await fn({ params, query, body, principal, currentUser, callerApproved, requestId, event } as HttpRequest<K>), cursorScope);
       const output = options.idempotent && principal
         ? await oncePerKey(event.headers?.[idempotencyKeyHeader], { route: routeId, sub: principal.sub }, context, run)
         : await run();

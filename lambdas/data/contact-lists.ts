@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContactListFilter } from '../../shared/api';
-import { db, encodeCursor, startKeyFor, tableName } from './table';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ContactListFilter, ExportFormat } from '../../shared/api';
+import { db, encodeCursor, isConditionFailed, startKeyFor, tableName } from './table';
 
 /** A broker's contact list (issue 15): a saved directory filter, or brokers picked one by one. */
 export interface ContactListRecord {
@@ -19,12 +19,14 @@ export interface ExportLogRecord {
   userName: string;
   listId: string;
   listName: string;
-  format: 'csv' | 'vcard';
+  format: ExportFormat;
   rows: number;
 }
 
 const keys = (ownerId: string, listId: string) => ({ pk: `LISTS#${ownerId}`, sk: `LIST#${listId}` });
 const EXPORT_LOG = 'EXPORTLOG';
+/** How many lists the owner has, beside (not in) their lists' partition. */
+const countKey = (ownerId: string) => ({ pk: `LISTCOUNT#${ownerId}`, sk: 'COUNT' });
 
 function fromItem(item: Record<string, unknown>): ContactListRecord {
   const { pk: _pk, sk: _sk, ...record } = item;
@@ -54,6 +56,48 @@ export const contactListsRepository = {
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return out;
+  },
+
+  /**
+   * Takes one of the owner's `max` list places, in one conditional write; false when all are taken. A count
+   * not kept yet starts from the lists the owner has.
+   */
+  async claimPlace(ownerId: string, max: number): Promise<boolean> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: countKey(ownerId) }));
+    const seed = Item ? 0 : (await this.all(ownerId)).length;
+    if (seed >= max) return false;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: countKey(ownerId),
+          UpdateExpression: 'SET lists = if_not_exists(lists, :seed) + :one',
+          ConditionExpression: 'attribute_not_exists(lists) OR lists < :max',
+          ExpressionAttributeValues: { ':seed': seed, ':one': 1, ':max': max },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Gives a list place back (the list is deleted, or its write failed). */
+  async releasePlace(ownerId: string): Promise<void> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: countKey(ownerId),
+          UpdateExpression: 'SET lists = lists - :one',
+          ConditionExpression: 'lists > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
   },
 
   /** False when there was no such list. */

@@ -26,4 +26,26 @@ export const rateLimitsRepository = {
       throw error;
     }
   },
+
+  /**
+   * At most once per `windowMs` for `key`, sliding: true (and the time noted) when the last time is absent or
+   * at least `windowMs` ago, in one conditional write.
+   */
+  async once(name: string, key: string, windowMs: number, now = Date.now()): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: `RATE#${name}#${key}`, sk: 'LAST' },
+          UpdateExpression: 'SET lastAt = :now, expiresAtEpoch = :expires',
+          ConditionExpression: 'attribute_not_exists(lastAt) OR lastAt <= :before',
+          ExpressionAttributeValues: { ':now': now, ':before': now - windowMs, ':expires': Math.ceil((now + windowMs) / 1000) + 60 },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
+  },
 };

@@ -10,7 +10,7 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { markAccountDeleted } from './account-removal';
 import { approveUser } from './admin';
 import { approveDelegationsOf } from './delegations';
-import { refreshDirectory } from './directory';
+import { refreshDirectoryAndAssistants } from './directory';
 
 export interface ConsoleChange {
   readonly eventName: CognitoConsoleEventName;
@@ -33,13 +33,37 @@ async function cognitoState(username: string): Promise<{ enabled: boolean; group
   }
 }
 
+/** The sub of the user Cognito knows by this username or alias; null when Cognito knows no such user. */
+async function cognitoSubOf(username: string): Promise<string | null> {
+  try {
+    const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: username }));
+    return user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? null;
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
+/**
+ * The record of the user an event names. The console names the username (the record's id), but the CLI
+ * and scripts often pass the e-mail alias, which Cognito accepts: the alias is resolved to the sub while
+ * Cognito knows the user, and a user it no longer knows (deleted by alias) is found by e-mail.
+ */
+async function recordOf(username: string): Promise<UserRecord | null> {
+  const byId = await usersRepository.get(username);
+  if (byId) return byId;
+  const sub = await cognitoSubOf(username);
+  if (sub) return usersRepository.get(sub);
+  return username.includes('@') ? usersRepository.findByEmail(username) : null;
+}
+
 /** A status transition that happens only from `from`; a lost race means another event already made it. */
 async function transition(record: UserRecord, from: UserRecord['status'], fields: Partial<UserRecord>): Promise<boolean> {
   try {
     await usersRepository.update(record.userId, fields, { ifStatus: from });
     // An approval taken back must not be remembered by this process's read cache.
     recentCallers.delete(record.userId);
-    await refreshDirectory(record.userId);
+    await refreshDirectoryAndAssistants(record.userId);
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -54,9 +78,9 @@ async function transition(record: UserRecord, from: UserRecord['status'], fields
  * is conditional (the approval e-mail goes out once). Returns what was changed, for the log and tests.
  */
 export async function applyConsoleChange(change: ConsoleChange): Promise<string> {
-  const record = await usersRepository.get(change.username);
+  const record = await recordOf(change.username);
   if (!record) return 'no record';
-  const state = await cognitoState(change.username);
+  const state = await cognitoState(record.userId);
   if (!state) {
     // Deleted in Cognito (whichever event brought us here): the account and what it posted are gone too.
     await markAccountDeleted(record);
@@ -70,7 +94,7 @@ export async function applyConsoleChange(change: ConsoleChange): Promise<string>
       if (!state.enabled && record.status !== 'disabled') {
         await usersRepository.update(record.userId, { status: 'disabled' });
         recentCallers.delete(record.userId);
-        await refreshDirectory(record.userId);
+        await refreshDirectoryAndAssistants(record.userId);
         return 'disabled';
       }
       if (state.enabled && record.status === 'disabled') {

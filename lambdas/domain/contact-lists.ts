@@ -1,32 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import {
-  CategoriesProperty,
-  EmailProperty,
-  FNProperty,
-  NoteProperty,
-  NProperty,
-  OrgProperty,
-  SpecialValueType,
-  TelProperty,
-  TextListType,
-  TextType,
-  TitleProperty,
-  VCARD,
-} from 'vcard4';
-import {
   CONTACT_LIST_MAX_MEMBERS,
   CONTACT_LIST_MAX_ROWS,
+  CONTACT_LISTS_MAX,
   DAILY_EXPORT_LIMIT,
   type ContactList,
   type ContactListBrokers,
   type CreateContactListRequest,
   type DirectoryBroker,
   type ExportFile,
+  type ExportFormat,
   type ExportLogPage,
   type UpdateContactListRequest,
 } from '../../shared/api';
-import { directoryActiveSince, marketDay } from '../../shared/rules';
+import { directoryActiveSince, marketDay, safeCsvOptions, splitBrokerAddress2, vcard, type VcardProperty, type VcardVersion } from '../../shared/rules';
 import { badRequest, notFound, tooManyRequests } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { contactListsRepository, type ContactListRecord } from '../data/contact-lists';
@@ -39,6 +27,7 @@ import { withUrls } from './directory';
 export const listNotFound = 'List not found';
 export const exportLimitMessage = `You can export at most ${DAILY_EXPORT_LIMIT} lists a day. Try again tomorrow.`;
 const tooManyMembers = `A list holds at most ${CONTACT_LIST_MAX_MEMBERS} brokers.`;
+export const tooManyListsMessage = `You can keep at most ${CONTACT_LISTS_MAX} contact lists. Delete one to save another.`;
 
 const toDto = (record: ContactListRecord): ContactList => ({
   listId: record.listId,
@@ -57,7 +46,9 @@ async function ownList(principal: Principal, listId: string): Promise<ContactLis
   return record;
 }
 
+/** At most CONTACT_LISTS_MAX lists per broker: a place is taken before the list is written, and given back if the write fails. */
 export async function createContactList(principal: Principal, input: CreateContactListRequest): Promise<ContactList> {
+  if (!(await contactListsRepository.claimPlace(principal.sub, CONTACT_LISTS_MAX))) throw badRequest(tooManyListsMessage);
   const now = nowIso();
   const record: ContactListRecord = {
     listId: randomUUID(),
@@ -68,7 +59,12 @@ export async function createContactList(principal: Principal, input: CreateConta
     createdAt: now,
     updatedAt: now,
   };
-  await contactListsRepository.put(record);
+  try {
+    await contactListsRepository.put(record);
+  } catch (error) {
+    await contactListsRepository.releasePlace(principal.sub);
+    throw error;
+  }
   return toDto(record);
 }
 
@@ -93,6 +89,7 @@ export async function updateContactList(principal: Principal, listId: string, in
 
 export async function deleteContactList(principal: Principal, listId: string): Promise<void> {
   if (!(await contactListsRepository.delete(principal.sub, listId))) throw notFound(listNotFound);
+  await contactListsRepository.releasePlace(principal.sub);
 }
 
 /**
@@ -129,37 +126,71 @@ export async function getContactList(principal: Principal, listId: string, now =
 
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name).join('; ');
 
-/** RFC 4180 (CRLF, quoted where needed), UTF-8 with a byte-order mark so spreadsheets read accents right. */
-function toCsv(brokers: readonly DirectoryBroker[]): string {
-  return stringify(
-    brokers.map((b) => [b.firstName, b.lastName, b.firm?.name ?? '', b.email, b.phone, names(b.markets), names(b.propertyTypes)]),
-    { header: true, columns: ['First Name', 'Last Name', 'Company', 'E-mail Address', 'Business Phone', 'Markets', 'Property Types'], record_delimiter: 'windows', bom: true },
-  );
+/** The firm's address as its parts: street, then "City, ST 12345" split (shared/rules/broker-address). */
+function addressOf(broker: DirectoryBroker) {
+  const { city, state, zip } = splitBrokerAddress2(broker.firm?.address2);
+  return { street: broker.firm?.address1 ?? '', city, state, zip };
 }
 
-/** vCard 4.0 (RFC 6350), one card per broker, in one file. */
-function toVcards(brokers: readonly DirectoryBroker[]): string {
+const csvColumns = [
+  'First Name',
+  'Last Name',
+  'Company',
+  'Job Title',
+  'E-mail Address',
+  'Business Phone',
+  'Business Street',
+  'Business City',
+  'Business State',
+  'Business Postal Code',
+  'Markets',
+  'Property Types',
+];
+
+/**
+ * RFC 4180 with Outlook's column names (CRLF, every text cell quoted and kept from running as a formula),
+ * UTF-8 with a byte-order mark so spreadsheets read accents right.
+ */
+function toCsv(brokers: readonly DirectoryBroker[]): string {
+  const rows = brokers.map((b) => {
+    const address = addressOf(b);
+    return [b.firstName, b.lastName, b.firm?.name ?? '', b.title, b.email, b.phone, address.street, address.city, address.state, address.zip, names(b.markets), names(b.propertyTypes)];
+  });
+  return stringify(rows, { header: true, columns: csvColumns, record_delimiter: 'windows', bom: true, ...safeCsvOptions });
+}
+
+/** One card per broker, in one file: 4.0 (RFC 6350) or 3.0 (RFC 2426, for Outlook for Windows). */
+function toVcards(brokers: readonly DirectoryBroker[], version: VcardVersion): string {
   return brokers
     .map((b) => {
-      const properties = [
-        new FNProperty([], new TextType(`${b.firstName} ${b.lastName}`)),
-        new NProperty([], new SpecialValueType('nproperty', [new TextType(b.lastName), new TextType(b.firstName), undefined, undefined, undefined])),
-        ...(b.title ? [new TitleProperty([], new TextType(b.title))] : []),
-        ...(b.firm ? [new OrgProperty([], new SpecialValueType('orgproperty', [new TextType(b.firm.name)]))] : []),
-        ...(b.email ? [new EmailProperty([], new TextType(b.email))] : []),
-        ...(b.phone ? [new TelProperty([], new TextType(b.phone))] : []),
-        ...(b.propertyTypes.length ? [new CategoriesProperty([], new TextListType(b.propertyTypes.map((t) => new TextType(t.name))))] : []),
-        ...(b.markets.length ? [new NoteProperty([], new TextType(`Markets: ${b.markets.map((m) => m.name).join(', ')}`))] : []),
+      const address = addressOf(b);
+      const hasAddress = Object.values(address).some(Boolean);
+      const properties: (VcardProperty | false)[] = [
+        { name: 'FN', text: `${b.firstName} ${b.lastName}` },
+        { name: 'N', components: [b.lastName, b.firstName, '', '', ''] },
+        !!b.title && { name: 'TITLE', text: b.title },
+        !!b.firm && { name: 'ORG', components: [b.firm.name] },
+        !!b.email && { name: version === '3.0' ? 'EMAIL;TYPE=INTERNET,WORK' : 'EMAIL;TYPE=work', text: b.email },
+        !!b.phone && { name: 'TEL;TYPE=work', text: b.phone },
+        hasAddress && { name: 'ADR;TYPE=work', components: ['', '', address.street, address.city, address.state, address.zip, ''] },
+        b.propertyTypes.length > 0 && { name: 'CATEGORIES', list: b.propertyTypes.map((t) => t.name) },
+        b.markets.length > 0 && { name: 'NOTE', text: `Markets: ${b.markets.map((m) => m.name).join(', ')}` },
       ];
-      return new VCARD(properties).repr();
+      return vcard(version, properties.filter((p): p is VcardProperty => !!p));
     })
     .join('');
 }
 
+const exportFiles = {
+  csv: { extension: 'csv', contentType: 'text/csv; charset=utf-8', write: toCsv },
+  vcard: { extension: 'vcf', contentType: 'text/vcard; charset=utf-8', write: (brokers: readonly DirectoryBroker[]) => toVcards(brokers, '4.0') },
+  vcard3: { extension: 'vcf', contentType: 'text/vcard; charset=utf-8', write: (brokers: readonly DirectoryBroker[]) => toVcards(brokers, '3.0') },
+} satisfies Record<ExportFormat, unknown>;
+
 const fileNameOf = (name: string, extension: string) => `${name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'contacts'}.${extension}`;
 
 /** Exports a list as CSV or vCard: at most 20 a day per broker, each logged for the operators. */
-export async function exportContactList(principal: Principal, caller: UserRecord, listId: string, format: 'csv' | 'vcard', now = new Date()): Promise<ExportFile> {
+export async function exportContactList(principal: Principal, caller: UserRecord, listId: string, format: ExportFormat, now = new Date()): Promise<ExportFile> {
   const record = await ownList(principal, listId);
   if ((await creationQuotasRepository.take(principal.sub, 'export', marketDay(now), DAILY_EXPORT_LIMIT)) === null) throw tooManyRequests(exportLimitMessage);
   const brokers = await brokersOf(record, now);
@@ -173,9 +204,8 @@ export async function exportContactList(principal: Principal, caller: UserRecord
     format,
     rows: brokers.length,
   });
-  return format === 'csv'
-    ? { fileName: fileNameOf(record.name, 'csv'), contentType: 'text/csv; charset=utf-8', content: toCsv(brokers), rows: brokers.length }
-    : { fileName: fileNameOf(record.name, 'vcf'), contentType: 'text/vcard; charset=utf-8', content: toVcards(brokers), rows: brokers.length };
+  const file = exportFiles[format];
+  return { fileName: fileNameOf(record.name, file.extension), contentType: file.contentType, content: file.write(brokers), rows: brokers.length };
 }
 
 export async function exportLog(query: { limit: number; cursor?: string }): Promise<ExportLogPage> {

@@ -3,8 +3,9 @@ import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import { delegationsRepository, type DelegationRecord } from '../data/delegations';
-import { nowIso } from '../data/table';
-import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
+import { rateLimitsRepository } from '../data/rate-limits';
+import { isConditionFailed, nowIso } from '../data/table';
+import { fullNameOf, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { refreshDirectory } from './directory';
 import { sendMail } from './mail';
 import { delegationRequestMail } from './mail/templates/delegation-request';
@@ -57,12 +58,12 @@ export const noSuchBroker = 'No BISN broker has this e-mail address. Check it wi
  * `delegate` asks to assist the broker with `brokerEmail` (at sign-up or from the profile). Asking again
  * while a request is open answers that request; a declined or revoked delegation may be asked for again.
  */
-export async function requestDelegation(delegate: UserRecord, brokerEmail: string): Promise<Delegation> {
+export async function requestDelegation(delegate: UserRecord, brokerEmail: string, at = new Date()): Promise<Delegation> {
   const broker = await usersRepository.findByEmail(brokerEmail);
   if (!broker || broker.status === 'deleted') throw notFound(noSuchBroker);
   if (broker.userId === delegate.userId) throw badRequest('You cannot be your own delegate.', { brokerEmail: ['Name another broker.'] });
   if (broker.status !== 'active') throw conflict('This broker cannot take delegates: their account is not active.');
-  const now = nowIso();
+  const now = at.toISOString();
   const fresh: DelegationRecord = {
     brokerId: broker.userId,
     delegateId: delegate.userId,
@@ -79,17 +80,49 @@ export async function requestDelegation(delegate: UserRecord, brokerEmail: strin
   if (!record) throw new Error('delegation vanished');
   if (written) {
     logger.info('delegation requested', { brokerId: broker.userId, delegateId: delegate.userId });
-    await tellBroker(broker, delegate);
+    await unlistUnlessChosen(delegate);
+    await tellBroker(broker, delegate, at.getTime());
   }
   return toDelegationDto(record, new Map([broker, delegate].map((user) => [user.userId, user])));
 }
 
 /**
- * The broker hears of a new request by e-mail (a stopped address does not: the profile and the dashboard
- * show it). A mail that fails is logged, not thrown: the request stands and the profile shows it.
+ * A delegate is in the broker directory only if they chose to be (PRODUCT.md "Members, contacts and mail"):
+ * one who asks from Profile and never made a Privacy choice is unlisted, as a delegate's sign-up is. A
+ * Privacy choice saved meanwhile (the version moved on) stands.
  */
-async function tellBroker(broker: UserRecord, delegate: UserRecord): Promise<void> {
+async function unlistUnlessChosen(delegate: UserRecord): Promise<void> {
+  if (delegate.directory) return;
+  try {
+    await usersRepository.update(delegate.userId, { directory: { listed: false, showPhone: true, showEmail: true } }, { ifVersion: userVersionOf(delegate) });
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return;
+  }
+  await refreshDirectory(delegate.userId);
+}
+
+/** A requester's requests to one broker are mailed at most once in this time. */
+export const REQUEST_MAIL_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+/** Request mails to one broker a day, from all requesters. */
+export const REQUEST_MAILS_PER_BROKER_DAY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The broker hears of a new request by e-mail (a stopped address does not: the profile and the dashboard
+ * show it), at most once a week per requester and REQUEST_MAILS_PER_BROKER_DAY a day in all, so asking
+ * and withdrawing over and over cannot flood the broker; every request still stands and Profile →
+ * Delegates lists it. A mail that fails is logged, not thrown.
+ */
+async function tellBroker(broker: UserRecord, delegate: UserRecord, now: number): Promise<void> {
   if (broker.mailStop) return;
+  const mailed =
+    (await rateLimitsRepository.once('delegation-request-mail', `${broker.userId}#${delegate.userId}`, REQUEST_MAIL_EVERY_MS, now)) &&
+    (await rateLimitsRepository.take('delegation-request-mails', broker.userId, REQUEST_MAILS_PER_BROKER_DAY, DAY_MS, now));
+  if (!mailed) {
+    logger.info('delegation request mail held back', { brokerId: broker.userId, delegateId: delegate.userId });
+    return;
+  }
   try {
     await sendMail(await delegationRequestMail(broker, { name: fullNameOf(delegate) || delegate.email, email: delegate.email }));
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { DirectoryBroker, DirectoryPage, DirectoryPrivacy, DirectoryQuery } from '../../shared/api';
+import type { DirectoryBroker, DirectoryPage, DirectoryQuery } from '../../shared/api';
 import { byId, marketAreas, markets, propertyTypes, requirementTypes, subscriptionCategories } from '../../shared/catalog';
 import { directoryActiveSince } from '../../shared/rules';
 import { notFound } from '../core/errors';
@@ -9,18 +9,13 @@ import { fullNameOf, usersRepository, type UserRecord } from '../data/users';
 import { delegationsRepository } from '../data/delegations';
 import { fullReadPageSize } from '../data/table';
 import { assetUrl, legacyLogoKey } from './assets';
+import { contactCardFor, privacyOf } from './contacts';
 
 const areaById = byId(marketAreas);
 const marketById = byId(markets);
 const propertyTypeById = byId(propertyTypes);
 const dealTypeById = byId(requirementTypes);
 
-/** Absent on a record: listed, phone and e-mail shown (issue 15: on by default). */
-export const privacyOf = (record: Pick<UserRecord, 'directory'>): DirectoryPrivacy => ({
-  listed: record.directory?.listed ?? true,
-  showPhone: record.directory?.showPhone ?? true,
-  showEmail: record.directory?.showEmail ?? true,
-});
 
 /**
  * Only approved brokers who have not opted out are listed; disabled, pending and deleted accounts never
@@ -92,16 +87,23 @@ export async function refreshDirectory(userId: string): Promise<void> {
   ]);
   const activity = [...listings.map(listingActivity), ...requirements.map(activeFromOf), lastRecorded].filter((at): at is string => !!at).sort();
   const facets = facetsOf(record, listings, requirements);
-  const privacy = privacyOf(record);
+  const card = contactCardFor(record, 'member', 'directory');
   const broker: DirectoryBroker = {
     userId,
     firstName: record.firstName,
     lastName: record.lastName,
     title: record.title,
-    phone: privacy.showPhone ? record.phone : '',
-    email: privacy.showEmail ? record.email : '',
+    phone: card.phone,
+    email: card.email,
     photoUrl: record.profileImage?.profile ?? null,
-    firm: record.brokerInfo ? { name: record.brokerInfo.name, logoUrl: record.brokerImage?.thumbnail ?? (record.brokerInfo.logoSrc ? legacyLogoKey(record.brokerInfo.logoSrc) : null) } : null,
+    firm: record.brokerInfo
+      ? {
+          name: record.brokerInfo.name,
+          logoUrl: record.brokerImage?.thumbnail ?? (record.brokerInfo.logoSrc ? legacyLogoKey(record.brokerInfo.logoSrc) : null),
+          ...(record.brokerInfo.address1 && { address1: record.brokerInfo.address1 }),
+          ...(record.brokerInfo.address2 && { address2: record.brokerInfo.address2 }),
+        }
+      : null,
     propertyTypes: named(propertyTypeById, facets.propertyTypeIds),
     markets: named(areaById, facets.areaIds.filter((id) => marketById.has(id))),
     dealTypes: named(dealTypeById, facets.dealTypeIds),
@@ -111,6 +113,16 @@ export async function refreshDirectory(userId: string): Promise<void> {
     ...(assisted.length > 0 && { assistantTo: assisted.map(fullNameOf).sort() }),
   };
   await directoryRepository.replace(userId, { broker, facets });
+}
+
+/**
+ * After a change of an account's status or name: its own entries and the cards of the delegates who assist
+ * it, whose "Assistant to" names it only while it is active.
+ */
+export async function refreshDirectoryAndAssistants(userId: string): Promise<void> {
+  await refreshDirectory(userId);
+  const assistants = (await delegationsRepository.ofBroker(userId)).filter((d) => d.state === 'approved');
+  for (const delegation of assistants) await refreshDirectory(delegation.delegateId);
 }
 
 /** Stored cards hold S3 keys; the answer carries their URLs (the asset host may change, the entries stay). */

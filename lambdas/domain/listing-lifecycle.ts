@@ -55,7 +55,7 @@ export async function renewListingRecord(listingId: string): Promise<ListingReco
 }
 
 async function dtoOf(record: ListingRecord): Promise<Listing> {
-  return toListingDto(record, await usersRepository.getForContactCard(record.userId));
+  return toListingDto(record, await usersRepository.getForContactCard(record.userId), 'self');
 }
 
 export async function renewListing(principal: Principal, listingId: string): Promise<Listing> {

@@ -31,7 +31,7 @@ import { unmatchListing } from './matching';
 import { rememberPropertyEnd } from './property-history';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
-import { toContact, withoutContactDetails } from './users';
+import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts';
 import { refreshDirectory } from './directory';
 import { forgetMarketFacts } from './market';
 import { createdHistory, historyOf, noteChange } from './authorship';
@@ -84,11 +84,11 @@ export function listingImagesDto(record: Pick<ListingRecord, 'images'>): Listing
 }
 
 /**
- * The API's listing: catalogue names resolved, image URLs absolute, the owner's contact card attached.
+ * The API's listing: catalogue names resolved, image URLs absolute, the owner's contact card as `viewer` sees it.
  * Assigned onto the draft's fresh (fast) object; spreading a dictionary-mode draft into a literal made
  * this 8× slower, and JSON.stringify of the result twice as slow.
  */
-export function toListingDto(record: ListingRecord, owner: UserRecord | null): Listing {
+export function toListingDto(record: ListingRecord, owner: UserRecord | null, viewer: ContactViewer): Listing {
   return Object.assign(draftOf(record), catalogNames(record), {
     listingId: record.listingId,
     status: record.status,
@@ -103,7 +103,7 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null): L
     closedOn: record.closedOn ?? null,
     onMarketSince: record.publishedOn ? onMarketSinceOf({ ...record, publishedOn: record.publishedOn }) : null,
     priceHistory: record.priceHistory ?? [],
-    user: owner ? toContact(owner) : null,
+    user: owner ? contactCardFor(owner, viewer, 'item') : null,
     version: versionOf(record),
     history: historyOf(record),
   });
@@ -138,7 +138,7 @@ export function toListingSummary(row: ListingRecord | ListingIndexRow): ListingS
 }
 
 async function withOwner(record: ListingRecord): Promise<Listing> {
-  return toListingDto(record, await usersRepository.get(record.userId));
+  return toListingDto(record, await usersRepository.get(record.userId), 'self');
 }
 
 /**
@@ -177,7 +177,7 @@ export async function createListing(owner: UserRecord, delegate?: Principal['del
     ...createdHistory(delegate, now),
   });
   countMetric('ListingCreated');
-  return { listingId: record.listingId, listing: toListingDto(record, owner) };
+  return { listingId: record.listingId, listing: toListingDto(record, owner, 'self') };
 }
 
 /**
@@ -289,9 +289,9 @@ export async function getListing(principal: Principal, listingId: string, caller
   const record = await listingsRepository.get(listingId);
   const visible = record && (record.status === 'published' || record.userId === principal.sub || principal.isOperator);
   if (!visible) throw notFound(listingNotFound);
-  const listing = toListingDto(record, await usersRepository.getForContactCard(record.userId));
-  if (record.userId !== principal.sub) delete listing.history;
-  if (listing.user && !callerApproved && record.userId !== principal.sub) listing.user = withoutContactDetails(listing.user);
+  const own = record.userId === principal.sub;
+  const listing = toListingDto(record, await usersRepository.getForContactCard(record.userId), contactViewerOf(own, callerApproved));
+  if (!own) delete listing.history;
   return listing;
 }
 

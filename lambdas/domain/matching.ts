@@ -17,7 +17,7 @@ import { activeFromOf, requirementsRepository, type RequirementRecord } from '..
 import { searchAlertsRepository } from '../data/search-alerts';
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
-import { toContact } from './users';
+import { contactCardFor, type ContactViewer } from './contacts';
 
 
 /** What one match run did: the candidates it read and the matches it holds now. */
@@ -238,11 +238,11 @@ export async function rematchAll(now = new Date()): Promise<{ requirements: numb
   return { requirements, listings, matches };
 }
 
-/** The matches as their broker sees them, with the counterparts' cards (one BatchGet of those not read lately). */
-async function toMatches(sides: readonly MatchOnPage[]): Promise<Match[]> {
+/** The matches as their broker sees them, each counterpart's card as the caller sees it (`viewer`: 'member' or 'unapproved'; one BatchGet of those not read lately). */
+async function toMatches(sides: readonly MatchOnPage[], viewer: ContactViewer): Promise<Match[]> {
   const records = await usersRepository.getManyForContactCards(sides.map((side) => side.counterpartId));
   // One card per counterpart, however many of the page's matches they share.
-  const cards = new Map([...records].map(([id, record]) => [id, record.status === 'deleted' ? null : toContact(record)]));
+  const cards = new Map([...records].map(([id, record]) => [id, record.status === 'deleted' ? null : contactCardFor(record, viewer, 'item')]));
   return sides.map((side) => ({
     side: side.side,
     requirementId: side.requirementId,
@@ -263,9 +263,9 @@ const byScore = (a: MatchSide, b: MatchSide) => b.score - a.score;
  * The caller's matches, a page at a time, in their partition's order: grouped by requirement, then by
  * listing (the sort key); the page ranks each group (one Query, nothing regrouped here).
  */
-export async function listMatches(principal: Principal, query: { limit: number; cursor?: string }): Promise<MatchesPage> {
+export async function listMatches(principal: Principal, query: { limit: number; cursor?: string }, callerApproved: boolean): Promise<MatchesPage> {
   const page = await matchesRepository.pageOfOwner(principal.sub, query.limit, query.cursor);
-  return { items: await toMatches(page.items), nextCursor: page.nextCursor };
+  return { items: await toMatches(page.items, callerApproved ? 'member' : 'unapproved'), nextCursor: page.nextCursor };
 }
 
 export async function countMatches(principal: Principal): Promise<MatchCount> {
@@ -276,16 +276,16 @@ const requirementNotFound = 'Requirement not found';
 const listingNotFound = 'Listing not found';
 
 /** The matches of one requirement: its owner's (or, for an operator, anyone's); anyone else is told it does not exist. */
-export async function listRequirementMatches(principal: Principal, requirementId: string): Promise<Match[]> {
+export async function listRequirementMatches(principal: Principal, requirementId: string, callerApproved: boolean): Promise<Match[]> {
   const record = await requirementsRepository.get(requirementId);
   if (!record || (record.userId !== principal.sub && !principal.isOperator)) throw notFound(requirementNotFound);
-  return toMatches((await matchesRepository.ofRequirement(record.userId, requirementId)).sort(byScore));
+  return toMatches((await matchesRepository.ofRequirement(record.userId, requirementId)).sort(byScore), callerApproved ? 'member' : 'unapproved');
 }
 
-export async function listListingMatches(principal: Principal, listingId: string): Promise<Match[]> {
+export async function listListingMatches(principal: Principal, listingId: string, callerApproved: boolean): Promise<Match[]> {
   const record = await listingsRepository.get(listingId);
   if (!record || (record.userId !== principal.sub && !principal.isOperator)) throw notFound(listingNotFound);
-  return toMatches((await matchesRepository.ofListing(record.userId, listingId)).sort(byScore));
+  return toMatches((await matchesRepository.ofListing(record.userId, listingId)).sort(byScore), callerApproved ? 'member' : 'unapproved');
 }
 
 export const notYourMatch = 'You can only change matches of your own requirements and listings.';
@@ -303,6 +303,7 @@ export async function updateMatch(principal: Principal, requirementId: string, l
   if (item && item.userId !== principal.sub && item.visible) throw forbidden(notYourMatch);
   const updated = item?.userId === principal.sub ? await matchesRepository.setState(principal.sub, side, requirementId, listingId, state, nowIso()) : null;
   if (!updated) throw notFound('Match not found');
-  const [match] = await toMatches([updated]);
+  // Only approved accounts change matches (the route's auth level).
+  const [match] = await toMatches([updated], 'member');
   return match!;
 }

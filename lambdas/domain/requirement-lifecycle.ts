@@ -49,7 +49,7 @@ function requireAction(record: RequirementRecord, action: RequirementAction): vo
 }
 
 async function dtoOf(record: RequirementRecord): Promise<Requirement> {
-  return toRequirementDto(record, await usersRepository.getForContactCard(record.userId));
+  return toRequirementDto(record, await usersRepository.getForContactCard(record.userId), 'self');
 }
 
 /**

@@ -180,7 +180,7 @@ type MailTo = Awaited<ReturnType<typeof requirementBroadcastMails>>;
 function mailsOf(record: RequirementRecord): Promise<MailTo> {
   let mails = mailsByRequirement.get(record.requirementId);
   if (!mails) {
-    mails = usersRepository.get(record.userId).then((author) => requirementBroadcastMails(toRequirementDto(record, author)));
+    mails = usersRepository.get(record.userId).then((author) => requirementBroadcastMails(toRequirementDto(record, author, 'member')));
     mails.catch(() => mailsByRequirement.delete(record.requirementId));
     mailsByRequirement.set(record.requirementId, mails);
     for (const requirementId of [...mailsByRequirement.keys()].slice(0, -20)) mailsByRequirement.delete(requirementId);

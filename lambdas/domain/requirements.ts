@@ -22,7 +22,7 @@ import {
 import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { unmatchRequirement } from './matching';
-import { toContact, withoutContactDetails } from './users';
+import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts';
 import { refreshDirectory } from './directory';
 import { forgetMarketFacts } from './market';
 import { createdHistory, historyOf, noteChange } from './authorship';
@@ -46,8 +46,8 @@ export function marketsOf(record: Pick<RequirementRecord, 'marketIds'>): Require
   return record.marketIds.map((marketId) => ({ marketId, name: marketById.get(marketId)?.name ?? marketId }));
 }
 
-/** The API's requirement: catalogue names resolved, the author's contact card attached. */
-export function toRequirementDto(record: RequirementRecord, author: UserRecord | null): Requirement {
+/** The API's requirement: catalogue names resolved, the author's contact card as `viewer` sees it. */
+export function toRequirementDto(record: RequirementRecord, author: UserRecord | null, viewer: ContactViewer): Requirement {
   return {
     requirementId: record.requirementId,
     title: record.title,
@@ -73,7 +73,7 @@ export function toRequirementDto(record: RequirementRecord, author: UserRecord |
         ? { kind: 'bisn-listing', listingId: record.outcome.listingId, listingTitle: record.outcome.listingTitle }
         : { kind: 'elsewhere', listingId: null, listingTitle: null }
       : null,
-    user: author ? toContact(author) : null,
+    user: author ? contactCardFor(author, viewer, 'item') : null,
     version: requirementVersionOf(record),
     history: historyOf(record),
   };
@@ -125,7 +125,7 @@ export async function createRequirement(author: UserRecord, input: CreateRequire
     ...createdHistory(delegate, now),
   });
   countMetric('RequirementCreated');
-  return toRequirementDto(record, author);
+  return toRequirementDto(record, author, 'self');
 }
 
 /**
@@ -138,12 +138,11 @@ export async function getRequirement(principal: Principal, requirementId: string
   const own = record?.userId === principal.sub;
   const seenByCommunity = !!record?.sentAt && record.status !== 'processing';
   if (!record || (!seenByCommunity && !own)) throw notFound('Requirement not found');
-  const requirement = toRequirementDto(record, await usersRepository.getForContactCard(record.userId));
+  const requirement = toRequirementDto(record, await usersRepository.getForContactCard(record.userId), contactViewerOf(own, callerApproved));
   if (!own) {
     requirement.outcome = null;
     delete requirement.history;
   }
-  if (requirement.user && !callerApproved && !own) requirement.user = withoutContactDetails(requirement.user);
   return requirement;
 }
 

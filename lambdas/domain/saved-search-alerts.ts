@@ -78,7 +78,7 @@ async function publicItem(kind: SavedSearchKind, itemId: string): Promise<Public
     ownerId: requirement.userId,
     publicAt: requirement.sentAt,
     facets: { kind, facets: { requirementTypeId: requirement.requirementTypeId, propertyTypeId: requirement.propertyTypeId, marketIds: requirement.marketIds } },
-    entry: (owner) => requirementDigestEntry(toRequirementDto(requirement, owner)),
+    entry: (owner) => requirementDigestEntry(toRequirementDto(requirement, owner, 'member')),
   };
 }
 

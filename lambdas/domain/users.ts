@@ -1,5 +1,5 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import type { BrokerInfoSave, Contact, CreateUserRequest, DirectoryPrivacySave, NotificationPreferencesSave, PersonalInfoSave, SubscriptionsSave, User } from '../../shared/api';
+import type { BrokerInfoSave, CreateUserRequest, DirectoryPrivacySave, NotificationPreferencesSave, PersonalInfoSave, SubscriptionsSave, User } from '../../shared/api';
 import { notificationPreferencesOf } from '../../shared/rules/saved-search';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { cognito } from '../core/aws';
@@ -9,15 +9,13 @@ import { logger } from '../core/logger';
 import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
 import { fullNameOf, newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
-import { assetUrl, assetUrls, legacyLogoKey } from './assets';
-import { privacyOf, refreshDirectory } from './directory';
+import { assetUrls } from './assets';
+import { refreshDirectory, refreshDirectoryAndAssistants } from './directory';
+import { brokerInfoDto, privacyOf } from './contacts';
 import { requestDelegation } from './delegations';
 // The file itself, not ./mail: the profile routes' bundles need no mail templates.
 import { liftSuppression } from './mail/suppression';
 
-function brokerInfoDto(info: UserRecord['brokerInfo']): User['brokerInfo'] {
-  return info && { ...info, ...(info.logoSrc ? { logoSrc: assetUrl(legacyLogoKey(info.logoSrc)) } : {}) };
-}
 
 export function toUserDto(record: UserRecord, isOperator = false): User {
   const subscribed = new Set(record.subscribed);
@@ -49,36 +47,6 @@ export function toUserDto(record: UserRecord, isOperator = false): User {
   };
 }
 
-/**
- * What a caller whose account is not approved sees of another broker: name, title, photo, logo and firm
- * name, but no phone, e-mail, license or firm address (PRODUCT.md "Accounts and approval").
- */
-export function withoutContactDetails(card: Contact): Contact {
-  return {
-    ...card,
-    phone: '',
-    email: '',
-    license: '',
-    brokerInfo: card.brokerInfo && { ...card.brokerInfo, address1: '', address2: '' },
-    detailsHidden: true,
-  };
-}
-
-/** The card shown on a listing or requirement: toUserDto's contact fields, without the rest. */
-export function toContact(record: UserRecord): Contact {
-  return {
-    _id: record.userId,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    title: record.title,
-    phone: record.phone,
-    email: record.email,
-    license: record.license,
-    profileImage: assetUrls(record.profileImage),
-    brokerImage: assetUrls(record.brokerImage),
-    brokerInfo: brokerInfoDto(record.brokerInfo),
-  };
-}
 
 interface CognitoUser {
   sub: string;
@@ -192,7 +160,7 @@ export const profileChangedElsewhere =
 async function saveProfile(record: UserRecord, version: number, fields: Partial<UserRecord>, isOperator: boolean): Promise<User> {
   try {
     const saved = await usersRepository.update(record.userId, fields, { ifVersion: version });
-    await refreshDirectory(record.userId);
+    await refreshDirectoryAndAssistants(record.userId);
     return toUserDto(saved, isOperator);
   } catch (error) {
     if (!isConditionFailed(error)) throw error;

@@ -1,3 +1,4 @@
+import { contract } from '../../shared/api/contract';
 import type { AdminFunctionId, EventFunctionId, JobId, QueueFunctionId, RouteDef, RouteId } from '../../shared/api/routes';
 
 /**
@@ -160,10 +161,17 @@ export function routeArea(route: RouteDef): RouteArea {
   return area as RouteArea;
 }
 
+/** A paged route signs and checks its cursors with a key derived from the link secret (lambdas/core/cursors.ts). */
+const takesCursor = (route: RouteDef) => {
+  const def = contract[route.id as RouteId].query._zod.def;
+  return 'shape' in def && 'cursor' in def.shape;
+};
+
 /** Reads need only table:read; every other method writes. */
 export function routeCapabilitiesOf(route: RouteDef): Capability[] {
   const table: Capability = route.method === 'GET' ? 'table:read' : 'table:write';
-  return [...new Set([table, ...areaCapabilities[routeArea(route)], ...(routeCapabilities[route.id as RouteId] ?? [])])];
+  const paging: Capability[] = takesCursor(route) ? ['unsubscribe-key:read'] : [];
+  return [...new Set([table, ...areaCapabilities[routeArea(route)], ...(routeCapabilities[route.id as RouteId] ?? []), ...paging])];
 }
 
 export function routeProfileOf(route: RouteDef): FunctionProfile {

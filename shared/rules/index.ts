@@ -11,3 +11,5 @@ export * from './directory';
 export * from './saved-search';
 export * from './market';
 export * from './digest';
+export * from './csv';
+export * from './vcard';

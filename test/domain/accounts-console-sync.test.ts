@@ -153,6 +153,27 @@ describe('console changes applied to the record', () => {
     expect(await statusOf(record.userId)).toBe('deleted');
   });
 
+  it('a user named by their e-mail alias (the CLI, scripts) is found: deleted, disabled and approved as by username', async () => {
+    const { record } = await account('aliasdelete');
+    await createRequirement(record, requirementInput());
+    recentCallers.set(record.userId, 'active');
+    await cognitoAdmin().send(new AdminDeleteUserCommand(ids(record.email)));
+    expect(await applyConsoleChange(change('AdminDeleteUser', record.email))).toBe('deleted');
+    expect(await statusOf(record.userId)).toBe('deleted');
+    expect(recentCallers.get(record.userId)).toBeUndefined();
+    expect((await requirementsRepository.pageByOwner(record.userId, 10)).items).toEqual([]);
+
+    const { record: disabled } = await account('aliasdisable');
+    await cognitoAdmin().send(new AdminDisableUserCommand(ids(disabled.email)));
+    expect(await applyConsoleChange(change('AdminDisableUser', disabled.email))).toBe('disabled');
+    expect(await statusOf(disabled.userId)).toBe('disabled');
+
+    const { record: pending } = await account('aliasapprove', { status: 'awaiting approval', approvedAt: null });
+    await cognitoAdmin().send(new AdminAddUserToGroupCommand({ ...ids(pending.email), GroupName: approved }));
+    expect(await applyConsoleChange(change('AdminAddUserToGroup', pending.email, approved))).toBe('approved');
+    expect(await statusOf(pending.userId)).toBe('active');
+  });
+
   it('fails, deleting nothing, when Cognito cannot be read (the event is retried)', async () => {
     const { record } = await account('outage');
     const restore = cognitoFailsOnce('AdminGetUserCommand');

@@ -12,7 +12,7 @@ import {
   updateContactList,
 } from '../../lambdas/domain/contact-lists';
 import { refreshDirectory } from '../../lambdas/domain/directory';
-import { createContactListRequest, DAILY_EXPORT_LIMIT, updateContactListRequest } from '../../shared/api';
+import { CONTACT_LISTS_MAX, createContactListRequest, DAILY_EXPORT_LIMIT, updateContactListRequest } from '../../shared/api';
 import { broker, refusal, type Actor } from './support';
 
 // Contact lists (issue 15) in the domain tier: a list of picks or a saved filter of the directory, read
@@ -85,9 +85,14 @@ describe('contact lists (domain)', () => {
     expect((await update(owner, full.listId, { add: [full.members![0]!] })).members).toHaveLength(500);
   });
 
-  it('exports CSV and vCard a spreadsheet and an address book read back, logs each export, and takes 20 a day', async () => {
+  it('exports CSV (Outlook\'s columns) and vCard 4.0 and 3.0 that a spreadsheet and an address book read back', async () => {
     const owner = await broker('exporter', { firstName: 'Ex', lastName: 'Porter' });
-    const anna = await listed('Anna', { lastName: 'Émile', subscribed: ['office-listings'], brokerInfo: { name: 'Capitol, Realty', address1: '1 Capitol Mall', address2: '' } });
+    const anna = await listed('Anna', {
+      lastName: 'Émile',
+      title: 'Senior Broker',
+      subscribed: ['office-listings'],
+      brokerInfo: { name: 'Capitol, Realty', address1: '1 Capitol Mall', address2: 'Sacramento, CA 95814' },
+    });
     const list = await create(owner, { name: 'Sacramento / Office', members: [anna.record.userId] });
 
     const csv = await exportContactList(owner.principal, owner.record, list.listId, 'csv');
@@ -98,8 +103,13 @@ describe('contact lists (domain)', () => {
         'First Name': 'Anna',
         'Last Name': 'Émile',
         Company: 'Capitol, Realty',
+        'Job Title': 'Senior Broker',
         'E-mail Address': anna.record.email,
         'Business Phone': '916-555-0100',
+        'Business Street': '1 Capitol Mall',
+        'Business City': 'Sacramento',
+        'Business State': 'CA',
+        'Business Postal Code': '95814',
         Markets: '',
         'Property Types': 'Office',
       },
@@ -107,22 +117,91 @@ describe('contact lists (domain)', () => {
 
     const vcard = await exportContactList(owner.principal, owner.record, list.listId, 'vcard');
     expect(vcard).toMatchObject({ fileName: 'Sacramento-Office.vcf', contentType: 'text/vcard; charset=utf-8', rows: 1 });
-    const card = new ICAL.Component(ICAL.parse(vcard.content) as never);
-    expect(card.getFirstPropertyValue('fn')).toBe('Anna Émile');
-    expect(card.getFirstPropertyValue('org')).toBe('Capitol, Realty');
-    expect(card.getFirstPropertyValue('email')).toBe(anna.record.email);
-    expect(card.getFirstProperty('categories')?.getValues()).toEqual(['Office']);
+    const vcard3 = await exportContactList(owner.principal, owner.record, list.listId, 'vcard3');
+    expect(vcard3).toMatchObject({ fileName: 'Sacramento-Office.vcf', contentType: 'text/vcard; charset=utf-8', rows: 1 });
+    for (const [file, version] of [[vcard, '4.0'], [vcard3, '3.0']] as const) {
+      const card = new ICAL.Component(ICAL.parse(file.content) as never);
+      expect(card.getFirstPropertyValue('version')).toBe(version);
+      expect(card.getFirstPropertyValue('fn')).toBe('Anna Émile');
+      expect(card.getFirstPropertyValue('title')).toBe('Senior Broker');
+      expect(card.getFirstPropertyValue('org')).toBe('Capitol, Realty');
+      expect(card.getFirstPropertyValue('email')).toBe(anna.record.email);
+      expect(card.getFirstProperty('tel')?.getParameter('type')).toBe('work');
+      expect(card.getFirstPropertyValue('tel')).toBe('916-555-0100');
+      expect(card.getFirstPropertyValue('adr')).toEqual(['', '', '1 Capitol Mall', 'Sacramento', 'CA', '95814', '']);
+      expect(card.getFirstProperty('categories')?.getValues()).toEqual(['Office']);
+    }
 
     const logged = (await exportLog({ limit: 50 })).items.filter((entry) => entry.userId === owner.record.userId);
     expect(logged.map((entry) => [entry.userName, entry.listName, entry.format, entry.rows])).toEqual([
+      ['Ex Porter', 'Sacramento / Office', 'vcard3', 1],
       ['Ex Porter', 'Sacramento / Office', 'vcard', 1],
       ['Ex Porter', 'Sacramento / Office', 'csv', 1],
     ]);
 
-    for (let i = 2; i < DAILY_EXPORT_LIMIT; i++) await exportContactList(owner.principal, owner.record, list.listId, 'csv');
+    for (let i = 3; i < DAILY_EXPORT_LIMIT; i++) await exportContactList(owner.principal, owner.record, list.listId, 'csv');
     expect(await refusal(exportContactList(owner.principal, owner.record, list.listId, 'csv'))).toEqual({
       status: 429,
       message: 'You can export at most 20 lists a day. Try again tomorrow.',
     });
+  });
+
+  it('writes names and firms that start like formulas, or hold line breaks, as text in their own cell and card line', async () => {
+    const owner = await broker('hostile-exporter');
+    const hostile = [
+      { firstName: '=HYPERLINK("https://evil.example","Click")', lastName: '+Plus', title: '-1+2', firm: '@SUM(A1:A9)' },
+      { firstName: '\tTab', lastName: '\rReturn', title: 'Line\nBreak', firm: 'Semi; Colon\r\nInc' },
+    ];
+    const members: string[] = [];
+    for (const [i, h] of hostile.entries()) {
+      const actor = await listed(`hostile${i}`, { firstName: h.firstName, lastName: h.lastName, title: h.title, brokerInfo: { name: h.firm, address1: '', address2: '' } });
+      members.push(actor.record.userId);
+    }
+    const list = await create(owner, { name: 'Hostile', members });
+
+    const csv = (await exportContactList(owner.principal, owner.record, list.listId, 'csv')).content;
+    // An importer that splits on LF alone still sees the header and two rows: every bare LF is inside quotes.
+    const rows = parseCsv(csv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2);
+    const cells = rows.flatMap((row) => [row['First Name'], row['Last Name'], row['Job Title'], row.Company]);
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell!))).toEqual([]);
+    expect(rows.map((row) => [row['First Name'], row['Last Name'], row['Job Title'], row.Company]).sort()).toEqual(
+      [
+        [`'${hostile[0]!.firstName}`, "'+Plus", "'-1+2", "'@SUM(A1:A9)"],
+        ["'\tTab", "'\rReturn", 'Line\nBreak', 'Semi; Colon\r\nInc'],
+      ].sort(),
+    );
+    expect(csv.replace(/"(?:[^"]|"")*"/g, '').split('\n').length - 1).toBe(3);
+
+    for (const format of ['vcard', 'vcard3'] as const) {
+      const text = (await exportContactList(owner.principal, owner.record, list.listId, format)).content;
+      expect(text.split('\r\n').some((line) => /[\r\n]/.test(line))).toBe(false);
+      const cards = (ICAL.parse(text) as unknown[]).map((jcard) => new ICAL.Component(jcard as never));
+      expect(cards.map((card) => [card.getFirstPropertyValue('fn'), card.getFirstPropertyValue('title'), card.getFirstPropertyValue('org')]).sort()).toEqual(
+        [
+          [`${hostile[0]!.firstName} +Plus`, '-1+2', '@SUM(A1:A9)'],
+          ['\tTab \nReturn', 'Line\nBreak', 'Semi; Colon\nInc'],
+        ].sort(),
+      );
+    }
+  });
+
+  it('keeps at most 100 lists per broker, says so, and frees a place when one is deleted', async () => {
+    const owner = await broker('hoarder');
+    const lists = [];
+    for (let i = 0; i < CONTACT_LISTS_MAX; i++) lists.push(await create(owner, { name: `List ${i}`, members: [] }));
+    expect(await refusal(create(owner, { name: 'One more', filter: {} }))).toEqual({ status: 400, message: 'You can keep at most 100 contact lists. Delete one to save another.' });
+    expect((await listContactLists(owner.principal)).items).toHaveLength(CONTACT_LISTS_MAX);
+    await deleteContactList(owner.principal, lists[0]!.listId);
+    expect(await create(owner, { name: 'One more', filter: {} })).toMatchObject({ name: 'One more' });
+    expect(await refusal(create(owner, { name: 'Yet another', members: [] }))).toMatchObject({ status: 400 });
+  });
+
+  it('takes ALL as no filter in a saved filter, as the directory does', async () => {
+    const owner = await broker('allfilter');
+    await listed('Allie', { subscribed: ['flex-listings'] });
+    const list = await create(owner, { name: 'Everyone flex', filter: { propertyTypeId: 'flex', dealTypeId: 'ALL', marketId: 'ALL' } });
+    expect(list.filter).toEqual({ propertyTypeId: 'flex', recent: false });
+    expect(namesOf((await getContactList(owner.principal, list.listId)).brokers)).toContain('Allie');
   });
 });

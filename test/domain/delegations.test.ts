@@ -2,16 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { actAsBroker, brokerSuspendedMessage, notDelegableMessage, notYetApprovedMessage, revokedMessage } from '../../lambdas/core/acting';
 import { delegationsRepository } from '../../lambdas/data/delegations';
-import { usersRepository } from '../../lambdas/data/users';
-import { approveUser } from '../../lambdas/domain/admin';
+import { usersRepository, userVersionOf } from '../../lambdas/data/users';
+import { markAccountDeleted } from '../../lambdas/domain/account-removal';
+import { updatePersonalInfo } from '../../lambdas/domain/users';
+import { approveUser, disableUser, enableUser } from '../../lambdas/domain/admin';
 import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authorship';
-import { approveDelegationsOf, listDelegations, listDelegationsAwaitingOperator, requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
+import {
+  approveDelegationsOf,
+  listDelegations,
+  listDelegationsAwaitingOperator,
+  REQUEST_MAIL_EVERY_MS,
+  REQUEST_MAILS_PER_BROKER_DAY,
+  requestDelegation,
+  updateDelegation,
+} from '../../lambdas/domain/delegations';
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { routeById } from '../../shared/api/routes';
 import { logsDuring, sesRefusing } from './blast-support';
+import { cognitoUser } from './accounts-support';
 import { broker, mailsTo, principalOf, refusal } from './support';
 
 /** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
+/** A delegate who chose, in Privacy, to be in the directory. */
+const listedByChoice = { listed: true, showPhone: true, showEmail: true };
+
 describe('delegations (domain)', () => {
   it('goes requested → confirmed → approved, and only the broker confirms', async () => {
     const [owner, assistant] = await Promise.all([broker('owner'), broker('assistant')]);
@@ -160,13 +174,28 @@ describe('delegations as shown, and the directory (domain)', () => {
     expect(mails[0]?.text).toContain(`Ari Helper (${assistant.record.email}) asked to be your delegate on BISN.`);
     expect(mails[0]?.html).toContain('/consumer/profile"');
 
-    // Revoked, then asked again: a new request, a new mail.
+    // Revoked, then asked again a week later: a new request, a new mail.
     await updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
-    await requestDelegation(assistant.record, owner.record.email);
+    await requestDelegation(assistant.record, owner.record.email, new Date(Date.now() + REQUEST_MAIL_EVERY_MS + 1000));
     expect(await mailsTo(owner.record.email)).toHaveLength(2);
 
     expect((await requestDelegation(assistant.record, stopped.record.email)).state).toBe('requested');
     expect(await mailsTo(stopped.record.email)).toEqual([]);
+  });
+
+  it('asked and withdrawn six times, mails the broker once in 7 days; a broker gets at most the daily cap from all requesters; every request stands', async () => {
+    const owner = await broker('bombedowner');
+    const bomber = await broker('bomber');
+    for (let i = 0; i < 6; i++) {
+      expect((await requestDelegation(bomber.record, owner.record.email)).state).toBe('requested');
+      await updateDelegation(bomber.principal, owner.record.userId, bomber.record.userId, { action: 'revoke' });
+    }
+    expect(await mailsTo(owner.record.email)).toHaveLength(1);
+
+    const crowd = await Promise.all(Array.from({ length: REQUEST_MAILS_PER_BROKER_DAY + 2 }, (_, i) => broker(`crowd${i}`)));
+    for (const requester of crowd) expect((await requestDelegation(requester.record, owner.record.email)).state).toBe('requested');
+    expect(await mailsTo(owner.record.email)).toHaveLength(REQUEST_MAILS_PER_BROKER_DAY);
+    expect((await listDelegations(owner.record.userId)).asBroker.filter((d) => d.state === 'requested')).toHaveLength(crowd.length);
   });
 
   it('keeps the request when its mail fails, and logs the failure', async () => {
@@ -186,7 +215,7 @@ describe('delegations as shown, and the directory (domain)', () => {
   });
 
   it("puts the broker on an approved delegate's directory card when approved, stamps when, and takes them off when revoked", async () => {
-    const [owner, assistant] = await Promise.all([broker('cardowner', { firstName: 'Cara', lastName: 'Owner' }), broker('cardassistant')]);
+    const [owner, assistant] = await Promise.all([broker('cardowner', { firstName: 'Cara', lastName: 'Owner' }), broker('cardassistant', { directory: listedByChoice })]);
     await requestDelegation(assistant.record, owner.record.email);
     await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
     await refreshDirectory(assistant.record.userId);
@@ -198,5 +227,38 @@ describe('delegations as shown, and the directory (domain)', () => {
 
     await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'revoke' });
     expect(await listedBroker(assistant.record.userId)).not.toHaveProperty('assistantTo');
+  });
+
+  it("a broker's disable, enable, rename and delete refresh their delegates' Assistant to cards at once", async () => {
+    const { sub, email } = await cognitoUser('assistedowner');
+    const owner = await broker('assistedowner', { userId: sub, email, firstName: 'Dora', lastName: 'Owner' });
+    const assistant = await broker('listedassistant', { directory: listedByChoice });
+    await requestDelegation(assistant.record, owner.record.email);
+    await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
+    await approveDelegationsOf(assistant.record.userId);
+    const card = () => listedBroker(assistant.record.userId);
+    expect((await card()).assistantTo).toEqual(['Dora Owner']);
+
+    await disableUser(owner.record.userId);
+    expect(await card()).not.toHaveProperty('assistantTo');
+    await enableUser(owner.record.userId);
+    expect((await card()).assistantTo).toEqual(['Dora Owner']);
+    const current = (await usersRepository.get(owner.record.userId))!;
+    await updatePersonalInfo(owner.principal, current, { firstName: 'Dorothy', lastName: 'Owner', title: current.title, license: current.license, phone: current.phone, version: userVersionOf(current) });
+    expect((await card()).assistantTo).toEqual(['Dorothy Owner']);
+    await markAccountDeleted((await usersRepository.get(owner.record.userId))!);
+    expect(await card()).not.toHaveProperty('assistantTo');
+  });
+
+  it('a delegate who asks from Profile is listed in the directory only if they chose to be', async () => {
+    const owner = await broker('privacyowner');
+    const [unchosen, chosen] = await Promise.all([broker('unchosenassistant'), broker('chosenassistant', { directory: listedByChoice })]);
+    await refreshDirectory(unchosen.record.userId);
+    expect((await listedBroker(unchosen.record.userId)).userId).toBe(unchosen.record.userId);
+    for (const assistant of [unchosen, chosen]) await requestDelegation(assistant.record, owner.record.email);
+    expect(await refusal(listedBroker(unchosen.record.userId))).toEqual({ status: 404, message: 'Broker not found' });
+    expect((await usersRepository.get(unchosen.record.userId))?.directory).toEqual({ listed: false, showPhone: true, showEmail: true });
+    await refreshDirectory(chosen.record.userId);
+    expect((await listedBroker(chosen.record.userId)).userId).toBe(chosen.record.userId);
   });
 });

@@ -287,7 +287,7 @@ describe('seeing matches', () => {
     });
     await matchRequirement(requirement);
 
-    const seen = await listRequirementMatches(seeker.principal, requirement.requirementId);
+    const seen = await listRequirementMatches(seeker.principal, requirement.requirementId, true);
     expect(seen.map((match) => [match.listingId, match.score])).toEqual([
       [best.listingId, 100],
       [weaker.listingId, 75],
@@ -309,11 +309,11 @@ describe('seeing matches', () => {
     });
     expect(seen[1]!.counterpart).toBeNull();
     expect(seen[2]!.counterpart).toBeNull();
-    expect(await listRequirementMatches(operator(), requirement.requirementId)).toEqual(seen);
+    expect(await listRequirementMatches(operator(), requirement.requirementId, true)).toEqual(seen);
     for (const caller of [stranger.principal, lister.principal]) {
-      expect(await refusal(listRequirementMatches(caller, requirement.requirementId))).toEqual({ status: 404, message: 'Requirement not found' });
+      expect(await refusal(listRequirementMatches(caller, requirement.requirementId, true))).toEqual({ status: 404, message: 'Requirement not found' });
     }
-    expect(await refusal(listRequirementMatches(seeker.principal, randomUUID()))).toEqual({ status: 404, message: 'Requirement not found' });
+    expect(await refusal(listRequirementMatches(seeker.principal, randomUUID(), true))).toEqual({ status: 404, message: 'Requirement not found' });
   });
 
   it('shows a listing’s matches best first to its owner and operators; anyone else is told it does not exist', async () => {
@@ -326,16 +326,16 @@ describe('seeing matches', () => {
     const listing = await storedListing(lister.record, { marketId: market });
     await matchListing(listing);
 
-    const seen = await listListingMatches(lister.principal, listing.listingId);
+    const seen = await listListingMatches(lister.principal, listing.listingId, true);
     expect(seen.map((match) => [match.side, match.requirementId, match.score, match.counterpart?._id])).toEqual([
       ['listing', best.requirementId, 90, seeker2.record.userId],
       ['listing', weaker.requirementId, 79, seeker.record.userId],
     ]);
-    expect(await listListingMatches(operator(), listing.listingId)).toEqual(seen);
+    expect(await listListingMatches(operator(), listing.listingId, true)).toEqual(seen);
     for (const caller of [stranger.principal, seeker.principal]) {
-      expect(await refusal(listListingMatches(caller, listing.listingId))).toEqual({ status: 404, message: 'Listing not found' });
+      expect(await refusal(listListingMatches(caller, listing.listingId, true))).toEqual({ status: 404, message: 'Listing not found' });
     }
-    expect(await refusal(listListingMatches(lister.principal, randomUUID()))).toEqual({ status: 404, message: 'Listing not found' });
+    expect(await refusal(listListingMatches(lister.principal, randomUUID(), true))).toEqual({ status: 404, message: 'Listing not found' });
   });
 
   it('pages a broker’s matches of both sides and counts those not dismissed', async () => {
@@ -351,10 +351,10 @@ describe('seeing matches', () => {
     await matchRequirement(theirRequirement);
     expect(await countMatches(broker1.principal)).toEqual({ requirements: 2, listings: 1 });
 
-    const first = await listMatches(broker1.principal, { limit: 2 });
+    const first = await listMatches(broker1.principal, { limit: 2 }, true);
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).not.toBeNull();
-    const second = await listMatches(broker1.principal, { limit: 2, cursor: first.nextCursor! });
+    const second = await listMatches(broker1.principal, { limit: 2, cursor: first.nextCursor! }, true);
     expect(second.nextCursor).toBeNull();
     const all = [...first.items, ...second.items];
     expect(all.map((match) => `${match.side} ${match.requirementId} ${match.listingId}`).sort()).toEqual(
@@ -380,7 +380,7 @@ describe('seeing matches', () => {
     await matchRequirement(await storedRequirement(seeker.record, { marketIds: [market] }));
 
     let page: Awaited<ReturnType<typeof listMatches>> | undefined;
-    const requests = await dbRequestsDuring(async () => (page = await listMatches(seeker.principal, { limit: 10 })));
+    const requests = await dbRequestsDuring(async () => (page = await listMatches(seeker.principal, { limit: 10 }, true)));
     expect(requests.map((r) => r.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
     const shown = Object.values(requests[0]!.input.ExpressionAttributeNames as Record<string, string>).sort();
     expect(shown).toEqual(['counterpartId', 'listingId', 'listingTitle', 'matchedAt', 'reasons', 'requirementId', 'requirementTitle', 'score', 'side', 'state']);
@@ -388,7 +388,7 @@ describe('seeing matches', () => {
     expect(page!.items.map((match) => match.listingTitle).sort()).toEqual(listings.map((listing) => listing.title).sort());
 
     // Cards read moments ago are not read again.
-    expect((await dbRequestsDuring(() => listMatches(seeker.principal, { limit: 10 }))).map((r) => r.command)).toEqual(['QueryCommand']);
+    expect((await dbRequestsDuring(() => listMatches(seeker.principal, { limit: 10 }, true))).map((r) => r.command)).toEqual(['QueryCommand']);
   });
 });
 

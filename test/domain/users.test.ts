@@ -3,20 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { ses } from '../../lambdas/core/aws';
 import { delegationsRepository } from '../../lambdas/data/delegations';
 import { usersRepository } from '../../lambdas/data/users';
+import { contactCardFor } from '../../lambdas/domain/contacts';
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import {
   createUser,
   getOwnUser,
   markEmailConfirmed,
   resumeMail,
-  toContact,
   toUserDto,
   updateBrokerInfo,
   updateDirectoryPrivacy,
   updateNotificationPreferences,
   updatePersonalInfo,
   updateSubscriptions,
-  withoutContactDetails,
 } from '../../lambdas/domain/users';
 import { subscriptionCategories } from '../../shared/catalog';
 import { bareCognitoUser, cognitoFailsOnce, cognitoUser, newEmail, refusal } from './accounts-support';
@@ -86,13 +85,12 @@ describe('the user DTO and contact cards', () => {
     expect(toUserDto({ ...record, brokerInfo: null }).brokerInfo).toBeNull();
   });
 
-  it('makes the contact card of a record, and hides its phone, e-mail, license and firm address from the unapproved', async () => {
+  it('shows a broker\'s contact card by one rule: members see the details, the unapproved never; Privacy hides phone and e-mail in the directory only', async () => {
     const { record } = await broker('card', {
       brokerImage: { thumbnail: 'b/t.png', medium: 'b/m.png', original: 'b/o.png' },
       brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: 'logo.png' },
     });
-    const card = toContact(record);
-    expect(card).toEqual({
+    const card = {
       _id: record.userId,
       firstName: 'card',
       lastName: 'Tester',
@@ -103,16 +101,26 @@ describe('the user DTO and contact cards', () => {
       profileImage: null,
       brokerImage: { thumbnail: `${assetBase()}/b/t.png`, medium: `${assetBase()}/b/m.png`, original: `${assetBase()}/b/o.png` },
       brokerInfo: { name: 'Firm', address1: '1 Main St', address2: 'Sacramento, CA 95814', logoSrc: `${assetBase()}/broker-images/logo.png` },
-    });
-    expect(withoutContactDetails(card)).toEqual({
+    };
+    const hidden = {
       ...card,
       phone: '',
       email: '',
       license: '',
       brokerInfo: { name: 'Firm', address1: '', address2: '', logoSrc: `${assetBase()}/broker-images/logo.png` },
       detailsHidden: true,
-    });
-    expect(withoutContactDetails({ ...card, brokerInfo: null }).brokerInfo).toBeNull();
+    };
+    for (const place of ['item', 'directory'] as const) {
+      expect(contactCardFor(record, 'self', place), place).toEqual(card);
+      expect(contactCardFor(record, 'member', place), place).toEqual(card);
+      expect(contactCardFor(record, 'unapproved', place), place).toEqual(hidden);
+    }
+    expect(contactCardFor({ ...record, brokerInfo: null }, 'unapproved', 'item').brokerInfo).toBeNull();
+
+    const private_ = { ...record, directory: { listed: true, showPhone: false, showEmail: false } };
+    expect(contactCardFor(private_, 'member', 'directory')).toEqual({ ...card, phone: '', email: '' });
+    expect(contactCardFor(private_, 'member', 'item')).toEqual(card);
+    expect(contactCardFor(private_, 'unapproved', 'item')).toEqual(hidden);
   });
 });
 

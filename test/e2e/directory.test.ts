@@ -159,16 +159,21 @@ describe('broker directory, end to end', () => {
     const csv = parseCsv(await downloaded(page, 'Download CSV', 'Yolo-land-buyers.csv'), { columns: true, bom: true }) as Record<string, string>[];
     expect(csv.map((row) => row['E-mail Address'])).toContain(subject.email);
     expect(csv.find((row) => row['E-mail Address'] === subject.email)).toMatchObject({ 'First Name': 'Riley', 'Last Name': 'Requirer', Company: 'Delta Commercial', Markets: 'Woodland' });
-    const vcards = [ICAL.parse(await downloaded(page, 'Download vCard', 'Yolo-land-buyers.vcf')) as unknown[]].flatMap((parsed) => (Array.isArray(parsed[0]) ? parsed : [parsed]));
-    const emails = vcards.map((jcard) => new ICAL.Component(jcard as never).getFirstPropertyValue('email'));
-    expect(emails).toContain(subject.email);
-    expect(vcards).toHaveLength(csv.length);
+    for (const [button, version] of [['Download vCard 4.0', '4.0'], ['Download vCard 3.0 (Outlook)', '3.0']] as const) {
+      const vcards = [ICAL.parse(await downloaded(page, button, 'Yolo-land-buyers.vcf')) as unknown[]].flatMap((parsed) => (Array.isArray(parsed[0]) ? parsed : [parsed]));
+      const cards = vcards.map((jcard) => new ICAL.Component(jcard as never));
+      expect(cards.map((card) => card.getFirstPropertyValue('email'))).toContain(subject.email);
+      expect(cards.map((card) => card.getFirstPropertyValue('version'))).toEqual(cards.map(() => version));
+      expect(vcards).toHaveLength(csv.length);
+    }
+    await page.getByText('Outlook for Windows reads vCard 3.0, and imports only the first card').waitFor();
     await page.setViewportSize(PHONE);
+    await screenshot(page, 'list-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   });
 
-  it('the operator sees both exports in the Exports tab: who, which list, which format, how many rows', async () => {
+  it('the operator sees the three exports in the Exports tab: who, which list, which format, how many rows', async () => {
     const operator = await openBrowser(DESKTOP);
     try {
       const page = await operator.newPage();
@@ -182,7 +187,8 @@ describe('broker directory, end to end', () => {
       const name = 'Riley Requirer';
       expect(cells.sort()).toEqual([
         [name, 'Yolo land buyers', 'CSV', expect.stringMatching(/^[1-9]\d*$/)],
-        [name, 'Yolo land buyers', 'vCard', expect.stringMatching(/^[1-9]\d*$/)],
+        [name, 'Yolo land buyers', 'vCard 3.0', expect.stringMatching(/^[1-9]\d*$/)],
+        [name, 'Yolo land buyers', 'vCard 4.0', expect.stringMatching(/^[1-9]\d*$/)],
       ]);
       await screenshot(page, 'operators-exports-desktop');
       expect(await seriousA11yViolations(page)).toEqual([]);

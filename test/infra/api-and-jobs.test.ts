@@ -152,7 +152,7 @@ describe('API and jobs', () => {
       expect(holders('cognito-idp:AdminGetUser')).toContain('createUser');
     });
 
-    it('lets only the mailing functions send e-mail, only unsubscribe and broadcasts read the link key', () => {
+    it('lets only the mailing functions send e-mail, only the link and paged routes and the mailing jobs read the link key', () => {
       // The blast, the requirement broadcast and the instant alerts only plan: the delivery worker mails.
       expect(holders('ses:SendEmail')).toEqual(
         ['admin function adminApprove', 'adminApproveUser', 'createUser', 'event function cognitoConsoleSync', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'queue function deliveryWorker', 'requestDelegation', 'unsubscribe'].sort(),
@@ -162,7 +162,9 @@ describe('API and jobs', () => {
       expect(holders('ses:DeleteSuppressedDestination')).toEqual(['resumeMail']);
       expect(all().some((f) => [...f.actions].some((a) => a.startsWith('ses:') && /Suppress/.test(a) && a !== 'ses:DeleteSuppressedDestination'))).toBe(false);
       expect(holders('secretsmanager:GetSecretValue')).toEqual(
-        ['queue function deliveryWorker', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink'].sort(),
+        ['queue function deliveryWorker', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink',
+          // Paged routes sign their cursors (lambdas/core/cursors.ts).
+          'listRequirements', 'listMyRequirements', 'listListings', 'listMatches', 'listBrokers', 'adminListUsers', 'adminListExports', 'adminListDelegations'].sort(),
       );
     });
 

@@ -88,7 +88,7 @@ async function newRequirements(window: DigestWindow): Promise<NewRequirement[]> 
   const byOwner = await owners(records.map((record) => record.userId));
   records.sort((a, b) => a.sentAt!.localeCompare(b.sentAt!) || a.requirementId.localeCompare(b.requirementId));
   return records.map((record) => ({
-    entry: requirementDigestEntry(toRequirementDto(record, byOwner.get(record.userId) ?? null)),
+    entry: requirementDigestEntry(toRequirementDto(record, byOwner.get(record.userId) ?? null, 'member')),
     ownerId: record.userId,
     category: subscriptionIdFor(record.propertyTypeId, 'requirements'),
     facets: { requirementTypeId: record.requirementTypeId, propertyTypeId: record.propertyTypeId, marketIds: record.marketIds },

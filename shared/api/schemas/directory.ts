@@ -33,7 +33,8 @@ export const directoryBroker = z.object({
   phone: z.string(),
   email: z.string(),
   photoUrl: z.nullable(z.string()),
-  firm: z.nullable(z.object({ name: z.string(), logoUrl: z.nullable(z.string()) })),
+  /** The firm; its street (address1) and "City, ST 12345" line (address2) when the broker gave them. */
+  firm: z.nullable(z.object({ name: z.string(), logoUrl: z.nullable(z.string()), address1: z.optional(z.string()), address2: z.optional(z.string()) })),
   propertyTypes: z.array(named),
   markets: z.array(named),
   dealTypes: z.array(named),
@@ -55,16 +56,18 @@ export const brokerPage = z.object({
 });
 export type BrokerPage = z.infer<typeof brokerPage>;
 
-/** A saved list's filter: the directory's, without paging or order (the list stays current). */
+/** A saved list's filter: the directory's, without paging or order (the list stays current); `ALL` is no filter. */
 export const contactListFilter = z.object({
-  dealTypeId: z.optional(requirementTypeId),
-  propertyTypeId: z.optional(propertyTypeId),
-  marketId: z.optional(directoryAreaId),
+  dealTypeId: allOr(requirementTypeId),
+  propertyTypeId: allOr(propertyTypeId),
+  marketId: allOr(directoryAreaId),
   recent: z._default(z.boolean(), false),
   q: z.optional(text(100)),
 });
 export type ContactListFilter = z.infer<typeof contactListFilter>;
 
+/** Contact lists per broker. */
+export const CONTACT_LISTS_MAX = 100;
 /** A fixed list holds at most this many brokers, picked one by one. */
 export const CONTACT_LIST_MAX_MEMBERS = 500;
 /** An export or a list's page holds at most this many rows. */
@@ -109,8 +112,10 @@ export const contactListParams = z.object({ listId: idParam });
 export const contactListBrokers = z.object({ list: contactList, brokers: z.array(directoryBroker), total: z.number() });
 export type ContactListBrokers = z.infer<typeof contactListBrokers>;
 
-export const exportFormats = ['csv', 'vcard'] as const;
-export const exportContactListRequest = z.object({ format: z.enum(exportFormats, { error: 'Choose CSV or vCard.' }) });
+/** CSV (Outlook's column names), vCard 4.0 (RFC 6350) or vCard 3.0 (what Outlook for Windows imports). */
+export const exportFormats = ['csv', 'vcard', 'vcard3'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+export const exportContactListRequest = z.object({ format: z.enum(exportFormats, { error: 'Choose CSV, vCard 4.0 or vCard 3.0.' }) });
 export const exportFile = z.object({ fileName: z.string(), contentType: z.string(), content: z.string(), rows: z.number() });
 export type ExportFile = z.infer<typeof exportFile>;
 

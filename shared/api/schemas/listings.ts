@@ -170,7 +170,8 @@ export type ChangeListingPriceRequest = z.infer<typeof changeListingPriceRequest
 /** POST /listing/{id}/close (issue 14): sold or leased, with the date if the owner gives one. */
 export const closeListingRequest = z.strictObject({
   outcome: z.enum(['sold', 'leased']),
-  closedOn: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-02.'))),
+  /** A real calendar date (2026-02-31 is refused), YYYY-MM-DD. */
+  closedOn: z.optional(z.iso.date({ error: 'Use a real date like 2026-11-02.' })),
 });
 export type CloseListingRequest = z.infer<typeof closeListingRequest>;
 export const listingImageParams = z.object({ listingId: idParam, imageId: idParam });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '../../../lambdas/core/aws';
 import { matchesRepository } from '../../../lambdas/data/matches';
+import { usersRepository } from '../../../lambdas/data/users';
 import { rematchAll } from '../../../lambdas/domain/matching';
 import { NOTICE_CLAIM_TIMEOUT_MS, sendMatchNotices } from '../../../lambdas/domain/match-notices';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -18,6 +19,7 @@ import {
   runBroadcast,
   startStack,
   throttled,
+  validRequirement,
   type Broker,
 } from '../quality/support';
 import { readReceivedMails } from '../requirements/support';
@@ -121,6 +123,23 @@ describe('matching', () => {
     expect(listerSide).toEqual([expect.objectContaining({ side: 'listing', requirementId: requirement.requirementId, score: 100, counterpart: expect.objectContaining({ _id: seeker.userId, email: seeker.email }) })]);
     expect((await matchesOf(lister)).some((m) => m.requirementId === requirement.requirementId)).toBe(true);
     expect((await expectOk(call<{ requirements: number; listings: number }>(stack, lister.token, 'countMatches'))).listings).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an account whose approval is withdrawn sees its match cards as its item pages: the counterpart without contact details', async () => {
+    const withdrawn = await approved('withdrawn');
+    const requirement = await createRequirement(stack, withdrawn, { requirementTypeId: 'for-lease', propertyTypeId: 'industrial', marketIds: ['sac-power-inn'], sqftMin: 10_000, sqftMax: 15_000 });
+    await runBroadcast();
+    const listing = await publishedListing(lister);
+    const before = (await expectOk(requirementMatches(withdrawn, requirement.requirementId))).items.find((m) => m.listingId === listing.listingId);
+    expect(before?.counterpart).toMatchObject({ _id: lister.userId, email: lister.email });
+
+    await usersRepository.update(withdrawn.userId, { status: 'awaiting approval' });
+    // A write reads the record afresh (and is refused): the account's reads then know it is not approved.
+    expect((await call(stack, withdrawn.token, 'createRequirement', { body: validRequirement() })).status).toBe(403);
+    const hidden = { _id: lister.userId, email: '', phone: '', license: '', detailsHidden: true };
+    const card = (await expectOk(requirementMatches(withdrawn, requirement.requirementId))).items.find((m) => m.listingId === listing.listingId)?.counterpart;
+    expect(card).toMatchObject(hidden);
+    expect((await expectOk(call<{ listing: Listing }>(stack, withdrawn.token, 'getListing', { params: { listingId: listing.listingId } }))).listing.user).toMatchObject(hidden);
   });
 
   it('a requirement sent after the listing is published finds it too; one too far off in size does not', async () => {

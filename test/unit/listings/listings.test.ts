@@ -6,7 +6,7 @@ import { jobClock } from '../../../lambdas/core/job-clock';
 import { toListingDto, toListingSummary } from '../../../lambdas/domain/listings';
 import { expiresAtFor } from '../../../shared/rules';
 import { digestEntry } from '../../../lambdas/domain/mail/templates/digest-entry';
-import { listing as listingSchema, listingDraft, listingSummary } from '../../../shared/api';
+import { closeListingRequest, listing as listingSchema, listingDraft, listingSummary } from '../../../shared/api';
 
 beforeAll(() => {
   Object.assign(process.env, {
@@ -73,7 +73,7 @@ describe('browse index partitions', () => {
 
 describe('listing answers', () => {
   it('resolve catalogue names and absolute image URLs, and match the contract', () => {
-    const dto = toListingDto(record(), null);
+    const dto = toListingDto(record(), null, 'self');
     expect(listingSchema.parse(dto)).toEqual(dto);
     expect(dto).toMatchObject({
       type: { listingTypeId: 'for-sale-or-lease', name: 'For Sale or Lease' },
@@ -142,5 +142,16 @@ describe('a listing in the mails', () => {
     const lease = digestEntry(record({ listingTypeId: 'for-lease', images: [] }), null);
     expect(lease.facts.join()).not.toContain('Price:');
     expect(lease.thumbnailUrl).toBeNull();
+  });
+});
+
+describe('closing a listing', () => {
+  it('takes a real calendar date only', () => {
+    for (const closedOn of ['2026-02-28', '2028-02-29', '2026-12-31']) expect(closeListingRequest.safeParse({ outcome: 'sold', closedOn }).success, closedOn).toBe(true);
+    for (const closedOn of ['2026-02-31', '2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-5']) {
+      const result = closeListingRequest.safeParse({ outcome: 'leased', closedOn });
+      expect(result.success, closedOn).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Use a real date like 2026-11-02.');
+    }
   });
 });

@@ -90,6 +90,14 @@ describe('My Profile cards', { timeout: 20_000 }, () => {
     expect(within(list).getAllByText('Unsubscribed')).toHaveLength(2);
   });
 
+  it('says on the Privacy card exactly where the phone and e-mail choices apply', async () => {
+    await startProfileBackend();
+    await openProfile();
+    const privacy = card('Privacy');
+    expect(privacy).toHaveTextContent('The phone and e-mail choices apply to the broker directory: your card there, your broker page, and the contact lists other brokers save and export.');
+    expect(privacy).toHaveTextContent('Your listings and requirements, their matches and the e-mails about them always show your phone and e-mail to approved members');
+  });
+
   it('shows skeletons while the user record is not there yet', () => {
     render(<PersonalInfoCard user={undefined} />);
     expect(screen.getByTestId('profile-card-skeleton')).toBeInTheDocument();

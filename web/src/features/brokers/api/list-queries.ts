@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestBody } from '@shared/api/contract';
-import type { ExportFile } from '@shared/api/schemas/directory';
+import type { ExportFile, ExportFormat } from '@shared/api/schemas/directory';
 import { api } from '@/lib/api';
 import { apiKey, apiQuery } from '@/lib/query';
 
@@ -47,7 +47,7 @@ function download(file: ExportFile) {
 
 export function useExportContactList() {
   return useMutation({
-    mutationFn: ({ listId, format }: { listId: string; format: 'csv' | 'vcard' }) => api('exportContactList', { params: { listId }, body: { format } }),
+    mutationFn: ({ listId, format }: { listId: string; format: ExportFormat }) => api('exportContactList', { params: { listId }, body: { format } }),
     onSuccess: download,
   });
 }

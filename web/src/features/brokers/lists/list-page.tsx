@@ -46,7 +46,10 @@ export function ListPage() {
               Download CSV
             </Button>
             <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ listId, format: 'vcard' })}>
-              Download vCard
+              Download vCard 4.0
+            </Button>
+            <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ listId, format: 'vcard3' })}>
+              Download vCard 3.0 (Outlook)
             </Button>
             <form onSubmit={rename} className="flex min-w-0 items-end gap-2 sm:ml-auto">
               <div className="grid min-w-0 gap-1.5">
@@ -58,6 +61,10 @@ export function ListPage() {
               </Button>
             </form>
           </div>
+          <p className="text-sm text-muted-foreground">
+            Outlook for Windows reads vCard 3.0, and imports only the first card of a file that holds several: to bring
+            a whole list into Outlook, import the CSV (File → Open &amp; Export → Import/Export).
+          </p>
           {(exporter.error ?? update.error) && (
             <Alert variant="destructive">
               <AlertDescription>{(exporter.error ?? update.error)?.message}</AlertDescription>

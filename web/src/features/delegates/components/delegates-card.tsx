@@ -52,6 +52,9 @@ function AskForm() {
       <Button type="submit" disabled={ask.isPending || email.trim() === ''}>
         Ask
       </Button>
+      <p className="text-sm text-muted-foreground sm:col-span-2">
+        A delegate is in the broker directory only by choice: if you have not chosen in Privacy, asking takes you out of it until you do.
+      </p>
       {ask.isError && (
         <p id="delegate-of-error" role="alert" className="text-sm text-destructive sm:col-span-2">
           {ask.error.message}

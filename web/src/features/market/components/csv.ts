@@ -1,11 +1,12 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { safeCsvOptions } from '@shared/rules/csv';
 import type { Column } from './columns';
 
-/** The rows as CSV (RFC 4180, a header line), raw numbers rather than the table's formatting. */
+/** The rows as CSV (RFC 4180, a header line, text cells kept from running as formulas), raw numbers rather than the table's formatting. */
 export function toCsv<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): string {
   return stringify(
     rows.map((row) => columns.map((column) => column.value(row) ?? '')),
-    { header: true, columns: columns.map((column) => column.label) },
+    { header: true, columns: columns.map((column) => column.label), ...safeCsvOptions },
   );
 }
 

@@ -1,9 +1,12 @@
 import { useInfiniteQuery, infiniteQueryOptions } from '@tanstack/react-query';
+import type { ExportFormat } from '@shared/api/schemas/directory';
 import { formatDate } from '@shared/rules/format';
 import { PagedList } from '@/components/paged-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
+
+const exportFormatNames: Record<ExportFormat, string> = { csv: 'CSV', vcard: 'vCard 4.0', vcard3: 'vCard 3.0' };
 
 const exportLogQuery = () =>
   infiniteQueryOptions({
@@ -35,7 +38,7 @@ export function ExportLog() {
                 <TableCell>{formatDate(entry.at)}</TableCell>
                 <TableCell>{entry.userName}</TableCell>
                 <TableCell>{entry.listName}</TableCell>
-                <TableCell>{entry.format === 'csv' ? 'CSV' : 'vCard'}</TableCell>
+                <TableCell>{exportFormatNames[entry.format]}</TableCell>
                 <TableCell className="text-right">{entry.rows}</TableCell>
               </TableRow>
             ))}

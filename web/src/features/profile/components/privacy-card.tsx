@@ -3,6 +3,7 @@ import type { User } from '@shared/api/schemas/users';
 import { Badge } from '@/components/ui/badge';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { ProfileCard } from './profile-card';
+import { privacyScope } from './privacy-scope';
 
 const PrivacyDialog = lazyDialog(() => import('./privacy-dialog'), 'PrivacyDialog');
 
@@ -26,6 +27,7 @@ export function PrivacyCard({ user, className }: { user: User | undefined; class
               </li>
             ))}
           </ul>
+          <p className="pt-3 text-sm text-muted-foreground">{privacyScope}</p>
           <PrivacyDialog privacy={user.directory} open={editing} onOpenChange={setEditing} />
         </>
       )}

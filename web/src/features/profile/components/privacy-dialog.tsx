@@ -6,6 +6,7 @@ import { ResponsiveDialog } from '@/features/consumer/components/responsive-dial
 import { isApiError } from '@/lib/api';
 import { useProfileSave } from '../api/use-profile-save';
 import { DialogFormFooter } from './dialog-form-footer';
+import { privacyScope } from './privacy-scope';
 
 const failed = 'Your privacy settings could not be saved. Please try again.';
 
@@ -55,6 +56,7 @@ function PrivacyForm({ privacy, onDone }: { privacy: DirectoryPrivacy; onDone: (
         {box('showPhone', 'Show my phone number', !value.listed)}
         {box('showEmail', 'Show my e-mail address', !value.listed)}
       </fieldset>
+      <p className="text-sm text-muted-foreground">{privacyScope}</p>
       {conflictNotice}
       <DialogFormFooter error={error} saving={saving} submitLabel="Save Privacy" onCancel={onDone} />
     </form>
