@@ -1,4 +1,5 @@
-import type { ContactListFilter } from '@shared/api/schemas/directory';
+import type * as z from 'zod/mini';
+import { contactListFilter, type ContactListFilter } from '@shared/api/schemas/directory';
 import { byId, marketAreas, propertyTypes, requirementTypes } from '@shared/catalog';
 
 const dealTypeById = byId(requirementTypes);
@@ -6,7 +7,9 @@ const propertyTypeById = byId(propertyTypes);
 const areaById = byId(marketAreas);
 
 /** "Office · Placer · active in the last 90 days · “smith”": what a saved filter keeps, in words. */
-export function filterSummary(filter: Omit<ContactListFilter, 'recent'> & { recent?: boolean }): string {
+export function filterSummary(input: z.input<typeof contactListFilter>): string {
+  // The filter as saved: `ALL` (and no value) is no filter.
+  const filter: Partial<ContactListFilter> = contactListFilter.safeParse(input).data ?? {};
   const parts = [
     filter.dealTypeId && dealTypeById.get(filter.dealTypeId)?.name,
     filter.propertyTypeId && propertyTypeById.get(filter.propertyTypeId)?.name,
