@@ -187,11 +187,11 @@ export function MarketPage() {
               <CardTitle as="h2">How these figures are counted</CardTitle>
               <CardDescription>
                 Active requirements are those sent and not yet filled, withdrawn or expired; active listings are those published. A requirement naming several
-                submarkets counts in each, and once in their county and the region. Sizes are the stated square feet or the middle of a range; lease rates are per
+                submarkets counts in each, and once in their county and the region. Sizes are the stated square feet or the middle of a range; land counts in acres,
+                apart from the buildings' square feet and their medians; lease rates are per
                 square foot per year (monthly rates times twelve); medians are read to within 1 %. “Last 90 days” is the last 13 weeks, this one included.
               </CardDescription>
             </CardHeader>
-            <CardContent className="sr-only">{`${market.data.itemsRead} aggregate items read.`}</CardContent>
           </Card>
         </>
       )}
