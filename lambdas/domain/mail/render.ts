@@ -6,7 +6,11 @@ import { env } from '../../core/env';
 
 /** Headings keep the case the broker typed (html-to-text would capitalise them). */
 export const plainTextOptions = {
-  selectors: ['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
+  selectors: [
+    ...['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
+    // A phone reads as itself: its tel: link would only repeat the number in brackets.
+    { selector: 'a[href^="tel:"]', format: 'inline' },
+  ],
 };
 
 /**
