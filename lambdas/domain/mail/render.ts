@@ -28,6 +28,9 @@ export async function renderMail(element: ReactElement): Promise<{ html: string;
   return { html, text: toPlainText(html) };
 }
 
+/** The plain text of a mail's HTML, as renderMail makes it. */
+export const plainTextOf = (html: string): string => toPlainText(html);
+
 /** The sender's postal address, required in every mail about listings or requirements (CAN-SPAM). */
 /** The site's pages the mails link to (each mail's own deep links live with its template). */
 export const profilePageUrl = () => `${env().SITE_URL}/consumer/profile`;
