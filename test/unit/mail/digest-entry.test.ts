@@ -40,7 +40,7 @@ describe('a digest entry', () => {
     const { createElement } = await import('react');
     const table = (phone: string) => createElement('table', null, createElement('tbody', null, createElement(DigestEntryRow, { entry: digestEntry(listing(), { ...sampleOwner(), phone }) })));
     const { html, text } = await renderMail(table('9165550142'));
-    expect(html).toContain('<a href="tel:+19165550142" style="color:#0f3d56">(916) 555-0142</a>');
+    expect(html).toContain('<a href="tel:+19165550142" style="color:#0f3d56;white-space:nowrap">(916) 555-0142</a>');
     expect(text).toContain('Capitol Commercial Partners · (916) 555-0142');
     expect(text).not.toContain('tel:');
     expect((await renderMail(table('916.555.0142 x12'))).html).toContain('<a href="tel:+19165550142;ext=12"');

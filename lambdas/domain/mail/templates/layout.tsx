@@ -21,8 +21,9 @@ export const button: CSSProperties = {
 /** A phone as the site shows it, a `tel:` link where it is a number a phone can dial. */
 export function PhoneLink({ phone }: { phone: string }) {
   const href = phoneHref(phone);
+  // Kept on one line: a number broken at its dash reads as two.
   return href ? (
-    <a href={href} style={link}>
+    <a href={href} style={{ ...link, whiteSpace: 'nowrap' }}>
       {formatPhone(phone)}
     </a>
   ) : (
