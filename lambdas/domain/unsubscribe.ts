@@ -72,7 +72,6 @@ export async function unsubscribeWithToken(token: string): Promise<UnsubscribeRe
   return unsubscribed;
 }
 
-const listingCategories = categoriesOfStream('listings');
 const frequencyName: Record<Extract<MailSwitch, { kind: 'search' }>['frequency'], string> = {
   instant: 'at once',
   daily: 'in the daily digest',
@@ -105,7 +104,7 @@ const named = (mail: MailSwitch): TurnedOffMail => ({ switch: mail, name: nameOf
  */
 function accountSwitchesOf(user: UserRecord, stream: UnsubscribeStream): MailSwitch[] {
   const preferences = notificationPreferencesOf(user.notifications);
-  const categories = stream === 'digest' ? listingCategories : categoriesOfStream(stream);
+  const categories = categoriesOfStream(stream);
   const requirementsOn = preferences.requirements !== 'off' && (stream === 'all' || (stream === 'digest' && preferences.requirements === 'digest'));
   const matchesOn = user.matchNotices !== false && (stream === 'all' || (stream === 'digest' && preferences.matches === 'digest'));
   return [

@@ -41,7 +41,9 @@ describe('the Market page, end to end', () => {
   afterAll(async () => browser?.dispose());
 
   it('the demo’s year: listings and requirements in every week of the trend, land in acres, its own swatch for no listings', async () => {
-    const page = await browser.newPage();
+    // A browser of its own: the other test signs in afresh.
+    const own = await openBrowser(DESKTOP);
+    const page = await own.newPage();
     await signIn(page, reader);
     await page.goto('/consumer/market');
     await page.getByRole('heading', { name: 'Sacramento region' }).waitFor();
@@ -65,7 +67,7 @@ describe('the Market page, end to end', () => {
     await screenshot(page, 'market-region-desktop');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'market-region-phone');
-    await page.close();
+    await own.dispose();
   });
 
   it('filters by a submarket from the map, shows its figures, and downloads them as CSV', async () => {

@@ -72,7 +72,7 @@ function TurnedOff({ token, link, what, mails }: { token: string; link: Unsubscr
       ) : (
         <section aria-labelledby="turned-off" className="grid gap-2">
           <h2 id="turned-off" className="text-sm font-semibold">
-            Turned off for <span className="break-all">{link.email}</span>
+            Turned off for <span className="[overflow-wrap:anywhere]">{link.email}</span>
           </h2>
           <ul className="grid gap-2 text-sm">
             {mails.map((m) => (
