@@ -7,7 +7,7 @@ import { marketPageAreaOf, marketPageAreas, REGION, type MarketArea } from '@sha
 import { BrowseFilters } from '@/components/browse-filters';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { oneOf } from '@/lib/search-params';
