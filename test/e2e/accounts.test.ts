@@ -396,6 +396,7 @@ describe('unsubscribe', () => {
     await expect(turnedOff.getByRole('listitem').allTextContents()).resolves.toEqual(['Industrial RequirementsRe-subscribe']);
     await turnedOff.getByRole('button', { name: 'Re-subscribe to Industrial Requirements' }).waitFor();
     await shoot(page, 'unsubscribe-done');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await subscribedCount()).toBe(13);
 
     await signIn(page, reader);
