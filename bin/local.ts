@@ -4,6 +4,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { localLogLevel, printReadableLogs } from '../lib/local/log-lines';
 import { PortInUseError } from '../lib/local/net';
 import { DEFAULT_PORTS, startLocalStack, type LocalStack, type PortName } from '../lib/local/stack';
 import { ENV_FILE, LOCAL_DIR, PID_FILE, runningStackPid } from '../lib/local/state';
@@ -46,9 +47,11 @@ async function main(): Promise<void> {
 
   const ports = portsFromEnvironment();
   const started = Date.now();
+  printReadableLogs(process.stdout);
+  printReadableLogs(process.stderr);
   let stack: LocalStack;
   try {
-    stack = await startLocalStack({ dataDir: LOCAL_DIR, ports, web: true, scheduler: true, seed: true });
+    stack = await startLocalStack({ dataDir: LOCAL_DIR, ports, web: true, scheduler: true, seed: true, logLevel: localLogLevel(process.env.BISN_LOG) });
   } catch (error) {
     if (error instanceof PortInUseError) {
       const name = (Object.keys(ports) as PortName[]).find((candidate) => ports[candidate] === error.port);
@@ -85,7 +88,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  printBanner(stack, Date.now() - started);
+  const startup = Date.now() - started;
+  printBanner(stack, startup);
+  // Enter shows the banner again, once logs have scrolled it away.
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (input: string) => {
+    if (input.includes('\n')) printBanner(stack, startup);
+  });
 }
 
 function printBanner(stack: LocalStack, ms: number): void {
@@ -115,6 +124,7 @@ function printBanner(stack: LocalStack, ms: number): void {
   lines.push(
     `  Data persists in ${dataDir}/ (npm run reset wipes it). Run a job now: npm run job -- blast|broadcastRequirements|expireListings`,
     '  (the blast and the broadcast enqueue their mails; the delivery worker above sends them)',
+    `  Logs: ${localLogLevel(process.env.BISN_LOG) === 'INFO' ? 'everything (BISN_LOG=info)' : 'warnings and errors (BISN_LOG=info for everything)'}. Enter shows this again.`,
     '  Ctrl-C stops everything.',
     '',
   );

@@ -22,7 +22,7 @@ Object.assign(process.env, {
   ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key === 'PATH')),
 });
 
-const { renderMail } = await import('../lambdas/domain/mail/render');
+const { plainTextOf, renderMail } = await import('../lambdas/domain/mail/render');
 const { ApprovalMail } = await import('../lambdas/domain/mail/templates/approval');
 const { UnsubscribeConfirmationMail } = await import('../lambdas/domain/mail/templates/unsubscribe-confirmation');
 const { RequirementBroadcastMail } = await import('../lambdas/domain/mail/templates/requirement-broadcast');
@@ -31,6 +31,9 @@ const { MatchNoticeMail } = await import('../lambdas/domain/mail/templates/match
 const { PersonalDigestMail, listingDigestEntry, requirementDigestEntry } = await import('../lambdas/domain/mail/templates/personal-digest');
 const { SearchAlertMail } = await import('../lambdas/domain/mail/templates/search-alert');
 const { SearchPausedMail } = await import('../lambdas/domain/mail/templates/search-paused');
+const { ExpiryReminderMail } = await import('../lambdas/domain/mail/templates/expiry-reminder');
+const { DelegationRequestMail } = await import('../lambdas/domain/mail/templates/delegation-request');
+const { codeMail } = await import('../lambdas/domain/mail/templates/code');
 const { sampleListing, sampleOwner, sampleRequirement } = await import('../lib/local/mail-samples');
 const { keywordsOf, matchOf } = await import('../shared/rules');
 
@@ -111,9 +114,43 @@ const mails: Record<string, ReactElement> = {
       postalAddress={senderPostalAddress}
     />
   ),
+  'expiry-reminder-requirement': (
+    <ExpiryReminderMail
+      kind="requirement"
+      firstName="Dana"
+      title={requirement.title}
+      daysLeft={7}
+      expiresAt="2027-03-01T20:00:00.000Z"
+      renewUrl="https://bisn.example/renew?token=sample"
+      itemUrl="https://bisn.example/consumer/requirement/sample"
+      postalAddress={senderPostalAddress}
+    />
+  ),
+  'expiry-reminder-listing': (
+    <ExpiryReminderMail
+      kind="listing"
+      firstName="Dana"
+      title={sampleListing(0).title}
+      daysLeft={30}
+      expiresAt="2027-04-15T20:00:00.000Z"
+      renewUrl="https://bisn.example/renew?token=sample"
+      itemUrl="https://bisn.example/consumer/listing/sample"
+      postalAddress={senderPostalAddress}
+    />
+  ),
+  'delegation-request': <DelegationRequestMail firstName="Dana" delegateName="Avery Chen" delegateEmail="avery@example.com" profileUrl="https://bisn.example/consumer/profile" />,
 };
-for (const [name, element] of Object.entries(mails)) {
-  const { html, text } = await renderMail(element);
+// Cognito's code mails (rendered as the local stack sends them; deployed, with Cognito's placeholders).
+const codeMails = {
+  'code-verification': codeMail('verification', '482913'),
+  'code-reset': codeMail('reset', '482913'),
+  'code-temporary': codeMail('temporary', 'Temp!2345pass', 'dana@example.com'),
+};
+const rendered = [
+  ...(await Promise.all(Object.entries(mails).map(async ([name, element]) => [name, await renderMail(element)] as const))),
+  ...Object.entries(codeMails).map(([name, { html }]) => [name, { html, text: plainTextOf(html) }] as const),
+];
+for (const [name, { html, text }] of rendered) {
   writeFileSync(join(folder, `${name}.html`), html);
   writeFileSync(join(folder, `${name}.txt`), text);
   console.log(`${join(folder, `${name}.html`)}  ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB HTML (+ .txt)`);

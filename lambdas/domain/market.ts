@@ -124,6 +124,7 @@ export async function forgetMarketFacts(removed: Pick<ListingRecord, 'market'> |
 // ---- the page ------------------------------------------------------------------------------------------
 
 const trendFigures = (values: CellValues, week: string) => figuresOf(values, week, 1);
+const frozenFigures = (stored: MarketFigures | undefined, week: string) => (stored ? { ...trendFigures({}, week), ...stored } : null);
 
 /**
  * The Market page for one area, property type and deal type (absent: all): the selected cell's full
@@ -163,7 +164,8 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
     // This week is live; the weeks before are as the nightly job froze them (null when it did not run).
     trend: weeksEndingAt(week, TREND_WEEKS).map((w) => ({
       week: w,
-      figures: w === week ? trendFigures(values.get(selected) ?? {}, week) : (frozen.get(w) ?? null),
+      // A week frozen before a figure existed reads it as none.
+      figures: w === week ? trendFigures(values.get(selected) ?? {}, week) : frozenFigures(frozen.get(w), w),
     })),
     itemsRead: areaCells.length + otherItems + weeks.length,
   };

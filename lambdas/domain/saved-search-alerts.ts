@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedSearchKind } from '../../shared/api';
+import { subscriptionIdFor, type SubscriptionId } from '../../shared/catalog';
 import { fits, type ListingFacets, type RequirementFacets } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { countMetric } from '../core/metrics';
+import { blastsRepository } from '../data/blasts';
 import { listingsRepository } from '../data/listings';
 import { requirementsRepository } from '../data/requirements';
 import { savedSearchesRepository, type SavedSearchRecord } from '../data/saved-searches';
@@ -59,6 +61,8 @@ interface PublicItem {
   publicAt: string;
   facets: { kind: 'listings'; facets: ListingFacets } | { kind: 'requirements'; facets: RequirementFacets };
   entry: (owner: UserRecord | null) => PersonalDigestEntry;
+  /** A listing's blast run and category: the digests of that run carried it to the category's subscribers. */
+  blast?: { runId: string; category: SubscriptionId };
 }
 
 async function publicItem(kind: SavedSearchKind, itemId: string): Promise<PublicItem | null> {
@@ -70,6 +74,7 @@ async function publicItem(kind: SavedSearchKind, itemId: string): Promise<Public
       publicAt: listing.publishedOn,
       facets: { kind, facets: { listingTypeId: listing.listingTypeId, propertyTypeId: listing.propertyTypeId, marketId: listing.marketId } },
       entry: (owner) => listingDigestEntry(digestEntry(listing, owner)),
+      ...(listing.runId && listing.propertyTypeId ? { blast: { runId: listing.runId, category: subscriptionIdFor(listing.propertyTypeId, 'listings') } } : {}),
     };
   }
   const requirement = await requirementsRepository.get(itemId);
@@ -221,6 +226,15 @@ async function usersById(userIds: readonly string[]): Promise<Map<string, UserRe
   return new Map(users.filter((user): user is UserRecord => !!user).map((user) => [user.userId, user]));
 }
 
+/**
+ * Whether the owner's digest of the listing's blast run carried it: they follow its category and the run's
+ * digest went to them (its listings are published once every digest is through).
+ */
+async function carriedByDigest(owner: UserRecord, item: PublicItem): Promise<boolean> {
+  if (!item.blast || !owner.subscribed.includes(item.blast.category)) return false;
+  return !!(await blastsRepository.deliveryState(item.blast.runId, owner.userId));
+}
+
 async function alertOne(hits: SearchHit[], now: Date, delivery: AlertDelivery): Promise<void> {
   const { ownerId, savedSearchId } = hits[0]!;
   const [search, owner] = await Promise.all([savedSearchesRepository.get(ownerId, savedSearchId), usersRepository.get(ownerId)]);
@@ -229,7 +243,11 @@ async function alertOne(hits: SearchHit[], now: Date, delivery: AlertDelivery): 
   // Items unpublished or deleted since their hit are not announced.
   const items = await Promise.all(hits.map((hit) => publicItem(hit.kind, hit.itemId)));
   await skip(hits.filter((_, i) => !items[i]), delivery);
-  const live = hits.map((hit, i) => ({ hit, item: items[i] })).filter((x): x is { hit: SearchHit; item: PublicItem } => !!x.item);
+  const found = hits.map((hit, i) => ({ hit, item: items[i] })).filter((x): x is { hit: SearchHit; item: PublicItem } => !!x.item);
+  // A listing the owner's digest of its blast already carried is not mailed again seconds later.
+  const carried = await Promise.all(found.map((x) => carriedByDigest(owner, x.item)));
+  await skip(found.filter((_, i) => carried[i]).map((x) => x.hit), delivery);
+  const live = found.filter((_, i) => !carried[i]);
   if (live.length === 0) return;
 
   const batchId = randomUUID();

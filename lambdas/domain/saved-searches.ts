@@ -138,16 +138,26 @@ async function editSavedSearch(ownerId: string, savedSearchId: string, input: Up
   throw conflict(changedMeanwhile);
 }
 
-/** One click of a search's mail (RFC 8058): that search mails nothing any more. False when there is no such search. */
-export async function turnOffSavedSearch(ownerId: string, savedSearchId: string): Promise<boolean> {
-  return !!(await editSavedSearch(ownerId, savedSearchId, { frequency: 'off' }));
+/** A search's frequency set by an unsubscribe (off, or on again); null when the owner has no such search. */
+export async function setSavedSearchFrequency(ownerId: string, savedSearchId: string, frequency: SavedSearchRecord['frequency']): Promise<SavedSearchRecord | null> {
+  return editSavedSearch(ownerId, savedSearchId, { frequency });
 }
 
-/** The searches of an owner that mail at one of `frequencies` stop mailing (the digest's or every one-click). */
-export async function turnOffSavedSearches(ownerId: string, frequencies: readonly SavedSearchRecord['frequency'][]): Promise<void> {
-  for (const search of await savedSearchesRepository.all(ownerId)) {
-    if (frequencies.includes(search.frequency)) await turnOffSavedSearch(ownerId, search.savedSearchId);
+/**
+ * The searches of an owner (or the one named) that mail at one of `frequencies` stop mailing (an
+ * unsubscribe); the ones turned off, as they were.
+ */
+export async function turnOffSavedSearches(
+  ownerId: string,
+  frequencies: readonly SavedSearchRecord['frequency'][],
+  savedSearchId?: string,
+): Promise<SavedSearchRecord[]> {
+  const searches = savedSearchId ? [await savedSearchesRepository.get(ownerId, savedSearchId)] : await savedSearchesRepository.all(ownerId);
+  const turnedOff: SavedSearchRecord[] = [];
+  for (const search of searches) {
+    if (search && frequencies.includes(search.frequency) && (await setSavedSearchFrequency(ownerId, search.savedSearchId, 'off'))) turnedOff.push(search);
   }
+  return turnedOff;
 }
 
 export async function deleteSavedSearch(principal: Principal, savedSearchId: string): Promise<void> {

@@ -180,8 +180,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       GEOCODER: 'zip-centroids',
       AWS_REGION: LOCAL_REGION,
       LOG_LEVEL: options.logLevel ?? (quiet ? 'WARN' : 'INFO'),
-      // The business metrics' EMF lines print with the other logs of `npm start`, not in tests.
-      POWERTOOLS_METRICS_DISABLED: String(quiet),
+      // The business metrics' EMF lines print with the other logs of `npm start` at BISN_LOG=info, not in tests.
+      POWERTOOLS_METRICS_DISABLED: String(quiet || (options.logLevel ?? 'INFO') !== 'INFO'),
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,

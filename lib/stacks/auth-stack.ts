@@ -15,6 +15,7 @@ import { passwordPolicy } from '../../shared/api/schemas/auth';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
 import { acknowledge } from '../constructs/nag';
 import type { MailStack } from './mail-stack';
+import { codeMail } from '../../lambdas/domain/mail/templates/code';
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
@@ -40,17 +41,21 @@ export class AuthStack extends Stack {
     super(scope, id, props);
     const { config, mail } = props;
 
+    const codeMessage = codeMail('code', '{####}');
+    const invitation = codeMail('temporary', '{####}', '{username}');
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
       keepOriginal: { email: true },
+      // Cognito's one verification message serves sign-up and password reset; both in BISN's mail frame.
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
-        emailSubject: 'Your BISN verification code',
-        emailBody: 'Your BISN verification code is {####}',
+        emailSubject: codeMessage.subject,
+        emailBody: codeMessage.html,
       },
+      userInvitation: { emailSubject: invitation.subject, emailBody: invitation.html },
       standardAttributes: {
         email: { required: true, mutable: true },
         givenName: { required: true, mutable: true },

@@ -89,6 +89,19 @@ export function phoneLooksIncomplete(phone: string | null | undefined): boolean 
   return digitsOnly(value).length !== 10 && !/(?:x|ext\.?|extension)\s*\d+$/i.test(value);
 }
 
+/**
+ * A phone's `tel:` link: a US number of 10 digits (a leading 1 allowed), with an extension after "x" or
+ * "ext"; null for anything else, which stays text (the spec keeps the phone free text).
+ */
+export function phoneHref(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const [number = '', extension] = phone.split(/\s*(?:x|ext\.?|extension)\s*/i);
+  const digits = digitsOnly(number).replace(/^1(?=\d{10}$)/, '');
+  if (digits.length !== 10) return null;
+  const ext = extension && digitsOnly(extension);
+  return `tel:+1${digits}${ext ? `;ext=${ext}` : ''}`;
+}
+
 /** The calendar date of `time` in `timeZone` as zero-padded [yyyy, MM, dd]. */
 export function calendarDate(time: number, timeZone: string): [year: string, month: string, day: string] {
   const date = new TZDate(time, timeZone);

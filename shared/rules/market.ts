@@ -209,6 +209,11 @@ export function requirementFacts(requirement: RequirementMarketSource): MarketFa
   return null;
 }
 
+/** The property type whose sizes count in acres, apart from the buildings' square feet. */
+export const LAND = 'land';
+const SQFT_PER_ACRE = 43_560;
+const acres = (sqft: number) => Math.round((sqft / SQFT_PER_ACRE) * 10) / 10;
+
 /** A cell: `<property type or *>|<deal type or *>|<area>`. */
 export const cellKey = (propertyTypeId: string, dealTypeId: string, area: string) => `${propertyTypeId}|${dealTypeId}|${area}`;
 export function parseCellKey(key: string): { propertyTypeId: string; dealTypeId: string; area: string } {
@@ -217,8 +222,8 @@ export function parseCellKey(key: string): { propertyTypeId: string; dealTypeId:
 }
 
 /**
- * A cell's attributes. Stock: `rq`/`ls` active requirements/listings, `rqSf`/`lsSf` their stated square
- * feet and `rqSized`/`lsSized` how many stated one, `hR`/`hL<bucket>` their size histograms, `hP<bucket>`
+ * A cell's attributes. Stock: `rq`/`ls` active requirements/listings, `rqSf`/`lsSf` the stated square
+ * feet of buildings and `rqSized`/`lsSized` how many stated one, `rqLandSf`/`lsLandSf` those of land, `hR`/`hL<bucket>` their size histograms, `hP<bucket>`
  * asking price per sf, `hE<bucket>` lease rate per sf per year. By week (`<YYYYMMDD>` of its Monday):
  * `nR`/`nL<week>` active items that went out that week, `fR`/`sL`/`lL<week>` filled, sold, leased.
  */
@@ -248,7 +253,9 @@ export function contributions(facts: MarketFacts | null): Map<string, CellValues
     const kind = facts.k === 'R' ? 'rq' : 'ls';
     add(values, kind, 1);
     add(values, newAttr(facts.k, w), 1);
-    if (s) {
+    // Land counts apart, in acres: a 12-acre parcel's 522,720 sq ft would swamp the buildings' square feet.
+    if (s && facts.p === LAND) add(values, `${kind}LandSf`, s);
+    else if (s) {
       add(values, `${kind}Sf`, s);
       add(values, `${kind}Sized`, 1);
       add(values, `h${facts.k}${bucketOf(s)}`, 1);
@@ -292,7 +299,9 @@ export function addInto(into: CellValues, values: CellValues): void {
 /** What the Market page shows of one cell (now, or one week of the trend). */
 export interface MarketFigures {
   requirements: number;
+  /** Square feet of buildings wanted (land is in acres). */
   requirementSqft: number;
+  requirementAcres: number;
   requirementMedianSqft: number | null;
   /** Sent this week (trend: that week) and still active. */
   requirementsNew: number;
@@ -300,6 +309,7 @@ export interface MarketFigures {
   requirementsFilled: number;
   listings: number;
   listingSqft: number;
+  listingAcres: number;
   listingMedianSqft: number | null;
   medianPricePerSqft: number | null;
   medianLeaseRatePerSqftYear: number | null;
@@ -340,11 +350,13 @@ export function figuresOf(values: CellValues, week: string, closedWeeks = RECENT
   return {
     requirements: v('rq'),
     requirementSqft: v('rqSf'),
+    requirementAcres: acres(v('rqLandSf')),
     requirementMedianSqft: significant(medianOf(h.R)),
     requirementsNew: v(newAttr('R', week)),
     requirementsFilled: closed('filled'),
     listings: v('ls'),
     listingSqft: v('lsSf'),
+    listingAcres: acres(v('lsLandSf')),
     listingMedianSqft: significant(medianOf(h.L)),
     medianPricePerSqft: significant(medianOf(h.P)),
     medianLeaseRatePerSqftYear: significant(medianOf(h.E)),
@@ -362,7 +374,7 @@ export function figuresOf(values: CellValues, week: string, closedWeeks = RECENT
  */
 export function countAttributes(week: string): string[] {
   return [
-    'rq', 'rqSf', 'rqSized', 'ls', 'lsSf', 'lsSized', newAttr('R', week), newAttr('L', week),
+    'rq', 'rqSf', 'rqSized', 'rqLandSf', 'ls', 'lsSf', 'lsSized', 'lsLandSf', newAttr('R', week), newAttr('L', week),
     ...weeksEndingAt(week, RECENT_WEEKS).flatMap((w) => (['filled', 'sold', 'leased'] as const).map((as) => closedAttrOf(as, w))),
   ];
 }

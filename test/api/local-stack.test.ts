@@ -81,6 +81,11 @@ describe('Cognito', () => {
     expect(mail[0]?.from).toBe(stack.env.MAIL_FROM);
     const code = /\b(\d{6})\b/.exec(mail[0]?.text ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
+    // In the frame of every BISN mail, the code in both parts.
+    expect(mail[0]?.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+    expect(mail[0]?.html).toContain('Confirm your e-mail address');
+    expect(mail[0]?.html).toContain(`>${code}</p>`);
+    expect(mail[0]?.text).toContain('Enter this code on the BISN sign-up page');
 
     await expect(signIn(stack, email, PASSWORD)).rejects.toThrow(expect.objectContaining({ name: 'UserNotConfirmedException' }));
     await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.userPoolClientId, Username: email, ConfirmationCode: code }));
@@ -130,6 +135,7 @@ describe('Cognito', () => {
     await cognito.send(new ForgotPasswordCommand({ ClientId: stack.userPoolClientId, Username: email }));
     const mail = (await readMail(stack)).filter((m) => m.to.includes(email)).at(-1);
     expect(mail?.subject).toBe('Your BISN password reset code');
+    expect(mail?.html).toContain('Reset your password');
     const newPassword = 'Folsom@Lake2026';
     await cognito.send(
       new ConfirmForgotPasswordCommand({

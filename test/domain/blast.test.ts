@@ -534,6 +534,21 @@ describe('the weekday blast (domain)', () => {
     expect(await Promise.all(authors.map(async (author) => (await listedBroker(author.record.userId)).activeListings))).toEqual([4, 3]);
   });
 
+  it('without digests (the demo’s seed) publishes its listings before it returns, counts the day as sent and mails nobody', async () => {
+    const author = await active('seeder');
+    const reader = await active('seedreader');
+    const listing = await queuedListing(author);
+    // Wednesday 9 April 2025, 15:45 EDT: a first start in the afternoon.
+    const afternoon = new Date('2025-04-09T19:45:00.000Z');
+    expect((await runBlast({ now: afternoon, digests: false })).runs).toEqual([{ runId: expect.any(String), listings: 1, batches: 0, state: 'done' }]);
+    expect(await listingsRepository.get(listing.listingId)).toMatchObject({ status: 'published' });
+    expect(await queueDepth(queues.client, queues.queueUrl)).toEqual({ visible: 0, inFlight: 0 });
+    expect(await digestCount(reader)).toBe(0);
+    // The day's blast is done: a second run that day finds nothing to send.
+    expect((await blast({ now: new Date(afternoon.getTime() + 60_000) })).runs).toEqual([]);
+    expect(await digestCount(reader)).toBe(0);
+  });
+
   it('plans digests only for brokers whose digest day it is and whose mail is not stopped', async () => {
     const author = await active('author');
     const daily = await active('daily');

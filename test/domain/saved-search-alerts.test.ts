@@ -6,6 +6,7 @@ import { unsubscribeLinks } from '../../lambdas/domain/mail';
 import { matchListing, matchRequirement } from '../../lambdas/domain/matching';
 import { createSavedSearch, updateSavedSearch } from '../../lambdas/domain/saved-searches';
 import { ALERT_FRESH_MS, deliverSearchAlert, HIT_CLAIM_TIMEOUT_MS } from '../../lambdas/domain/saved-search-alerts';
+import { blastsRepository } from '../../lambdas/data/blasts';
 import { listingsRepository } from '../../lambdas/data/listings';
 import { usersRepository } from '../../lambdas/data/users';
 import { savedSearchStream, type PropertyTypeId } from '../../shared/catalog';
@@ -104,6 +105,24 @@ describe('instant alerts', () => {
     const report = await alertRunAfterHits(() => updateSavedSearch(seeker.principal, search.savedSearchId, { frequency: 'off' }));
     expect(report).toEqual({ ...quiet, queued: 1, skipped: 1 });
     expect(await alertsTo(seeker)).toEqual([]);
+  });
+});
+
+describe('instant alerts beside the blast', () => {
+  it('leave out a listing the owner’s digest of its blast carried; mail it to one who does not follow its category, or did not get that digest', async () => {
+    const [follower, other, late, lister] = await Promise.all([broker('follower'), broker('nonfollower', { subscribed: [] }), broker('late'), broker('blastlister')]);
+    const searches = await Promise.all([follower, other, late].map((seeker) => instantSearch(seeker, 'Folsom flex', 'listings', { propertyTypeId: 'flex', marketId: 'sac-folsom' })));
+    const runId = `run-${randomUUID().slice(0, 8)}`;
+    const claimedAt = new Date().toISOString();
+    for (const seeker of [follower, other]) await blastsRepository.claimDelivery(runId, seeker.record.userId, claimedAt);
+    await blastsRepository.markDelivered(runId, [follower, other].map((seeker) => ({ userId: seeker.record.userId, claimedAt })));
+    const listing = await storedListing(lister.record, { propertyTypeId: 'flex', marketId: 'sac-folsom', title: 'Folsom flex in the blast', runId });
+    await matchListing(listing);
+
+    expect(await alertRun()).toMatchObject({ items: 1, hits: 3, queued: 3, mailed: 2, alerted: 2, skipped: 1 });
+    expect(await alertsTo(follower)).toEqual([]);
+    for (const seeker of [other, late]) expect((await alertsTo(seeker)).map((mail) => mail.text.includes('Folsom flex in the blast'))).toEqual([true]);
+    for (const [i, seeker] of [follower, other, late].entries()) await updateSavedSearch(seeker.principal, searches[i]!.savedSearchId, { frequency: 'off' });
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '../../lambdas/domain/unsubscribe';
 import { savedSearchStream, subscriptionCategories } from '../../shared/catalog';
 import { listingsSearchFilters } from '../../shared/api';
+import { notificationPreferencesOf } from '../../shared/rules';
 import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
 import { newSavedSearchRecord } from '../../lambdas/domain/saved-searches';
 import { newEmail, refusal } from './accounts-support';
@@ -141,20 +142,22 @@ describe('one click (RFC 8058)', () => {
     });
     expect(await frequencies()).toEqual({ [instant]: 'off', [daily]: 'off', [weekly]: 'off' });
 
-    // A requirement category's broadcast: the requirement broadcasts, whichever category sent it.
+    // A requirement category's broadcast: that category, which the profile then shows off; the other
+    // categories' broadcasts keep coming.
     const instantReader = await broker('requirementstream');
     await unsubscribeWithToken(await unsubscribeToken(instantReader.record.email, requirementCategories[0]!));
-    expect(await usersRepository.get(instantReader.record.userId)).toMatchObject({ subscribed: allCategories, notifications: { requirements: 'off' }, version: 1 });
+    const reader = await usersRepository.get(instantReader.record.userId);
+    expect(reader).toMatchObject({ subscribed: allCategories.filter((id) => id !== requirementCategories[0]), version: 1 });
+    expect(notificationPreferencesOf(reader?.notifications).requirements).toBe('instant');
   });
 
   it('the digest of a broker whose requirements and matches come instantly stops only the listings', async () => {
     const { record } = await broker('digestonly');
     await unsubscribeWithToken(await unsubscribeToken(record.email, 'digest'));
-    expect(await usersRepository.get(record.userId)).toMatchObject({
-      subscribed: subscriptionCategories.filter((c) => c.channel === 'requirements').map((c) => c.id),
-      notifications: { requirements: 'instant', matches: 'instant' },
-    });
-    expect((await usersRepository.get(record.userId))?.matchNotices).not.toBe(false);
+    const user = await usersRepository.get(record.userId);
+    expect(user?.subscribed).toEqual(subscriptionCategories.filter((c) => c.channel === 'requirements').map((c) => c.id));
+    expect(notificationPreferencesOf(user?.notifications)).toMatchObject({ requirements: 'instant', matches: 'instant' });
+    expect(user?.matchNotices).not.toBe(false);
   });
 
   it('answers the same for a valid link of an address without an account, and refuses a forged one', async () => {
@@ -175,6 +178,7 @@ describe('the link page', () => {
       email: record.email,
       stream: { id: 'office-requirements', name: 'Office Requirements' },
       subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: c.id === 'office-requirements' || c.id === 'retail-listings' })),
+      turnedOff: [],
     });
     expect(await usersRepository.get(record.userId)).toEqual(record);
 
@@ -186,28 +190,55 @@ describe('the link page', () => {
     expect(await refusal(readUnsubscribeLink('no-dot-in-this-token'))).toEqual(invalidLink);
   });
 
-  it('its buttons keep the categories sent, in catalogue order, raising the version; the directory follows', async () => {
-    const { record } = await broker('buttons');
+  it('“Unsubscribe from <stream>” turns off what one click does and lists exactly that; “Re-subscribe” turns each on again', async () => {
+    const listingCategories = subscriptionCategories.filter((c) => c.channel === 'listings');
+    const { record } = await broker('buttons', { notifications: { requirements: 'digest', matches: 'digest', digestFrequency: 'weekdays', digestLimit: 25 } });
     await refreshDirectory(record.userId);
-    const token = await unsubscribeToken(record.email, 'office-requirements');
-    const state = await updateFromUnsubscribeLink(token, ['retail-requirements', 'office-listings', 'not-a-category']);
-    expect(on(state)).toEqual(['office-listings', 'retail-requirements']);
-    expect(state.stream).toEqual({ id: 'office-requirements', name: 'Office Requirements' });
-    expect(await usersRepository.get(record.userId)).toMatchObject({ subscribed: ['office-listings', 'retail-requirements'], version: 1 });
-    expect((await listedBroker(record.userId)).propertyTypes.map((t) => t.id)).toEqual(['office', 'retail']);
+    const daily = newSavedSearchRecord({ savedSearchId: `s-daily-${record.userId.slice(0, 8)}`, ownerId: record.userId, name: 'Midtown office', kind: 'listings', filters: listingsSearchFilters.parse({}), frequency: 'daily' }, new Date().toISOString());
+    await savedSearchesRepository.create(daily);
+    const token = await unsubscribeToken(record.email, 'digest');
 
-    expect(on(await updateFromUnsubscribeLink(token, []))).toEqual([]);
-    expect(await usersRepository.get(record.userId)).toMatchObject({ subscribed: [], version: 2 });
+    const done = await updateFromUnsubscribeLink(token, { turnOff: 'stream' });
+    expect(done.turnedOff).toEqual([
+      ...listingCategories.map((c) => ({ switch: { kind: 'category', id: c.id }, name: c.name })),
+      { switch: { kind: 'requirements', delivery: 'digest' }, name: 'Requirement broadcasts in your digest' },
+      { switch: { kind: 'matches' }, name: 'Match notices' },
+      { switch: { kind: 'search', savedSearchId: daily.savedSearchId, frequency: 'daily' }, name: 'Saved search “Midtown office” (in the daily digest)' },
+    ]);
+    expect(on(done)).toEqual(allCategories.filter((id) => id.endsWith('-requirements')));
+    expect(await usersRepository.get(record.userId)).toMatchObject({ matchNotices: false, notifications: { requirements: 'off' }, version: 1 });
+    expect((await savedSearchesRepository.get(record.userId, daily.savedSearchId))?.frequency).toBe('off');
+
+    // Once more: nothing was on, nothing is listed or written.
+    expect((await updateFromUnsubscribeLink(token, { turnOff: 'stream' })).turnedOff).toEqual([]);
+    expect((await usersRepository.get(record.userId))?.version).toBe(1);
+
+    // Each item turns on again as it was.
+    const again = await updateFromUnsubscribeLink(token, { turnOn: [done.turnedOff[0]!.switch, done.turnedOff.at(-1)!.switch] });
+    expect(on(again)).toEqual(allCategories.filter((id) => id === listingCategories[0]!.id || id.endsWith('-requirements')));
+    expect(again.turnedOff).toEqual([]);
+    expect((await savedSearchesRepository.get(record.userId, daily.savedSearchId))?.frequency).toBe('daily');
+    await updateFromUnsubscribeLink(token, { turnOn: done.turnedOff.map((t) => t.switch) });
+    expect(await usersRepository.get(record.userId)).toMatchObject({ subscribed: allCategories, matchNotices: true, notifications: { requirements: 'digest' }, version: 3 });
+    expect((await listedBroker(record.userId)).propertyTypes).toHaveLength(listingCategories.length);
+  });
+
+  it('“Unsubscribe from all” turns off every category, the requirements and the match notices, whatever the stream', async () => {
+    const { record } = await broker('allbutton', { subscribed: ['office-requirements', 'retail-listings'] });
+    const done = await updateFromUnsubscribeLink(await unsubscribeToken(record.email, 'office-requirements'), { turnOff: 'all' });
+    expect(done.turnedOff.map((t) => t.name)).toEqual(['Retail Listings', 'Office Requirements', 'Requirement broadcasts (each at once)', 'Match notices']);
+    expect(on(done)).toEqual([]);
+    expect(await usersRepository.get(record.userId)).toMatchObject({ subscribed: [], matchNotices: false, notifications: { requirements: 'off' } });
   });
 
   it('answers the page of an address without an account, and refuses a forged link, changing nothing', async () => {
     const stranger = newEmail('ghost');
-    const state = await updateFromUnsubscribeLink(await unsubscribeToken(stranger, 'all'), allCategories);
-    expect(state).toMatchObject({ email: stranger, stream: { id: 'all', name: 'all our e-mails' } });
+    const state = await updateFromUnsubscribeLink(await unsubscribeToken(stranger, 'all'), { turnOff: 'all' });
+    expect(state).toMatchObject({ email: stranger, stream: { id: 'all', name: 'all our e-mails' }, turnedOff: [] });
     expect(on(state)).toEqual([]);
     const { record } = await broker('forgedpage');
     const genuine = await unsubscribeToken(record.email, 'office-requirements');
-    expect(await refusal(updateFromUnsubscribeLink(genuine.replace('.office-requirements.', '.retail-requirements.'), []))).toEqual(invalidLink);
+    expect(await refusal(updateFromUnsubscribeLink(genuine.replace('.office-requirements.', '.retail-requirements.'), { turnOff: 'all' }))).toEqual(invalidLink);
     expect((await usersRepository.get(record.userId))?.subscribed).toEqual(allCategories);
   });
 });

@@ -423,8 +423,12 @@ describe('unsubscribe', () => {
 
     await page.getByRole('button', { name: 'Unsubscribe from Industrial Requirements' }).click();
     await page.getByText('Unsubscribed successfully').waitFor();
-    await page.getByRole('button', { name: 'Re-subscribe' }).waitFor();
+    // The done page lists exactly what was turned off, each with its "Re-subscribe".
+    const turnedOff = page.getByRole('region', { name: `Turned off for ${reader.email}` });
+    await expect(turnedOff.getByRole('listitem').allTextContents()).resolves.toEqual(['Industrial RequirementsRe-subscribe']);
+    await turnedOff.getByRole('button', { name: 'Re-subscribe to Industrial Requirements' }).waitFor();
     await shoot(page, 'unsubscribe-done');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await subscribedCount()).toBe(13);
 
     await signIn(page, reader);

@@ -40,6 +40,36 @@ describe('the Market page, end to end', () => {
   }, 120_000);
   afterAll(async () => browser?.dispose());
 
+  it('the demo’s year: listings and requirements in every week of the trend, land in acres, its own swatch for no listings', async () => {
+    // A browser of its own: the other test signs in afresh.
+    const own = await openBrowser(DESKTOP);
+    const page = await own.newPage();
+    await signIn(page, reader);
+    await page.goto('/consumer/market');
+    await page.getByRole('heading', { name: 'Sacramento region' }).waitFor();
+    // The seeded 12-acre parcel counts in acres, not in the buildings' square feet.
+    const listingsTile = page.locator('dl div').filter({ hasText: 'Active listings' });
+    await expect(listingsTile.innerText()).resolves.toMatch(/\d[\d.]* acres of land/);
+    await expect(page.getByText(/aggregate items read/).count()).resolves.toBe(0);
+    await expect(page.getByRole('list', { name: 'Map legend' }).getByRole('listitem').allInnerTexts()).resolves.toEqual(['No listings', 'Under 0.5', '0.5–1', '1–2', '2+']);
+
+    await page.getByRole('button', { name: 'Show table of Active requirements and listings' }).click();
+    const weeks = page.getByRole('table', { name: 'Active requirements and listings, week by week' });
+    const header = await weeks.getByRole('row').first().getByRole('columnheader').allInnerTexts();
+    const column = (label: string) => header.indexOf(label);
+    const rows = await weeks.getByRole('row').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.children].map((cell) => (cell as HTMLElement).innerText)));
+    expect(rows).toHaveLength(52);
+    for (const row of rows) {
+      expect(Number(row[column('Active listings')]!.replace(/,/g, '')), row[0]).toBeGreaterThan(0);
+      expect(Number(row[column('Active requirements')]!.replace(/,/g, '')), row[0]).toBeGreaterThan(0);
+    }
+    await page.getByRole('button', { name: 'Show chart of Active requirements and listings' }).click();
+    await screenshot(page, 'market-region-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'market-region-phone');
+    await own.dispose();
+  });
+
   it('filters by a submarket from the map, shows its figures, and downloads them as CSV', async () => {
     const page = await browser.newPage();
     await signIn(page, reader);

@@ -65,9 +65,17 @@ describe('data, auth and web', () => {
       synth.template('dev', 'auth').hasResourceProperties('AWS::Cognito::UserPool', {
         UsernameAttributes: ['email'],
         UsernameConfiguration: { CaseSensitive: false },
-        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
         AutoVerifiedAttributes: ['email'],
-        VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+        VerificationMessageTemplate: Match.objectLike({
+          DefaultEmailOption: 'CONFIRM_WITH_CODE',
+          EmailSubject: 'Your BISN verification code',
+          // The mail frame of every BISN mail, with Cognito's placeholder for the code.
+          EmailMessage: Match.stringLikeRegexp('^<!DOCTYPE html>.*name="viewport".*Your BISN code.*\\{####\\}'),
+        }),
+        AdminCreateUserConfig: Match.objectLike({
+          AllowAdminCreateUserOnly: false,
+          InviteMessageTemplate: { EmailSubject: 'Your BISN temporary password', EmailMessage: Match.stringLikeRegexp('\\{username\\}.*\\{####\\}') },
+        }),
         Policies: {
           PasswordPolicy: Match.objectLike({
             // The spec's minimum (test/spec), not the code's constant: the form and the pool must both keep it.

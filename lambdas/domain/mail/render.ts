@@ -6,7 +6,11 @@ import { env } from '../../core/env';
 
 /** Headings keep the case the broker typed (html-to-text would capitalise them). */
 export const plainTextOptions = {
-  selectors: ['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
+  selectors: [
+    ...['h1', 'h2'].map((selector) => ({ selector, options: { uppercase: false } })),
+    // A phone reads as itself: its tel: link would only repeat the number in brackets.
+    { selector: 'a[href^="tel:"]', format: 'inline' },
+  ],
 };
 
 /**
@@ -23,6 +27,9 @@ export async function renderMail(element: ReactElement): Promise<{ html: string;
   const html = await render(element);
   return { html, text: toPlainText(html) };
 }
+
+/** The plain text of a mail's HTML, as renderMail makes it. */
+export const plainTextOf = (html: string): string => toPlainText(html);
 
 /** The sender's postal address, required in every mail about listings or requirements (CAN-SPAM). */
 /** The site's pages the mails link to (each mail's own deep links live with its template). */

@@ -90,8 +90,9 @@ export const seed: SeedModule['seed'] = async (stack) => {
     const photo = await propertyPhotoJpeg(demo.draft.title ?? '', demo.colour);
     await finaliseListingImage(principal, listingId, await stageUpload(`listings/${listingId}`, photo));
     await publishListing(principal, listingId);
-    // Everything queued so far goes out in one blast; the queued demo listing is published after it.
-    if (demo === demoListings.findLast((l) => l.state === 'published')) await runBlast();
+    // Everything queued so far is published by the day's blast, seeded as already sent: a first start mails
+    // no demo broker a digest. The queued demo listing is published after it.
+    if (demo === demoListings.findLast((l) => l.state === 'published')) await runBlast({ digests: false });
   }
   // The Market page's figures came with the items (the write path); its trend gets a demo year.
   await seedMarketHistory();

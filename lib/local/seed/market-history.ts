@@ -35,6 +35,8 @@ export async function seedMarketHistory(now = new Date()): Promise<void> {
         listings,
         requirementSqft,
         listingSqft,
+        requirementAcres: Math.round(now.requirementAcres * growth * wobble(key, back) * 10) / 10,
+        listingAcres: Math.round(now.listingAcres * growth * wobble(key, back) * 10) / 10,
         requirementMedianSqft: near(now.requirementMedianSqft),
         listingMedianSqft: near(now.listingMedianSqft),
         medianPricePerSqft: near(now.medianPricePerSqft),

@@ -1,6 +1,7 @@
 import * as z from '../../zod';
 import { subscriptionCategories } from '../../catalog';
-import { emailField } from './common';
+import { emailField, idParam } from './common';
+import { SAVED_SEARCHES_MAX } from './saved-searches';
 import { subscription, subscriptionId } from './users';
 
 /** The spec's five password rules, each with its own message (spec 01 §5). Also the Cognito policy. */
@@ -75,18 +76,44 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 export const oneClickUnsubscribeQuery = z.object({ token: z.string().check(z.minLength(10), z.maxLength(1024)) });
 
 
-/** What a signed unsubscribe link shows: the stream its mail came from and the address's subscriptions now. */
+/**
+ * One thing an unsubscribe turned off, with what turns it on again: a category, the requirement broadcasts
+ * (as they were delivered), the match notices, or a saved search (at its frequency).
+ */
+export const mailSwitch = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('category'), id: subscriptionId }),
+  z.object({ kind: z.literal('requirements'), delivery: z.enum(['instant', 'digest']) }),
+  z.object({ kind: z.literal('matches') }),
+  z.object({ kind: z.literal('search'), savedSearchId: idParam, frequency: z.enum(['instant', 'daily', 'weekly']) }),
+]);
+export type MailSwitch = z.infer<typeof mailSwitch>;
+/** A switch with the name the done page shows ("Office Listings", "Saved search “Midtown office” (at once)"). */
+export const turnedOffMail = z.object({ switch: mailSwitch, name: z.string() });
+export type TurnedOffMail = z.infer<typeof turnedOffMail>;
+
+/**
+ * What a signed unsubscribe link shows: the stream its mail came from, the address's subscriptions now and
+ * what the call turned off (nothing, for a read).
+ */
 export const unsubscribeLinkResponse = z.object({
   email: z.string(),
   stream: z.object({ id: z.string(), name: z.string() }),
   subscriptions: z.array(subscription),
+  turnedOff: z.array(turnedOffMail),
 });
 export type UnsubscribeLinkResponse = z.infer<typeof unsubscribeLinkResponse>;
 
-/** The page's buttons: the categories the address keeps (unsubscribe) or gets back (re-subscribe). */
-export const unsubscribeLinkRequest = z.object({
-  subscribed: z.array(subscriptionId).check(z.maxLength(subscriptionCategories.length)),
-});
+/** Every switch an address has: each category, the requirements, the matches and a broker's saved searches. */
+export const MAIL_SWITCHES_MAX = subscriptionCategories.length + 2 + SAVED_SEARCHES_MAX;
+
+/**
+ * The page's buttons: turn off what the mail came from (`stream`, as one click does) or everything (`all`),
+ * or turn on again switches the done page listed.
+ */
+export const unsubscribeLinkRequest = z.union([
+  z.strictObject({ turnOff: z.enum(['stream', 'all']) }),
+  z.strictObject({ turnOn: z.array(mailSwitch).check(z.minLength(1), z.maxLength(MAIL_SWITCHES_MAX)) }),
+]);
 export type UnsubscribeLinkRequest = z.infer<typeof unsubscribeLinkRequest>;
 
 export const rateLimitedMessage = 'Too many unsubscribe requests. Please wait an hour and try again.';

@@ -20,11 +20,13 @@ const optionalNumber = z.nullable(z.number());
 export const marketFigures = z.object({
   requirements: count,
   requirementSqft: count,
+  requirementAcres: count,
   requirementMedianSqft: optionalNumber,
   requirementsNew: count,
   requirementsFilled: count,
   listings: count,
   listingSqft: count,
+  listingAcres: count,
   listingMedianSqft: optionalNumber,
   medianPricePerSqft: optionalNumber,
   medianLeaseRatePerSqftYear: optionalNumber,

@@ -18,6 +18,13 @@ async function tokenOf(email: string): Promise<string> {
   return new URL(oneClickUrl).searchParams.get('token')!;
 }
 
+/** What the broker's Profile shows: their own record, as the web app reads it. */
+async function profileOf(account: { token: string; userId: string }) {
+  const answer = await call<{ user: { subscriptions: { _id: string; subscribed: boolean }[] } }>(account.token, 'getUserByCognitoId', { params: { cognitoId: account.userId } });
+  expect(answer.status).toBe(200);
+  return answer.body.user;
+}
+
 /** A loopback address no other test uses: a client of its own for the per-client limit. */
 const freshClient = () => `127.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
@@ -110,19 +117,30 @@ describe('the signed link page: GET and POST /unsubscribe/link', () => {
     expect((await storedUser(account.userId))?.subscribed).toEqual(allCategories);
   });
 
-  it('its buttons set the categories kept, and re-subscribing restores them', async () => {
+  it('“Unsubscribe from <category>” turns off that category and answers it; “Re-subscribe” turns it on again', async () => {
     const account = await newAccount('buttons');
     const token = await unsubscribeToken(account.email, 'office-requirements');
     const keep = allCategories.filter((id) => id !== 'office-requirements');
-    const answer = await call<{ subscriptions: { _id: string; subscribed: boolean }[] }>(null, 'updateUnsubscribeLink', { query: { token }, body: { subscribed: keep } });
+    const answer = await call<{ subscriptions: { _id: string; subscribed: boolean }[]; turnedOff: unknown[] }>(null, 'updateUnsubscribeLink', { query: { token }, body: { turnOff: 'stream' } });
     expect(answer.status).toBe(200);
+    expect(answer.body.turnedOff).toEqual([{ switch: { kind: 'category', id: 'office-requirements' }, name: 'Office Requirements' }]);
     expect(on(answer)).toEqual(keep);
-    expect((await storedUser(account.userId))?.subscribed).toEqual(keep);
+    // The profile shows what the broker now receives.
+    expect(on({ body: await profileOf(account) })).toEqual(keep);
 
-    await call(null, 'updateUnsubscribeLink', { query: { token }, body: { subscribed: [] } });
-    expect((await storedUser(account.userId))?.subscribed).toEqual([]);
-    await call(null, 'updateUnsubscribeLink', { query: { token }, body: { subscribed: keep } });
-    expect((await storedUser(account.userId))?.subscribed).toEqual(keep);
+    await call(null, 'updateUnsubscribeLink', { query: { token }, body: { turnOn: [{ kind: 'category', id: 'office-requirements' }] } });
+    expect((await storedUser(account.userId))?.subscribed).toEqual(allCategories);
+  });
+
+  it('refuses a body that is neither a turn-off nor switches to turn on, with a message', async () => {
+    const account = await newAccount('badbody');
+    const token = await unsubscribeToken(account.email, 'office-requirements');
+    for (const body of [{ subscribed: [] }, { turnOff: 'everything' }, { turnOn: [] }, { turnOn: [{ kind: 'category', id: 'castles-listings' }] }, { turnOff: 'all', turnOn: [{ kind: 'matches' }] }]) {
+      const answer = await call<{ message: string }>(null, 'updateUnsubscribeLink', { query: { token }, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.message).toBeTruthy();
+    }
+    expect((await storedUser(account.userId))?.subscribed).toEqual(allCategories);
   });
 
   it('refuses a forged token, or one whose stream was changed, and changes nothing', async () => {
@@ -133,7 +151,7 @@ describe('the signed link page: GET and POST /unsubscribe/link', () => {
     const forged = `${Buffer.from(victim.email).toString('base64url')}.${attackers.split('.')[1]}`;
     for (const token of [otherStream, forged, 'no-dot-in-this-token', `${genuine}.extra`]) {
       for (const id of ['getUnsubscribeLink', 'updateUnsubscribeLink'] as const) {
-        const answer = await call<{ message: string }>(null, id, { query: { token }, ...(id === 'updateUnsubscribeLink' ? { body: { subscribed: [] } } : {}) });
+        const answer = await call<{ message: string }>(null, id, { query: { token }, ...(id === 'updateUnsubscribeLink' ? { body: { turnOff: 'all' } } : {}) });
         expect(answer.status, `${id} ${token}`).toBe(400);
         expect(answer.body.message).toMatch(/not valid/);
       }
@@ -253,14 +271,15 @@ describe('POST /unsubscribe/one-click turns off exactly the stream the mail came
     expect(user.matchNotices).toBe(false);
   });
 
-  it('a requirement broadcast: requirement broadcasts; a repeated click writes nothing', async () => {
+  it('a requirement broadcast: its category, which the profile then shows off; a repeated click writes nothing', async () => {
     const account = await newAccount('broadcastclick');
     expect(await oneClick(account.email, 'office-requirements')).toEqual({ status: 200, body: unsubscribed });
     const user = (await storedUser(account.userId))!;
-    expect(user.notifications).toMatchObject({ requirements: 'off' });
-    expect(user.subscribed).toEqual(allCategories);
+    expect(user.subscribed).toEqual(allCategories.filter((id) => id !== 'office-requirements'));
+    expect(user.notifications?.requirements ?? 'instant').toBe('instant');
     expect(user.matchNotices).not.toBe(false);
-    expect(await oneClick(account.email, 'retail-requirements')).toEqual({ status: 200, body: unsubscribed });
+    expect((await profileOf(account)).subscriptions.filter((s) => !s.subscribed).map((s) => s._id)).toEqual(['office-requirements']);
+    expect(await oneClick(account.email, 'office-requirements')).toEqual({ status: 200, body: unsubscribed });
     expect((await storedUser(account.userId))?.version).toBe(user.version);
   });
 

@@ -218,7 +218,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   },
   updateUnsubscribeLink: {
     ok: 200,
-    request: async (fx) => ({ query: { token: await unsubscribeToken(fx.other.email, 'office-requirements') }, body: { subscribed: [] } }),
+    request: async (fx) => ({ query: { token: await unsubscribeToken(fx.other.email, 'office-requirements') }, body: { turnOff: 'stream' } }),
   },
   listRequirements: {
     ok: 200,

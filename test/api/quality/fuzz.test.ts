@@ -5,7 +5,7 @@ import { usersRepository } from '../../../lambdas/data/users';
 import { unsubscribeLinks, unsubscribeToken } from '../../../lambdas/domain/mail';
 import { renewLinkUrl } from '../../../lambdas/domain/renew-links';
 import { unsubscribeLinkSentMessage } from '../../../shared/api/schemas/auth';
-import type { UnsubscribeStream } from '../../../shared/catalog';
+import { categoriesOfStream, type UnsubscribeStream } from '../../../shared/catalog';
 import { createConfirmedUser } from '../../../lib/local/testing';
 import type { LocalStack } from '../../../lib/local/stack';
 import {
@@ -802,12 +802,21 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
 
   updateUnsubscribeLink: fuzzCase({
     caller: () => null,
-    template: async () => ({ query: { token: await unsubscribeToken(fx.reader.email, 'office-listings') }, body: { subscribed: [] } }),
-    valid: () => fc.record({ subscribed: fc.subarray([...subscriptionIds]), stream: fc.constantFrom('all', 'listings', 'office-requirements', 'digest', 'search-0f0e5b1c-1111-4222-8333-444455556666') as fc.Arbitrary<UnsubscribeStream> }),
-    request: async (_f, input) => ({ query: { token: await unsubscribeToken(fx.reader.email, input.stream) }, body: { subscribed: input.subscribed } }),
+    template: async () => ({ query: { token: await unsubscribeToken(fx.reader.email, 'office-listings') }, body: { turnOff: 'stream' } }),
+    valid: () =>
+      fc.record({
+        body: fc.oneof(
+          fc.record({ turnOff: fc.constantFrom('stream', 'all') }),
+          fc.record({ turnOn: fc.subarray(subscriptionIds.map((id) => ({ kind: 'category', id })), { minLength: 1 }) }),
+        ),
+        stream: fc.constantFrom('all', 'listings', 'office-requirements', 'digest', 'search-0f0e5b1c-1111-4222-8333-444455556666') as fc.Arbitrary<UnsubscribeStream>,
+      }),
+    request: async (_f, input) => ({ query: { token: await unsubscribeToken(fx.reader.email, input.stream) }, body: input.body }),
     roundTrip: async (_f, input) => {
-      const on = (await ownUser(fx.reader)).subscriptions.filter((s) => s.subscribed).map((s) => s._id);
-      expect(on.sort()).toEqual([...input.subscribed].sort());
+      const on = new Set((await ownUser(fx.reader)).subscriptions.filter((s) => s.subscribed).map((s) => s._id));
+      const body = input.body as { turnOff?: 'stream' | 'all'; turnOn?: { id: string }[] };
+      if (body.turnOn) expect(body.turnOn.filter((s) => !on.has(s.id))).toEqual([]);
+      else expect(categoriesOfStream(body.turnOff === 'all' ? 'all' : input.stream).filter((id) => on.has(id))).toEqual([]);
     },
     // Tokens we did not sign name nobody.
     refused: () =>
@@ -817,7 +826,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
           fc.constant(`${Buffer.from(fx.reader.email).toString('base64url')}.all.${'A'.repeat(43)}`),
           fc.constant(`${Buffer.from(fx.reader.email).toString('base64url')}.${'A'.repeat(43)}`),
         )
-        .map((token) => ({ query: { token }, body: { subscribed: [] } })),
+        .map((token) => ({ query: { token }, body: { turnOff: 'all' } })),
   }),
 
   unsubscribeOneClick: fuzzCase({

@@ -21,9 +21,32 @@ describe('a digest entry', () => {
       url: 'http://site.test/consumer/listing/l-1',
       kind: 'For Sale or Lease · Office',
       facts: ['Price: $1,850,000', 'Lease rate: $1.50 per sqft / Monthly', '12,501 sqft', 'Midtown', 'Available: In 60 days'],
-      broker: ['Dana Reyes', 'Capitol Commercial Partners', '(916) 555-0142'],
+      broker: ['Dana Reyes', 'Capitol Commercial Partners'],
+      phone: sampleOwner().phone,
       thumbnailUrl: 'http://assets.test/listings/sample-1/img1/thumbnail.webp',
     });
+  });
+
+  it('says “Available” once when the timing says it itself', async () => {
+    const { digestEntry } = await digest();
+    expect(digestEntry(listing({ timing: 'Available February 2027' }), null).facts.at(-1)).toBe('Available February 2027');
+    expect(digestEntry(listing({ timing: 'available now' }), null).facts.at(-1)).toBe('available now');
+    expect(digestEntry(listing({ timing: 'Spring 2027' }), null).facts.at(-1)).toBe('Available: Spring 2027');
+  });
+
+  it('shows the broker’s phone as a tel: link, in the text as the number alone', async () => {
+    const { digestEntry, DigestEntryRow } = await digest();
+    const { renderMail } = await import('../../../lambdas/domain/mail/render');
+    const { createElement } = await import('react');
+    const table = (phone: string) => createElement('table', null, createElement('tbody', null, createElement(DigestEntryRow, { entry: digestEntry(listing(), { ...sampleOwner(), phone }) })));
+    const { html, text } = await renderMail(table('9165550142'));
+    expect(html).toContain('<a href="tel:+19165550142" style="color:#0f3d56;white-space:nowrap">(916) 555-0142</a>');
+    expect(text).toContain('Capitol Commercial Partners · (916) 555-0142');
+    expect(text).not.toContain('tel:');
+    expect((await renderMail(table('916.555.0142 x12'))).html).toContain('<a href="tel:+19165550142;ext=12"');
+    const free = await renderMail(table('ask the front desk'));
+    expect(free.html).not.toContain('tel:');
+    expect(free.text).toContain('· ask the front desk');
   });
 
   it('marks a price reduced since the last listing first, and shows a sale listing without a lease rate', async () => {

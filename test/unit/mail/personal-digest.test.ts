@@ -98,7 +98,8 @@ describe('entries of the personal digest', () => {
       url: 'http://site.test/consumer/requirement/sample-requirement',
       kind: 'For Lease · Office',
       facts: ['6,000 - 9,000 sqft', 'Up to $2.75 per sqft / Monthly', 'Timing: Q3 2027', 'Midtown, Downtown'],
-      broker: ['Dana Reyes', 'Capitol Commercial Partners', '(916) 555-0142'],
+      broker: ['Dana Reyes', 'Capitol Commercial Partners'],
+      phone: '9165550142',
       thumbnailUrl: null,
     });
     const bare = requirementDigestEntry({ ...sampleRequirement(), timing: '', markets: [], user: null } as never);

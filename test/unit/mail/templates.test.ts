@@ -31,6 +31,8 @@ describe('the approval mail', () => {
     }
     expect(mail.html).toContain(`href="${signIn}"`);
     expect(mail.html).toContain('You can now share requirements and publish listings on BISN.');
+    // Every mail's frame: a phone lays it out at its own width, not 980 px.
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
     expect(withoutYear(mail.html)).toMatchSnapshot('html');
     expect(withoutYear(mail.text)).toMatchSnapshot('text');
     expect(mail.text).toContain(`© ${new Date().getFullYear()} BISN`);

@@ -112,6 +112,15 @@ describe('medians from histograms', () => {
     expect(placer.listingSqft).toBe(4_000);
     expect(placer.medianLeaseRatePerSqftYear).toBeCloseTo(24, 0);
   });
+
+  it('count land in acres, apart from the buildings’ square feet and their median', () => {
+    const office = listingFacts(listing({ sqft: 4_000 }));
+    const parcel = listingFacts(listing({ propertyTypeId: 'land', sqft: 522_720 }));
+    const region = figuresOf(totals(contributions(office), contributions(parcel)).get(cellKey('*', '*', 'region'))!, '2026-11-23');
+    expect(region).toMatchObject({ listings: 2, listingSqft: 4_000, listingAcres: 12 });
+    expect(Math.abs(region.listingMedianSqft! - 4_000)).toBeLessThanOrEqual(40);
+    expect(figuresOf(contributions(parcel).get(cellKey('land', '*', 'region'))!, '2026-11-23')).toMatchObject({ listings: 1, listingSqft: 0, listingAcres: 12, listingMedianSqft: null });
+  });
 });
 
 describe('contributions', () => {

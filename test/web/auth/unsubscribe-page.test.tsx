@@ -15,22 +15,34 @@ async function submit(email: string) {
 }
 
 /** The link page's answer for an address subscribed to `subscribed`. */
-const linkAnswer = (subscribed: readonly string[]) => ({
+const linkAnswer = (subscribed: readonly string[], turnedOff: unknown[] = []) => ({
   email: 'broker@example.com',
   stream: { id: 'office-requirements', name: 'Office Requirements' },
   subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: subscribed.includes(c.id) })),
+  turnedOff,
 });
 
-/** A fake API holding one address's subscriptions, as the link routes change them. */
-function linkBackend(requests: RecordedRequest[]) {
+type LinkRequest = { turnOff?: 'stream' | 'all'; turnOn?: { kind: string; id?: string }[] };
+const categorySwitch = (id: string) => ({ switch: { kind: 'category', id }, name: subscriptionCategories.find((c) => c.id === id)!.name });
+
+/** A fake API holding one address's subscriptions, turning off what the server would answer it turned off. */
+function linkBackend(requests: RecordedRequest[], turnsOff: (request: LinkRequest) => { switch: { kind: string; id?: string }; name: string }[]) {
   let subscribed: string[] = subscriptionCategories.map((c) => c.id);
   return (request: RecordedRequest) => {
     requests.push(request);
     if (request.url.pathname !== '/unsubscribe/link') return json(404, { message: 'Not found' });
-    if (request.method === 'POST') subscribed = (JSON.parse(String(request.body)) as { subscribed: string[] }).subscribed;
-    return json(200, linkAnswer(subscribed));
+    if (request.method !== 'POST') return json(200, linkAnswer(subscribed));
+    const body = JSON.parse(String(request.body)) as LinkRequest;
+    if (body.turnOn) {
+      subscribed = subscriptionCategories.map((c) => c.id).filter((id) => subscribed.includes(id) || body.turnOn!.some((s) => s.id === id));
+      return json(200, linkAnswer(subscribed));
+    }
+    const off = turnsOff(body);
+    subscribed = subscribed.filter((id) => !off.some((o) => o.switch.id === id));
+    return json(200, linkAnswer(subscribed, off));
   };
 }
+const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(String(r.body)) as LinkRequest);
 
 describe('/unsubscribe form', () => {
   it('posts the address and shows, in green, that a link was sent; with a link to sign up', async () => {
@@ -74,7 +86,7 @@ describe('/unsubscribe form', () => {
 describe('/unsubscribe?token= (the link of a mail)', () => {
   it('opening it only reads: the stream, the buttons and the current subscriptions', async () => {
     const requests: RecordedRequest[] = [];
-    await startWithConfig(linkBackend(requests));
+    await startWithConfig(linkBackend(requests, () => []));
     renderApp(`/unsubscribe?token=${token}`);
 
     expect(await screen.findByRole('button', { name: 'Unsubscribe from Office Requirements' }, authLoad)).toBeInTheDocument();
@@ -85,42 +97,55 @@ describe('/unsubscribe?token= (the link of a mail)', () => {
     expect(requests.map((r) => [r.method, r.url.pathname, r.url.searchParams.get('token')])).toEqual([['GET', '/unsubscribe/link', token]]);
   });
 
-  it('“Unsubscribe from <category>” keeps the other categories; the done page re-subscribes', async () => {
+  it('“Unsubscribe from <stream>” asks for what one click does; the done page lists exactly what was turned off, each with “Re-subscribe”', async () => {
     const requests: RecordedRequest[] = [];
-    await startWithConfig(linkBackend(requests));
+    const digest = [
+      categorySwitch('office-listings'),
+      categorySwitch('retail-listings'),
+      { switch: { kind: 'requirements', delivery: 'digest' }, name: 'Requirement broadcasts in your digest' },
+      { switch: { kind: 'search', savedSearchId: 's1', frequency: 'daily' }, name: 'Saved search “Midtown office” (in the daily digest)' },
+    ];
+    await startWithConfig(linkBackend(requests, () => digest));
     renderApp(`/unsubscribe?token=${token}`);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe from Office Requirements' }, authLoad));
     expect(await screen.findByText('Unsubscribed successfully')).toBeInTheDocument();
-    const posts = () => requests.filter((r) => r.method === 'POST').map((r) => (JSON.parse(String(r.body)) as { subscribed: string[] }).subscribed);
-    const everything = subscriptionCategories.map((c) => c.id);
-    expect(posts()).toEqual([everything.filter((id) => id !== 'office-requirements')]);
-    expect(screen.queryByText('Office Requirements', { selector: 'li' })).not.toBeInTheDocument();
+    expect(posts(requests)).toEqual([{ turnOff: 'stream' }]);
+    const turnedOff = screen.getByRole('region', { name: 'Turned off for broker@example.com' });
+    expect(within(turnedOff).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(digest.map((d) => d.name));
+    expect(within(turnedOff).getAllByRole('button', { name: /^Re-subscribe to (?!all of these)/ })).toHaveLength(digest.length);
+    const current = () => within(screen.getByRole('region', { name: 'Current subscriptions' }));
+    expect(current().queryByText('Office Listings')).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Re-subscribe' }));
-    expect(await screen.findByText('You are subscribed again.')).toBeInTheDocument();
-    expect(posts().at(-1)).toEqual(everything);
+    await userEvent.click(within(turnedOff).getByRole('button', { name: 'Re-subscribe to Retail Listings' }));
+    await waitFor(() => expect(within(turnedOff).getAllByText('Subscribed again')).toHaveLength(1));
+    expect(posts(requests).at(-1)).toEqual({ turnOn: [digest[1]!.switch] });
+    expect(current().getByText('Retail Listings')).toBeInTheDocument();
+
+    await userEvent.click(within(turnedOff).getByRole('button', { name: 'Re-subscribe to all of these' }));
+    await waitFor(() => expect(within(turnedOff).getAllByText('Subscribed again')).toHaveLength(digest.length));
+    expect(posts(requests).at(-1)).toEqual({ turnOn: [digest[0]!.switch, digest[2]!.switch, digest[3]!.switch] });
   });
 
-  it('“Unsubscribe from all” leaves none', async () => {
+  it('“Unsubscribe from all” asks for everything; with nothing left on, the done page says so', async () => {
     const requests: RecordedRequest[] = [];
-    await startWithConfig(linkBackend(requests));
+    await startWithConfig(linkBackend(requests, () => []));
     renderApp(`/unsubscribe?token=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe from all' }, authLoad));
     expect(await screen.findByText('Unsubscribed successfully')).toBeInTheDocument();
-    expect(screen.getByText(/no longer receives any of our e-mails/)).toBeInTheDocument();
-    expect(JSON.parse(String(requests.at(-1)!.body))).toEqual({ subscribed: [] });
+    expect(screen.getByText(/Nothing was on to turn off/)).toHaveTextContent('Nothing was on to turn off: broker@example.com already received none of any of our e-mails.');
+    expect(posts(requests)).toEqual([{ turnOff: 'all' }]);
   });
 
-  it('a saved search’s mail names its stream and offers “Unsubscribe from all” only: its one-click header is that search’s switch', async () => {
+  it('a saved search’s mail names its stream and offers to turn that search off', async () => {
     const searchToken = 'YnJva2VyQGV4YW1wbGUuY29t.search-0f0e5b1c-1111-4222-8333-444455556666.c2lnbmF0dXJl';
     await startWithConfig(() =>
       json(200, { ...linkAnswer(subscriptionCategories.map((c) => c.id)), stream: { id: 'search-0f0e5b1c-1111-4222-8333-444455556666', name: 'the alerts of one of your saved searches' } }),
     );
     renderApp(`/unsubscribe?token=${searchToken}`);
-    expect(await screen.findByRole('button', { name: 'Unsubscribe from all' }, authLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unsubscribe from the alerts of one of your saved searches' }, authLoad)).toBeInTheDocument();
     expect(screen.getByText(/came from/)).toHaveTextContent('This e-mail to broker@example.com came from the alerts of one of your saved searches.');
-    expect(screen.getAllByRole('button', { name: /^Unsubscribe from/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Unsubscribe from/ })).toHaveLength(2);
   });
 
   it('falls back to the form when the link does not verify', async () => {

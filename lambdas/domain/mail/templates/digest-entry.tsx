@@ -1,10 +1,10 @@
 import { byId, listingTypeHasLease, listingTypeHasSale, listingTypes, markets, propertyTypes } from '../../../../shared/catalog';
-import { formatLeaseRate, formatPhone, formatSqft, formatSqftRange, formatWholePrice } from '../../../../shared/rules';
+import { formatLeaseRate, formatSqft, formatSqftRange, formatWholePrice } from '../../../../shared/rules';
 import { env } from '../../../core/env';
 import type { ListingRecord } from '../../../data/listings';
 import type { UserRecord } from '../../../data/users';
 import { assetUrl } from '../../assets';
-import { brand } from './layout';
+import { brand, PhoneLink } from './layout';
 
 const propertyTypeById = byId(propertyTypes);
 const listingTypeById = byId(listingTypes);
@@ -19,8 +19,9 @@ export interface DigestEntryView {
   /** "For Sale · Office" */
   kind: string;
   facts: string[];
-  /** Name, firm and phone of the listing's broker: a broker can call without opening the site. */
+  /** Name and firm of the listing's broker, and their phone: a broker can call without opening the site. */
   broker: string[];
+  phone?: string;
   thumbnailUrl: string | null;
 }
 
@@ -38,6 +39,9 @@ function priceLines(listing: ListingRecord): string[] {
   if (listingTypeHasLease(listing.listingTypeId)) lines.push(`Lease rate: ${formatLeaseRate(listing.leasePrice, listing.leaseFrequencyId)}`);
   return lines;
 }
+
+/** "Available: Spring 2027", or the timing as typed when it says so itself ("Available February 2027"). */
+const availability = (timing: string) => (/^\s*available\b/i.test(timing) ? timing : `Available: ${timing}`);
 
 function sqftLine(listing: ListingRecord): string {
   if (listing.sqft != null) return `${formatSqft(listing.sqft)} sqft`;
@@ -59,11 +63,10 @@ export function digestEntry(listing: ListingRecord, owner: UserRecord | null, re
       ...priceLines(listing),
       sqftLine(listing),
       submarket,
-      listing.timing && `Available: ${listing.timing}`,
+      listing.timing && availability(listing.timing),
     ].filter(Boolean),
-    broker: owner
-      ? [`${owner.firstName} ${owner.lastName}`.trim(), owner.brokerInfo?.name ?? '', formatPhone(owner.phone)].filter(Boolean)
-      : [],
+    broker: owner ? [`${owner.firstName} ${owner.lastName}`.trim(), owner.brokerInfo?.name ?? ''].filter(Boolean) : [],
+    ...(owner?.phone ? { phone: owner.phone } : {}),
     thumbnailUrl: thumbnail ? assetUrl(thumbnail) : null,
   };
 }
@@ -101,7 +104,15 @@ export function DigestEntryRow({ entry }: { entry: DigestEntryView }) {
         {entry.broker.length > 0 && (
           <>
             <br />
-            <span style={muted}>Broker: {entry.broker.join(' · ')}</span>
+            <span style={muted}>
+              Broker: {entry.broker.join(' · ')}
+              {entry.phone && (
+                <>
+                  {' · '}
+                  <PhoneLink phone={entry.phone} />
+                </>
+              )}
+            </span>
           </>
         )}
       </td>

@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Html, Link, Preview, Section, Text } from './components';
 import type { CSSProperties, ReactNode } from 'react';
+import { formatPhone, phoneHref } from '../../../../shared/rules';
 
 /** BISN's mail colours, as the site's header and footer. */
 export const brand = { ink: '#0f172a', navy: '#0f3d56', muted: '#475569', body: '#334155', line: '#e2e8f0', page: '#f1f5f9', foot: '#f8fafc' };
@@ -17,6 +18,19 @@ export const button: CSSProperties = {
   borderRadius: '6px',
 };
 
+/** A phone as the site shows it, a `tel:` link where it is a number a phone can dial. */
+export function PhoneLink({ phone }: { phone: string }) {
+  const href = phoneHref(phone);
+  // Kept on one line: a number broken at its dash reads as two.
+  return href ? (
+    <a href={href} style={{ ...link, whiteSpace: 'nowrap' }}>
+      {formatPhone(phone)}
+    </a>
+  ) : (
+    <>{formatPhone(phone)}</>
+  );
+}
+
 export interface MailLayoutProps {
   title: string;
   /** The inbox preview line. */
@@ -33,6 +47,8 @@ export function MailLayout({ title, preheader, children, unsubscribeUrl, postalA
   return (
     <Html lang="en">
       <Head>
+        {/* Without it phones lay the mail out 980 px wide and shrink it. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
       </Head>
       <Preview>{preheader}</Preview>

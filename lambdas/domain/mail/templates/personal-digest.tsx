@@ -1,7 +1,7 @@
 import { Heading, Link, Section, Text } from './components';
 import type { Requirement } from '../../../../shared/api';
 import type { Digest, DigestItem, DigestSection } from '../../../../shared/rules';
-import { formatBudget, formatDate, formatPhone, formatSqftRange, verdictSymbol } from '../../../../shared/rules';
+import { formatBudget, formatDate, formatSqftRange, verdictSymbol } from '../../../../shared/rules';
 import type { MatchSide } from '../../../data/matches';
 import { postalAddress, profilePageUrl, renderForRecipients, savedSearchesPageUrl } from '../render';
 import type { OutgoingMail } from '../send';
@@ -32,7 +32,8 @@ export function requirementDigestEntry(requirement: Requirement): PersonalDigest
       requirement.timing && `Timing: ${requirement.timing}`,
       requirement.markets.map((m) => m.name).join(', '),
     ].filter(Boolean),
-    broker: author ? [`${author.firstName} ${author.lastName}`.trim(), author.brokerInfo?.name ?? '', formatPhone(author.phone)].filter(Boolean) : [],
+    broker: author ? [`${author.firstName} ${author.lastName}`.trim(), author.brokerInfo?.name ?? ''].filter(Boolean) : [],
+    ...(author?.phone ? { phone: author.phone } : {}),
     thumbnailUrl: null,
   };
 }

@@ -2,12 +2,12 @@ import { Column, Heading, Link, Row, Section, Text } from './components';
 import { Fragment, type ReactNode } from 'react';
 import type { Requirement } from '../../../../shared/api';
 import { subscriptionCategories, subscriptionIdFor, type SubscriptionId } from '../../../../shared/catalog';
-import { formatBudget, formatPhone, formatSqftRange } from '../../../../shared/rules';
+import { formatBudget, formatSqftRange } from '../../../../shared/rules';
 import { env } from '../../../core/env';
 import { postalAddress, profilePageUrl, renderForRecipients } from '../render';
 import type { OutgoingMail } from '../send';
 import { unsubscribeLinks } from '../unsubscribe';
-import { brand, button, link, MailLayout, paragraph, small } from './layout';
+import { brand, button, link, MailLayout, paragraph, PhoneLink, small } from './layout';
 
 export const requirementDetailUrl = (requirementId: string) =>
   `${env().SITE_URL}/consumer/requirement/${encodeURIComponent(requirementId)}`;
@@ -113,7 +113,7 @@ export function RequirementBroadcastMail({ requirement, categoryName, detailUrl,
             rows={[
               ['Name', authorName],
               ['Title', author.title],
-              ['Phone', formatPhone(author.phone)],
+              ['Phone', author.phone && <PhoneLink phone={author.phone} />],
               ['License', author.license],
               [
                 'E-mail',

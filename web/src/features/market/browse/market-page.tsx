@@ -7,7 +7,7 @@ import { marketPageAreaOf, marketPageAreas, REGION, type MarketArea } from '@sha
 import { BrowseFilters } from '@/components/browse-filters';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { oneOf } from '@/lib/search-params';
@@ -186,11 +186,11 @@ export function MarketPage() {
               <CardTitle as="h2">How these figures are counted</CardTitle>
               <CardDescription>
                 Active requirements are those sent and not yet filled, withdrawn or expired; active listings are those published. A requirement naming several
-                submarkets counts in each, and once in their county and the region. Sizes are the stated square feet or the middle of a range; lease rates are per
+                submarkets counts in each, and once in their county and the region. Sizes are the stated square feet or the middle of a range; land counts in acres,
+                apart from the buildings' square feet and their medians; lease rates are per
                 square foot per year (monthly rates times twelve); medians are read to within 1 %. “Last 90 days” is the last 13 weeks, this one included.
               </CardDescription>
             </CardHeader>
-            <CardContent className="sr-only">{`${market.data.itemsRead} aggregate items read.`}</CardContent>
           </Card>
         </>
       )}

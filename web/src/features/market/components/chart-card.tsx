@@ -25,10 +25,11 @@ export function ChartCard<Row>({
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
     <Card className="min-w-0">
-      <CardHeader>
+      {/* On a phone the buttons go under the title: beside it they left the title and description a narrow column. */}
+      <CardHeader className="max-sm:has-data-[slot=card-action]:grid-cols-1">
         <CardTitle as="h2">{title}</CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
-        <CardAction className="flex flex-wrap gap-2">
+        <CardAction className="flex flex-wrap gap-2 max-sm:col-start-1 max-sm:row-span-1 max-sm:row-start-auto max-sm:justify-self-start">
           <Button variant="outline" size="sm" aria-pressed={view === 'table'} onClick={() => setView(view === 'chart' ? 'table' : 'chart')}>
             {view === 'chart' ? 'Show table' : 'Show chart'}
             <span className="sr-only">{` of ${title}`}</span>

@@ -18,6 +18,8 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 const twoPlaces = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 export const formatCount = (n: number) => whole.format(n);
+const tenths = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+export const formatAcres = (n: number) => tenths.format(n);
 export const formatDollars = (n: number) => dollars.format(n);
 export const formatRatio = (n: number) => `${twoPlaces.format(n)}×`;
 export const formatCell = (value: string | number | null, format?: (value: number) => string) =>
@@ -39,9 +41,11 @@ export function figureColumns<Row>(of: (row: Row) => Figures | null, { recentLab
     figure('Active requirements', of, 'requirements'),
     figure('Sq ft wanted', of, 'requirementSqft'),
     figure('Median sq ft wanted', of, 'requirementMedianSqft'),
+    figure('Acres of land wanted', of, 'requirementAcres', formatAcres),
     figure('Active listings', of, 'listings'),
     figure('Sq ft offered', of, 'listingSqft'),
     figure('Median sq ft offered', of, 'listingMedianSqft'),
+    figure('Acres of land offered', of, 'listingAcres', formatAcres),
     figure('Median asking $/sq ft', of, 'medianPricePerSqft', formatDollars),
     figure('Median lease $/sq ft/yr', of, 'medianLeaseRatePerSqftYear', formatDollars),
     figure('Demand/supply (count)', of, 'demandSupplyRatio', formatRatio),

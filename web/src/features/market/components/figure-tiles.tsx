@@ -1,4 +1,4 @@
-import { formatCell, formatCount, formatDollars, formatRatio, type Figures } from './columns';
+import { formatAcres, formatCell, formatCount, formatDollars, formatRatio, type Figures } from './columns';
 
 interface Tile {
   readonly label: string;
@@ -8,11 +8,13 @@ interface Tile {
 
 const sqft = (n: number | null) => (n === null ? '—' : `${formatCount(n)} sq ft`);
 const counted = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** Land's acres beside the buildings' square feet, when there is land. */
+const land = (n: number) => (n > 0 ? ` · ${formatAcres(n)} acres of land` : '');
 
 function tilesOf(f: Figures): Tile[] {
   return [
-    { label: 'Active requirements', value: formatCount(f.requirements), detail: `${sqft(f.requirementSqft)} wanted · median ${sqft(f.requirementMedianSqft)}` },
-    { label: 'Active listings', value: formatCount(f.listings), detail: `${sqft(f.listingSqft)} offered · median ${sqft(f.listingMedianSqft)}` },
+    { label: 'Active requirements', value: formatCount(f.requirements), detail: `${sqft(f.requirementSqft)} wanted · median ${sqft(f.requirementMedianSqft)}${land(f.requirementAcres)}` },
+    { label: 'Active listings', value: formatCount(f.listings), detail: `${sqft(f.listingSqft)} offered · median ${sqft(f.listingMedianSqft)}${land(f.listingAcres)}` },
     {
       label: 'Requirements per listing',
       value: formatCell(f.demandSupplyRatio, formatRatio),

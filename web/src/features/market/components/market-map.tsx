@@ -30,8 +30,18 @@ const countyPoints = new Map(
 const areasOnMap = marketPageAreas.filter((a) => a.level !== 'region');
 const pointOf = (area: MarketArea) => (area.level === 'county' ? countyPoints.get(area.id) : submarketPoints[area.id]);
 
-/** Demand/supply in four bands; an area with requirements and no listings counts as the top band. */
-const NO_SUPPLY = 99;
+/**
+ * Demand/supply in four bands, and a swatch of its own for requirements without listings: no supply is
+ * not the hottest market, and an area with neither stays unshaded.
+ */
+const NO_SUPPLY = -1;
+const mapBands = [
+  { value: NO_SUPPLY, label: 'No listings', color: '#7c3aed' },
+  { gte: 0, lt: 0.5, label: 'Under 0.5', color: '#c6dbef' },
+  { gte: 0.5, lt: 1, label: '0.5–1', color: '#6baed6' },
+  { gte: 1, lt: 2, label: '1–2', color: '#f16913' },
+  { gte: 2, label: '2+', color: '#a63603' },
+];
 const bandValue = (f: Figures | undefined) => (!f || (f.requirements === 0 && f.listings === 0) ? null : (f.demandSupplyRatio ?? NO_SUPPLY));
 const describe = (area: MarketArea, f: Figures | undefined) =>
   !f || (f.requirements === 0 && f.listings === 0)
@@ -48,22 +58,15 @@ export function MarketMap({ figures, selected, onSelect }: { figures: ReadonlyMa
   const option = useMemo<ChartOption>(
     () => ({
       tooltip: { trigger: 'item', formatter: (p: unknown) => String((p as { data?: { description?: string } }).data?.description ?? '') },
+      // The legend is the figure's own list below (it wraps on a phone, where the chart's ran off the edge).
       visualMap: {
         type: 'piecewise',
+        show: false,
         seriesIndex: [0, 1],
-        orient: 'horizontal',
-        left: 'center',
-        bottom: 0,
-        itemWidth: 14,
-        pieces: [
-          { lt: 0.5, label: 'Under 0.5', color: '#c6dbef' },
-          { gte: 0.5, lt: 1, label: '0.5–1', color: '#6baed6' },
-          { gte: 1, lt: 2, label: '1–2', color: '#f16913' },
-          { gte: 2, label: '2+ or no listings', color: '#a63603' },
-        ],
+        pieces: mapBands,
         outOfRange: { color: '#e5e7eb' },
       },
-      geo: { map: MAP, roam: false, top: 8, bottom: 40, left: 8, right: 8, itemStyle: { borderColor: '#64748b', areaColor: '#f1f5f9' }, emphasis: { label: { show: false } } },
+      geo: { map: MAP, roam: false, top: 8, bottom: 8, left: 8, right: 8, itemStyle: { borderColor: '#64748b', areaColor: '#f1f5f9' }, emphasis: { label: { show: false } } },
       series: [
         {
           type: 'map',
@@ -131,7 +134,17 @@ export function MarketMap({ figures, selected, onSelect }: { figures: ReadonlyMa
           />
         );
       })}
-      <figcaption className="text-center text-xs text-muted-foreground">Shading: active requirements per active listing</figcaption>
+      <figcaption className="grid justify-items-center gap-1 text-xs text-muted-foreground">
+        <ul aria-label="Map legend" className="flex flex-wrap justify-center gap-x-3 gap-y-1">
+          {mapBands.map((band) => (
+            <li key={band.label} className="flex items-center gap-1">
+              <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: band.color }} />
+              {band.label}
+            </li>
+          ))}
+        </ul>
+        Shading: active requirements per active listing
+      </figcaption>
     </figure>
   );
 }

@@ -57,8 +57,9 @@ export function TrendCharts({ trend, fileStem }: { trend: MarketResponse['trend'
           tooltip: { trigger: 'axis' },
           legend: { top: 0, type: 'scroll' },
           grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
-          xAxis: { type: 'category', data: trend.map((w) => weekLabel(w.week)) },
-          yAxis: { type: 'value' },
+          // Axis labels at 12 px, overlapping ones dropped: legible on a phone's narrow chart.
+          xAxis: { type: 'category', data: trend.map((w) => weekLabel(w.week)), axisLabel: { fontSize: 12, hideOverlap: true } },
+          yAxis: { type: 'value', axisLabel: { fontSize: 12 } },
           series: chart.series.map((s) => ({
             name: s.name,
             type: s.type,

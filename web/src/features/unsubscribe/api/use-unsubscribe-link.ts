@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UnsubscribeLinkResponse } from '@shared/api/schemas/auth';
+import type { UnsubscribeLinkRequest, UnsubscribeLinkResponse } from '@shared/api/schemas/auth';
 import { api } from '@/lib/api';
 
 const linkKey = (token: string) => ['unsubscribe-link', token] as const;
@@ -9,11 +9,11 @@ export function useUnsubscribeLink(token: string) {
   return useQuery({ queryKey: linkKey(token), queryFn: () => api('getUnsubscribeLink', { query: { token } }), retry: false });
 }
 
-/** The page's buttons: the categories the address keeps. */
-export function useSetLinkSubscriptions(token: string) {
+/** The page's buttons: turn off the mail's stream or everything, or turn on again what that turned off. */
+export function useUnsubscribeLinkAction(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (subscribed: string[]) => api('updateUnsubscribeLink', { query: { token }, body: { subscribed } }),
+    mutationFn: (request: UnsubscribeLinkRequest) => api('updateUnsubscribeLink', { query: { token }, body: request }),
     onSuccess: (answer: UnsubscribeLinkResponse) => queryClient.setQueryData(linkKey(token), answer),
   });
 }

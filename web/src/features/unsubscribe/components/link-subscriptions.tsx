@@ -1,60 +1,29 @@
 import { useState } from 'react';
-import type { UnsubscribeLinkResponse } from '@shared/api/schemas/auth';
-import { categoriesOfStream, type UnsubscribeStream } from '@shared/catalog';
+import type { MailSwitch, TurnedOffMail, UnsubscribeLinkResponse } from '@shared/api/schemas/auth';
+import { categoriesOfStream, savedSearchOfStream, type UnsubscribeStream } from '@shared/catalog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSetLinkSubscriptions } from '../api/use-unsubscribe-link';
+import { useUnsubscribeLinkAction } from '../api/use-unsubscribe-link';
 
-const subscribedIds = (link: UnsubscribeLinkResponse) => link.subscriptions.filter((s) => s.subscribed).map((s) => s._id);
+const keyOf = (mail: MailSwitch) => JSON.stringify(mail);
 
 /**
- * A signed link's page: the stream the mail came from, "Unsubscribe from <stream>" and "Unsubscribe from
- * all", and the subscriptions now. Opening it changed nothing; only these buttons act. Done, it offers to
- * re-subscribe to what the address had before.
+ * A signed link's page: the stream the mail came from, "Unsubscribe from <stream>" (what one click does)
+ * and "Unsubscribe from all", and the subscriptions now. Opening it changed nothing; only these buttons act.
+ * Done, it lists exactly what was turned off, each with "Re-subscribe".
  */
 export function LinkSubscriptions({ token, link }: { token: string; link: UnsubscribeLinkResponse }) {
-  const setSubscriptions = useSetLinkSubscriptions(token);
-  const [undo, setUndo] = useState<{ previous: string[]; what: string } | null>(null);
-  const [resubscribed, setResubscribed] = useState(false);
+  const action = useUnsubscribeLinkAction(token);
+  const [turnedOff, setTurnedOff] = useState<{ what: string; mails: TurnedOffMail[] } | null>(null);
   const stream = link.stream.id as UnsubscribeStream;
-  const current = subscribedIds(link);
-  // A saved search's alerts are no category: its one-click link (the mail's header) is its switch.
-  const streamCategories = stream === 'all' ? [] : categoriesOfStream(stream);
+  // The stream's own button, unless the stream is everything ("Unsubscribe from all" says it).
+  const streamButton = stream !== 'all' && (categoriesOfStream(stream).length > 0 || !!savedSearchOfStream(stream));
 
-  const unsubscribe = (remove: readonly string[], what: string) => {
-    setResubscribed(false);
-    setSubscriptions.mutate(
-      current.filter((id) => !remove.includes(id)),
-      { onSuccess: () => setUndo({ previous: current, what }) },
-    );
-  };
-  const resubscribe = () =>
-    setSubscriptions.mutate(undo!.previous, {
-      onSuccess: () => {
-        setUndo(null);
-        setResubscribed(true);
-      },
-    });
-  const busy = setSubscriptions.isPending;
+  const unsubscribe = (turnOff: 'stream' | 'all', what: string) =>
+    action.mutate({ turnOff }, { onSuccess: (answer) => setTurnedOff({ what, mails: answer.turnedOff }) });
 
-  if (undo) {
-    return (
-      <div className="grid gap-4">
-        <Alert variant="success">
-          <AlertDescription>Unsubscribed successfully</AlertDescription>
-        </Alert>
-        <p className="text-sm text-muted-foreground">
-          {link.email} no longer receives {undo.what}. Changed your mind?
-        </p>
-        <Button type="button" variant="outline" onClick={resubscribe} disabled={busy}>
-          {busy && <Spinner label="Re-subscribing" />}
-          Re-subscribe
-        </Button>
-        <Subscriptions link={link} />
-      </div>
-    );
-  }
+  if (turnedOff) return <TurnedOff token={token} link={link} what={turnedOff.what} mails={turnedOff.mails} />;
 
   return (
     <div className="grid gap-4">
@@ -62,35 +31,74 @@ export function LinkSubscriptions({ token, link }: { token: string; link: Unsubs
         This e-mail to <span className="font-medium break-all">{link.email}</span> came from{' '}
         <span className="font-medium">{link.stream.name}</span>.
       </p>
-      {resubscribed && (
-        <Alert variant="success">
-          <AlertDescription>You are subscribed again.</AlertDescription>
-        </Alert>
-      )}
       {/* One column: "Unsubscribe from the weekday listings blast" needs the card's width. */}
       <div className="grid gap-2">
-        {streamCategories.length > 0 && (
-          <Button
-            type="button"
-            className="h-auto min-h-9 whitespace-normal"
-            onClick={() => unsubscribe(streamCategories, link.stream.name)}
-            disabled={busy}
-          >
+        {streamButton && (
+          <Button type="button" className="h-auto min-h-9 whitespace-normal" onClick={() => unsubscribe('stream', link.stream.name)} disabled={action.isPending}>
             Unsubscribe from {link.stream.name}
           </Button>
         )}
-        <Button
-          type="button"
-          variant={stream === 'all' ? 'default' : 'outline'}
-          onClick={() => unsubscribe(current, 'any of our e-mails')}
-          disabled={busy}
-        >
+        <Button type="button" variant={streamButton ? 'outline' : 'default'} onClick={() => unsubscribe('all', 'any of our e-mails')} disabled={action.isPending}>
           Unsubscribe from all
         </Button>
       </div>
-      {setSubscriptions.isError && (
+      {action.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{setSubscriptions.error.message}</AlertDescription>
+          <AlertDescription>{action.error.message}</AlertDescription>
+        </Alert>
+      )}
+      <Subscriptions link={link} />
+    </div>
+  );
+}
+
+/** The done page: what the button turned off, each with "Re-subscribe" (and all of them at once). */
+function TurnedOff({ token, link, what, mails }: { token: string; link: UnsubscribeLinkResponse; what: string; mails: TurnedOffMail[] }) {
+  const action = useUnsubscribeLinkAction(token);
+  const [on, setOn] = useState<ReadonlySet<string>>(new Set());
+  const off = mails.filter((m) => !on.has(keyOf(m.switch)));
+  const turnOn = (again: TurnedOffMail[]) =>
+    action.mutate({ turnOn: again.map((m) => m.switch) }, { onSuccess: () => setOn((before) => new Set([...before, ...again.map((m) => keyOf(m.switch))])) });
+
+  return (
+    <div className="grid gap-4">
+      <Alert variant="success">
+        <AlertDescription>Unsubscribed successfully</AlertDescription>
+      </Alert>
+      {mails.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Nothing was on to turn off: <span className="break-all">{link.email}</span> already received none of {what}.
+        </p>
+      ) : (
+        <section aria-labelledby="turned-off" className="grid gap-2">
+          <h2 id="turned-off" className="text-sm font-semibold">
+            Turned off for <span className="[overflow-wrap:anywhere]">{link.email}</span>
+          </h2>
+          <ul className="grid gap-2 text-sm">
+            {mails.map((m) => (
+              <li key={keyOf(m.switch)} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                <span className="min-w-0 break-words">{m.name}</span>
+                {on.has(keyOf(m.switch)) ? (
+                  <span className="text-success">Subscribed again</span>
+                ) : (
+                  <Button type="button" size="sm" variant="outline" aria-label={`Re-subscribe to ${m.name}`} onClick={() => turnOn([m])} disabled={action.isPending}>
+                    Re-subscribe
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {off.length > 1 && (
+            <Button type="button" variant="outline" onClick={() => turnOn(off)} disabled={action.isPending}>
+              {action.isPending && <Spinner label="Re-subscribing" />}
+              Re-subscribe to all of these
+            </Button>
+          )}
+        </section>
+      )}
+      {action.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{action.error.message}</AlertDescription>
         </Alert>
       )}
       <Subscriptions link={link} />
