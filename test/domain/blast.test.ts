@@ -131,9 +131,11 @@ describe('the weekday blast (domain)', () => {
       expect(part).toContain('Capitol Mall office tower');
       expect(part).toContain('Folsom retail pad');
       expect(part).toContain('1,200 - 4,800 sqft');
-      expect(part).toContain('author Tester · Capitol CRE · (916) 555-0100');
       expect(part).not.toContain('Untyped listing');
     }
+    expect(both!.text).toContain('author Tester · Capitol CRE · (916) 555-0100');
+    // The HTML part's phone is a tel: link.
+    expect(both!.html).toContain('author Tester · Capitol CRE<!-- --> · <a href="tel:+19165550100"');
     expect(both!.text).toContain('Broker: author Tester · Capitol CRE · (916) 555-0100');
     expect(both!.html).toContain(`${env().ASSET_BASE_URL}/listings/x/i1/thumbnail.webp`);
     const links = await unsubscribeLinks(everything.record.email, 'digest');

@@ -22,7 +22,7 @@ export function BrokerCard({ broker, linked = true }: { broker: DirectoryBroker;
           <div className="min-w-0">
             <h3 className="truncate font-semibold">
               {linked ? (
-                <Link to={brokerPath(broker.userId)} className="underline underline-offset-4">
+                <Link to={brokerPath(broker.userId)} className="block truncate underline underline-offset-4">
                   {name}
                 </Link>
               ) : (

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type * as z from '@shared/zod';
 import { contactListFilter, type ContactListFilter } from '@shared/api/schemas/directory';
 import { byId, marketAreas, propertyTypes, requirementTypes } from '@shared/catalog';
 

@@ -78,7 +78,7 @@ export function ListPage() {
                 <li key={broker.userId} className="grid grid-cols-1 gap-2">
                   <BrokerCard broker={broker} />
                   {list.data.list.kind === 'fixed' && (
-                    <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => update.mutate({ listId, body: { remove: [broker.userId] } })}>
+                    <Button variant="ghost" size="sm" className="h-auto max-w-full justify-self-start text-left whitespace-normal [overflow-wrap:anywhere]" onClick={() => update.mutate({ listId, body: { remove: [broker.userId] } })}>
                       Remove {broker.firstName} {broker.lastName} from this list
                     </Button>
                   )}
