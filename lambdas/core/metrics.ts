@@ -20,7 +20,9 @@ export type BusinessMetric =
   | 'MatchNoticesFailed'
   | 'SearchAlertsSent'
   | 'SearchAlertsFailed'
-  | 'SavedSearchesPaused';
+  | 'SavedSearchesPaused'
+  /** A derived record a read skipped because it lacked what it needs (logged with its keys). */
+  | 'MalformedDerivedRecords';
 
 /** Readings recorded on every run, zero included, so an alarm can tell "fine" from "not running". */
 export type GaugeMetric =

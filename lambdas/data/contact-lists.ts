@@ -11,6 +11,8 @@ export interface ContactListRecord {
   members: string[] | null;
   createdAt: string;
   updatedAt: string;
+  /** Raised by every change (absent on a list never changed: 0). */
+  version?: number;
 }
 
 export interface ExportLogRecord {
@@ -37,6 +39,28 @@ function fromItem(item: Record<string, unknown>): ContactListRecord {
 export const contactListsRepository = {
   async put(record: ContactListRecord): Promise<void> {
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys(record.ownerId, record.listId), ...record } }));
+  },
+
+  /**
+   * Writes a changed list only while it is still at the version it was read at (its version raised by one):
+   * false when another change came first.
+   */
+  async replace(record: ContactListRecord): Promise<boolean> {
+    const read = record.version ?? 0;
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys(record.ownerId, record.listId), ...record, version: read + 1 },
+          ConditionExpression: read === 0 ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :read',
+          ...(read === 0 ? {} : { ExpressionAttributeValues: { ':read': read } }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
   },
 
   async get(ownerId: string, listId: string): Promise<ContactListRecord | null> {

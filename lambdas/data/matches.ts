@@ -1,6 +1,8 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MatchState } from '../../shared/api';
 import type { MatchableListing, MatchableRequirement, MatchReason } from '../../shared/rules';
+import { logger } from '../core/logger';
+import { countMetric } from '../core/metrics';
 import { batchWrite, db, encodeCursor, isConditionFailed, queryAll, queryPages, startKeyFor, tableName } from './table';
 
 /** A sent requirement as matching reads it: one copy per market, under `MATCHREQ#<property type>#<market>`. */
@@ -65,6 +67,26 @@ const hourKey = (ownerId: string) => ({ pk: `MATCHNOTICE#${ownerId}`, sk: 'HOUR'
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...rest } = item;
   return rest as T;
+}
+
+/** The fields without which a stored copy is not a match (a write that half failed, an older shape). */
+const TEXT_FIELDS = ['side', 'requirementId', 'listingId', 'counterpartId', 'state', 'matchedAt'] as const;
+const isWhole = (item: Record<string, unknown>) => TEXT_FIELDS.every((field) => typeof item[field] === 'string') && typeof item.score === 'number' && Array.isArray(item.reasons);
+
+/**
+ * The copies as read, without any that lack what a match needs: such a copy is skipped (and logged and
+ * counted), never shown, so one bad item cannot fail a page.
+ */
+function wholeCopies<T>(items: readonly Record<string, unknown>[]): T[] {
+  const whole: T[] = [];
+  for (const item of items) {
+    if (isWhole(item)) whole.push(strip<T>(item));
+    else {
+      logger.warn('skipped a malformed match copy', { pk: item.pk, sk: item.sk });
+      countMetric('MalformedDerivedRecords');
+    }
+  }
+  return whole;
 }
 
 const sideItem = (side: MatchSide) => ({
@@ -149,20 +171,26 @@ export const matchesRepository = {
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
     }
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: ownerPk(side.ownerId), sk: sideSk(side.side, side.requirementId, side.listingId) },
-        UpdateExpression: 'SET score = :score, reasons = :reasons, requirementTitle = :rt, listingTitle = :lt, updatedAt = :now',
-        ExpressionAttributeValues: {
-          ':score': side.score,
-          ':reasons': side.reasons,
-          ':rt': side.requirementTitle,
-          ':lt': side.listingTitle,
-          ':now': side.updatedAt,
-        },
-      }),
-    );
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: ownerPk(side.ownerId), sk: sideSk(side.side, side.requirementId, side.listingId) },
+          UpdateExpression: 'SET score = :score, reasons = :reasons, requirementTitle = :rt, listingTitle = :lt, updatedAt = :now',
+          // Removed meanwhile (either side left): an update would leave a copy with nothing but these fields.
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':score': side.score,
+            ':reasons': side.reasons,
+            ':rt': side.requirementTitle,
+            ':lt': side.listingTitle,
+            ':now': side.updatedAt,
+          },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
     return false;
   },
 
@@ -174,12 +202,12 @@ export const matchesRepository = {
 
   /** Every match of one requirement (its owner's copies): one Query. */
   async ofRequirement(ownerId: string, requirementId: string): Promise<MatchSide[]> {
-    return (await queryAll(prefixQuery(ownerId, `REQ#${requirementId}#`))).map((item) => strip<MatchSide>(item));
+    return wholeCopies<MatchSide>(await queryAll(prefixQuery(ownerId, `REQ#${requirementId}#`)));
   },
 
   /** Every match of one listing (its owner's copies): one Query. */
   async ofListing(ownerId: string, listingId: string): Promise<MatchSide[]> {
-    return (await queryAll(prefixQuery(ownerId, `LST#${listingId}#`))).map((item) => strip<MatchSide>(item));
+    return wholeCopies<MatchSide>(await queryAll(prefixQuery(ownerId, `LST#${listingId}#`)));
   },
 
   /**
@@ -198,12 +226,12 @@ export const matchesRepository = {
         ExclusiveStartKey: startKeyFor(cursor, ['pk', 'sk'], { pk }),
       }),
     );
-    return { items: (Items ?? []) as MatchOnPage[], nextCursor: encodeCursor(LastEvaluatedKey) };
+    return { items: wholeCopies<MatchOnPage>(Items ?? []), nextCursor: encodeCursor(LastEvaluatedKey) };
   },
 
   /** A broker's matches made in (fromIso, toIso], both sides, page by page: one Query of their partition (the digest). */
   matchedBetween(ownerId: string, fromIso: string, toIso: string): AsyncGenerator<MatchSide[]> {
-    return mapPages(
+    return sidePages(
       queryPages({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
@@ -252,7 +280,7 @@ export const matchesRepository = {
 
   /** Every match side waiting for (or stuck in) a notice, page by page: the sparse gsi2 partition. */
   awaitingNotice(): AsyncGenerator<MatchSide[]> {
-    return mapPages(
+    return sidePages(
       queryPages({
         TableName: tableName(),
         IndexName: 'gsi2',
@@ -338,6 +366,10 @@ function prefixQuery(ownerId: string, prefix: string) {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': ownerPk(ownerId), ':prefix': prefix },
   };
+}
+
+async function* sidePages(pages: AsyncGenerator<Record<string, unknown>[]>): AsyncGenerator<MatchSide[]> {
+  for await (const page of pages) yield wholeCopies<MatchSide>(page);
 }
 
 async function* mapPages<T>(pages: AsyncGenerator<Record<string, unknown>[]>): AsyncGenerator<T[]> {

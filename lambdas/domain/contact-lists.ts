@@ -15,7 +15,7 @@ import {
   type UpdateContactListRequest,
 } from '../../shared/api';
 import { directoryActiveSince, marketDay, safeCsvOptions, splitBrokerAddress2, vcard, type VcardProperty, type VcardVersion } from '../../shared/rules';
-import { badRequest, notFound, tooManyRequests } from '../core/errors';
+import { badRequest, conflict, notFound, tooManyRequests } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { contactListsRepository, type ContactListRecord } from '../data/contact-lists';
 import { creationQuotasRepository } from '../data/creation-quotas';
@@ -73,18 +73,27 @@ export async function listContactLists(principal: Principal): Promise<{ items: C
   return { items: lists.sort((a, b) => a.name.localeCompare(b.name)).map(toDto) };
 }
 
-/** Renames a list, and adds or removes brokers of a fixed one. */
+/** Attempts of one change against others made at the same moment before it gives up with a 409. */
+const LIST_CHANGE_ATTEMPTS = 8;
+
+/**
+ * Renames a list, and adds or removes brokers of a fixed one. The change is applied to the list as stored
+ * and written only if nobody changed it meanwhile; otherwise it is applied again to what they left, so
+ * changes made at the same moment (two tabs, a broker and their delegate) all count.
+ */
 export async function updateContactList(principal: Principal, listId: string, input: UpdateContactListRequest): Promise<ContactList> {
-  const record = await ownList(principal, listId);
-  if (!record.members && (input.add?.length || input.remove?.length)) {
-    throw badRequest('This list is a saved filter: change the filter in the directory and save it as a new list.');
+  for (let attempt = 0; attempt < LIST_CHANGE_ATTEMPTS; attempt++) {
+    const record = await ownList(principal, listId);
+    if (!record.members && (input.add?.length || input.remove?.length)) {
+      throw badRequest('This list is a saved filter: change the filter in the directory and save it as a new list.');
+    }
+    const members = record.members && new Set([...record.members, ...(input.add ?? [])]);
+    for (const id of input.remove ?? []) members?.delete(id);
+    if (members && members.size > CONTACT_LIST_MAX_MEMBERS) throw badRequest(tooManyMembers);
+    const updated = { ...record, name: input.name ?? record.name, members: members && [...members], updatedAt: nowIso() };
+    if (await contactListsRepository.replace(updated)) return toDto(updated);
   }
-  const members = record.members && new Set([...record.members, ...(input.add ?? [])]);
-  for (const id of input.remove ?? []) members?.delete(id);
-  if (members && members.size > CONTACT_LIST_MAX_MEMBERS) throw badRequest(tooManyMembers);
-  const updated = { ...record, name: input.name ?? record.name, members: members && [...members], updatedAt: nowIso() };
-  await contactListsRepository.put(updated);
-  return toDto(updated);
+  throw conflict('This list is being changed elsewhere right now. Try again.');
 }
 
 export async function deleteContactList(principal: Principal, listId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Match, MatchCount, MatchesPage, MatchState } from '../../shared/api';
 import { activeRequirementsSince, expandMarkets, keywordsOf, matchingRules, matchOf } from '../../shared/rules';
 import { forbidden, notFound } from '../core/errors';
@@ -114,7 +115,7 @@ async function reconcile(existing: MatchSide[], found: MatchSide[][], key: (s: M
   // A pair stored with the same score, reasons and titles needs no write (a rematch, a renewal).
   const stored = new Map(existing.map((side) => [key(side), side]));
   const same = (a: MatchSide, b: MatchSide | undefined) =>
-    !!b && a.score === b.score && a.requirementTitle === b.requirementTitle && a.listingTitle === b.listingTitle && JSON.stringify(a.reasons) === JSON.stringify(b.reasons);
+    !!b && a.score === b.score && a.requirementTitle === b.requirementTitle && a.listingTitle === b.listingTitle && isDeepStrictEqual(a.reasons, b.reasons);
   found = found.filter(([own]) => !same(own!, stored.get(key(own!))));
   let created = 0;
   // Pairs are independent items: written UPSERT_CONCURRENCY at a time.

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { UnsubscribeLinkResponse, UnsubscribeResponse } from '../../shared/api';
 import {
   rateLimitedMessage,
@@ -143,7 +144,8 @@ async function setAccountSwitches(first: UserRecord, switchesOf: (user: UserReco
     const mails = switchesOf(user);
     const fields = fieldsWith(user, mails, on);
     const current = user;
-    const changes = Object.entries(fields).some(([name, value]) => JSON.stringify(current[name as keyof UserRecord] ?? null) !== JSON.stringify(value));
+    // Compared as values: DynamoDB keeps no order of a map's keys.
+    const changes = Object.entries(fields).some(([name, value]) => !isDeepStrictEqual(current[name as keyof UserRecord] ?? null, value));
     if (!changes) return { user, mails: [] };
     try {
       const updated = await usersRepository.update(user.userId, fields, { ifVersion: userVersionOf(user) });
