@@ -42,12 +42,7 @@ export function LinkSubscriptions({ token, link }: { token: string; link: Unsubs
           Unsubscribe from all
         </Button>
       </div>
-      {action.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{action.error.message}</AlertDescription>
-        </Alert>
-      )}
-      <Subscriptions link={link} />
+      <FailureAndSubscriptions error={action.isError ? action.error : null} link={link} />
     </div>
   );
 }
@@ -96,13 +91,22 @@ function TurnedOff({ token, link, what, mails }: { token: string; link: Unsubscr
           )}
         </section>
       )}
-      {action.isError && (
+      <FailureAndSubscriptions error={action.isError ? action.error : null} link={link} />
+    </div>
+  );
+}
+
+/** Below either page: why the last action failed, if it did, and what the address receives now. */
+function FailureAndSubscriptions({ error, link }: { error: Error | null; link: UnsubscribeLinkResponse }) {
+  return (
+    <>
+      {error && (
         <Alert variant="destructive">
-          <AlertDescription>{action.error.message}</AlertDescription>
+          <AlertDescription>{error.message}</AlertDescription>
         </Alert>
       )}
       <Subscriptions link={link} />
-    </div>
+    </>
   );
 }
 
