@@ -2,7 +2,7 @@ import type { Contact, DirectoryPrivacy, User } from '../../shared/api';
 import type { UserRecord } from '../data/users';
 import { assetUrl, assetUrls, legacyLogoKey } from './assets';
 
-/** Absent on a record: listed, phone and e-mail shown (issue 15: on by default). */
+/** Absent on a record: listed, phone and e-mail shown (on by default). */
 export const privacyOf = (record: Pick<UserRecord, 'directory'>): DirectoryPrivacy => ({
   listed: record.directory?.listed ?? true,
   showPhone: record.directory?.showPhone ?? true,

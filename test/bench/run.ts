@@ -264,7 +264,7 @@ async function jobsPhase(out: Collector, bench: BenchStack): Promise<void> {
   out.details.broadcast = { small, large };
 }
 
-/** 6 (issue 13): matching at LARGE active requirements and LARGE published listings (100k each in bench:scale), and the Matches page. */
+/** 6: matching at LARGE active requirements and LARGE published listings (100k each in bench:scale), and the Matches page. */
 async function matchingPhase(out: Collector, bench: BenchStack): Promise<void> {
   const now = Date.now();
   const requirements = await seedMatchingTable(requirementCandidates(LARGE, bench.ownerIds, now));
@@ -298,7 +298,7 @@ async function matchingPhase(out: Collector, bench: BenchStack): Promise<void> {
 }
 
 /**
- * 7 (issue 15): the broker directory at 5,000 listed brokers with activity: a filtered page against the
+ * 7: the broker directory at 5,000 listed brokers with activity: a filtered page against the
  * bare Query of the same page, and a 2,000-row export as its Lambda runs it (time and memory).
  */
 async function directoryPhase(out: Collector, bench: BenchStack): Promise<void> {
@@ -328,7 +328,7 @@ async function directoryPhase(out: Collector, bench: BenchStack): Promise<void> 
 }
 
 /**
- * 8 (issue 17): the Market page at LARGE listings and LARGE requirements (100k each in bench:scale) (a tenth closed in the last 13 weeks):
+ * 8: the Market page at LARGE listings and LARGE requirements (100k each in bench:scale) (a tenth closed in the last 13 weeks):
  * its API's p50 and the items it reads; then transitions through the domain and, in a process of its own, the nightly reconciliation,
  * its time and memory, and whether the aggregates equal its from-scratch recount.
  */

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { documentClient } from '../../lambdas/core/aws';
+import { env } from '../../lambdas/core/env';
 import { listingsRepository } from '../../lambdas/data/listings';
 import { matchesRepository, type MatchSide } from '../../lambdas/data/matches';
 import { requirementsRepository } from '../../lambdas/data/requirements';
@@ -15,7 +18,7 @@ import {
   unmatchRequirement,
   updateMatch,
 } from '../../lambdas/domain/matching';
-import { DAY_MS, dbRequestsDuring, refusal, storedListing, storedRequirement } from './matching-support';
+import { beforeDbRequest, DAY_MS, dbRequestsDuring, refusal, storedListing, storedRequirement } from './matching-support';
 import { broker, operator } from './support';
 
 /**
@@ -267,6 +270,29 @@ describe('unmatching', () => {
     expect(await sidesOfListing(lister.record.userId, listing.listingId)).toEqual([]);
     expect((await sidesOfRequirement(seeker.record.userId, requirement.requirementId)).map((side) => side.listingId)).toEqual([other.listingId]);
     expect(await matchRequirement(requirement)).toEqual({ read: 1, matches: 1, created: 0, removed: 0 });
+  });
+
+  it('a pair removed while a rematch refreshes it stays removed, with no half-written copy left', async () => {
+    const [seeker, lister] = await Promise.all([broker('seeker'), broker('lister')]);
+    const listing = await storedListing(lister.record, { marketId: 'sac-arden-arcade' });
+    await matchListing(listing);
+    const requirement = await storedRequirement(seeker.record, { marketIds: ['sac-arden-arcade'] });
+    await matchRequirement(requirement);
+    const [side] = await sidesOfRequirement(seeker.record.userId, requirement.requirementId);
+    // The listing closes between the rematch's read of the pair and its refresh of it.
+    const undo = beforeDbRequest(
+      (request) => /^SET score = :score/.test(request.UpdateExpression ?? ''),
+      () => matchesRepository.deleteSides([side!, { ...side!, ownerId: lister.record.userId, side: 'listing' }]),
+    );
+    try {
+      await matchRequirement({ ...requirement, title: `${requirement.title} (renamed)` });
+    } finally {
+      undo();
+    }
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({ TableName: env().TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `MATCHES#${seeker.record.userId}` } }),
+    );
+    expect(Items).toEqual([]);
   });
 });
 

@@ -2,24 +2,23 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
-import { matchesRepository } from '../../../lambdas/data/matches';
 import type { LocalStack } from '../../../lib/local/stack';
-import type { Listing, Match, Requirement } from '../../../shared/api';
-import { call, createRequirement, newApprovedBroker, newUser, queuedListing, runBlastJob, runBroadcast, startStack, type Broker } from '../quality/support';
+import type { Match, Requirement } from '../../../shared/api';
+import { call, createRequirement, newApprovedBroker, newUser, runBroadcast, startStack, type Broker } from '../quality/support';
 
 /**
- * A broker's copies of their matches when calls race on one item (a price change and a close at the same
- * moment): no copy is left half written, and no read fails on a copy it cannot read.
+ * A broker's copies of their matches as the pages read them: one a read cannot use (what a write that half
+ * failed leaves) is skipped, and the page still answers (the refresh that could leave one is conditional:
+ * test/domain/matching.test.ts).
  */
 
 let stack: LocalStack;
 let seeker: Broker;
-let lister: Broker;
 
 beforeAll(async () => {
   stack = await startStack();
   const operator = await newUser(stack, 'raceoperator', { operator: true });
-  [seeker, lister] = await Promise.all([newApprovedBroker(stack, operator, 'raceseeker'), newApprovedBroker(stack, operator, 'racelister')]);
+  seeker = await newApprovedBroker(stack, operator, 'raceseeker');
 }, 120_000);
 afterAll(() => stack?.stop());
 
@@ -31,36 +30,7 @@ async function sentRequirement(marketId: string): Promise<Requirement> {
   return requirement;
 }
 
-async function publishedListing(marketId: string): Promise<Listing> {
-  const listing = await queuedListing(stack, lister, {
-    listingTypeId: 'for-lease', propertyTypeId: 'industrial', marketId, sqft: 12_000, minSqft: null, maxSqft: null, price: null, leasePrice: 1.1, leaseFrequencyId: 'monthly', highlights: [],
-  });
-  await runBlastJob();
-  return listing;
-}
-
-
-describe('match copies under racing calls', () => {
-  it('a listing whose price changes while it is closed leaves no half-written match behind', async () => {
-    const marketId = 'sac-rancho-cordova';
-    const requirement = await sentRequirement(marketId);
-    for (let round = 0; round < 3; round++) {
-      const listing = await publishedListing(marketId);
-      const id = { params: { listingId: listing.listingId } };
-      await Promise.all([
-        call(stack, lister.token, 'changeListingPrice', { ...id, body: { price: null, leasePrice: 1.05 - round / 100, leaseFrequencyId: 'monthly', version: listing.version } }),
-        call(stack, lister.token, 'closeListing', { ...id, body: { outcome: 'leased' } }),
-      ]);
-    }
-    const page = await call<{ items: Match[] }>(stack, seeker.token, 'listMatches', { query: { limit: 200 } });
-    expect(page.status).toBe(200);
-    expect((await call(stack, seeker.token, 'listRequirementMatches', { params: { requirementId: requirement.requirementId } })).status).toBe(200);
-    // Every stored copy is whole.
-    for (const side of await matchesRepository.ofRequirement(seeker.userId, requirement.requirementId)) {
-      expect(side).toMatchObject({ ownerId: seeker.userId, side: 'requirement', listingId: expect.any(String), state: expect.any(String) });
-    }
-  });
-
+describe('a copy a read cannot use', () => {
   it('a Matches page with a copy it cannot read skips it instead of failing', async () => {
     const requirement = await sentRequirement('sac-midtown');
     // What a write that half failed leaves: the keys and a few fields, no ids, side or state.

@@ -14,6 +14,24 @@ async function signIn(email: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
+
+/** Cognito answering a sign-in with the new-password challenge (requiring `requiredAttributes`), and refusing the new password. */
+const newPasswordChallenge = (requiredAttributes: string[]) => (call: { action: string }) =>
+  call.action === 'InitiateAuth'
+    ? new Response(
+        JSON.stringify({
+          ChallengeName: 'NEW_PASSWORD_REQUIRED',
+          Session: 'challenge-session',
+          ChallengeParameters: {
+            USER_ID_FOR_SRP: 'invited@example.com',
+            requiredAttributes: JSON.stringify(requiredAttributes),
+            userAttributes: '{"email":"invited@example.com","email_verified":"true"}',
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
+      )
+    : cognitoError('InvalidPasswordException', 'Password does not conform to policy');
+
 describe('/login', () => {
   it('prefills the e-mail and shows the message in green', async () => {
     await fakeBackends(() => cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
@@ -45,28 +63,13 @@ describe('/login', () => {
   });
 
   it('switches to Set New Password for an invited account, without an error, and sends the new password', async () => {
-    const { cognitoCalls } = await fakeBackends((call) =>
-      call.action === 'InitiateAuth'
-        ? new Response(
-            JSON.stringify({
-              ChallengeName: 'NEW_PASSWORD_REQUIRED',
-              Session: 'challenge-session',
-              ChallengeParameters: {
-                USER_ID_FOR_SRP: 'invited@example.com',
-                requiredAttributes: '[]',
-                userAttributes: '{"email":"invited@example.com","email_verified":"true"}',
-              },
-            }),
-            { status: 200, headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
-          )
-        : cognitoError('InvalidPasswordException', 'Password does not conform to policy'),
-    );
+    const { cognitoCalls } = await fakeBackends(newPasswordChallenge([]));
     renderApp('/login');
     await signIn('invited@example.com', 'Temporary!123');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Set New Password' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    // Every rule at once, ticked as the broker types (issue 22.6).
+    // Every rule at once, ticked as the broker types.
     expect(passwordRuleStates()).toEqual(noRuleMet);
     const update = screen.getByRole('button', { name: 'Update Password' });
 
@@ -85,22 +88,7 @@ describe('/login', () => {
   });
 
   it('asks for the names the challenge requires and completes it with them, never with sub, email or email_verified (spec 01 §4)', async () => {
-    const { cognitoCalls } = await fakeBackends((call) =>
-      call.action === 'InitiateAuth'
-        ? new Response(
-            JSON.stringify({
-              ChallengeName: 'NEW_PASSWORD_REQUIRED',
-              Session: 'challenge-session',
-              ChallengeParameters: {
-                USER_ID_FOR_SRP: 'invited@example.com',
-                requiredAttributes: '["userAttributes.given_name","userAttributes.family_name","userAttributes.email"]',
-                userAttributes: '{"email":"invited@example.com","email_verified":"true"}',
-              },
-            }),
-            { status: 200, headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
-          )
-        : cognitoError('InvalidPasswordException', 'Password does not conform to policy'),
-    );
+    const { cognitoCalls } = await fakeBackends(newPasswordChallenge(['userAttributes.given_name', 'userAttributes.family_name', 'userAttributes.email']));
     renderApp('/login');
     await signIn('invited@example.com', 'Temporary!123');
 
