@@ -51,7 +51,10 @@ describe('the Market page, end to end', () => {
     const listingsTile = page.locator('dl div').filter({ hasText: 'Active listings' });
     await expect(listingsTile.innerText()).resolves.toMatch(/\d[\d.]* acres of land/);
     await expect(page.getByText(/aggregate items read/).count()).resolves.toBe(0);
-    await expect(page.getByRole('list', { name: 'Map legend' }).getByRole('listitem').allInnerTexts()).resolves.toEqual(['No listings', 'Under 0.5', '0.5–1', '1–2', '2+']);
+    // The map is drawn after the page's first render (its chart code loads when it nears the screen).
+    const legend = page.getByRole('list', { name: 'Map legend' });
+    await legend.getByRole('listitem').first().waitFor();
+    await expect(legend.getByRole('listitem').allInnerTexts()).resolves.toEqual(['No listings', 'Under 0.5', '0.5–1', '1–2', '2+']);
 
     await page.getByRole('button', { name: 'Show table of Active requirements and listings' }).click();
     const weeks = page.getByRole('table', { name: 'Active requirements and listings, week by week' });
