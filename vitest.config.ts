@@ -54,6 +54,7 @@ export default defineConfig({
           // run and a CPU hog): room for that; a hung test still fails.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          globalSetup: ['test/dynamodb-engine.ts'],
           // Each file starts a stack of its own (file-stack.ts, requirements/support.ts startStack): files
           // share nothing, so they run side by side with each other and the other tiers.
           setupFiles: [freshModules, 'test/api/capture-logs.ts'],

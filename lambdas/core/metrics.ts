@@ -22,7 +22,8 @@ export type BusinessMetric =
   | 'SearchAlertsFailed'
   | 'SavedSearchesPaused'
   /** A derived record a read skipped because it lacked what it needs (logged with its keys). */
-  | 'MalformedDerivedRecords';
+  | 'MalformedDerivedRecords'
+  | 'ProjectionFailures';
 
 /** Readings recorded on every run, zero included, so an alarm can tell "fine" from "not running". */
 export type GaugeMetric =

@@ -142,7 +142,11 @@ export function toItem(record: ListingRecord) {
   };
 }
 
-function fromItem(item: Record<string, unknown>): ListingRecord {
+/** Whether a record is public, and so in the browse index. */
+const isIndexed = (r: ListingRecord | null): r is PublishedListing => r?.status === 'published' && !!r.publishedOn && !!r.expiresAt;
+
+/** A stored item (or a stream image of one) as the record it holds. */
+export function fromItem(item: Record<string, unknown>): ListingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
   // Listings saved before `timing` existed read as saying nothing about it.
   return { timing: '', ...record } as unknown as ListingRecord;
@@ -267,7 +271,8 @@ export const listingsRepository = {
   },
 
   async get(listingId: string): Promise<ListingRecord | null> {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(listingId) }));
+    // Strongly consistent: a projection reads what the change it follows committed, never an older copy.
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(listingId), ConsistentRead: true }));
     return Item ? fromItem(Item) : null;
   },
 
@@ -399,6 +404,21 @@ export const listingsRepository = {
   },
 
   /** Makes a published listing browsable: one index item per filter combination. Idempotent. */
+  /**
+   * The browse index items as `current` needs them (none unless it is public), and those `before` had that
+   * `current` does not: put and deleted. Idempotent, and replaying an older change changes nothing (the
+   * items follow the record as it is now).
+   */
+  async projectIndex(before: ListingRecord | null, current: ListingRecord | null): Promise<void> {
+    const wanted = isIndexed(current) ? indexItemsOf(current) : [];
+    const keep = new Set(wanted.map((item) => `${item.pk}\u0000${item.sk}`));
+    const stale = isIndexed(before) ? indexItemsOf(before).filter((item) => !keep.has(`${item.pk}\u0000${item.sk}`)) : [];
+    await batchWrite([
+      ...stale.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      ...wanted.map((Item) => ({ PutRequest: { Item } })),
+    ]);
+  },
+
   async writeIndex(record: PublishedListing): Promise<void> {
     await batchWrite(indexItemsOf(record).map((Item) => ({ PutRequest: { Item } })));
   },
@@ -447,9 +467,7 @@ export const listingsRepository = {
       new DeleteCommand({ TableName: tableName(), Key: keys(listingId), ReturnValues: 'ALL_OLD' }),
     );
     if (!Attributes) return null;
-    const record = fromItem(Attributes);
-    if (record.publishedOn) await listingsRepository.deleteIndex({ ...record, publishedOn: record.publishedOn });
-    return record;
+    return fromItem(Attributes);
   },
 
   /** One owner's listings, every status, newest first: a Query on gsi1. */

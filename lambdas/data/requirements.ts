@@ -127,7 +127,11 @@ export function toItem({ sentAt, ...record }: RequirementRecord) {
   };
 }
 
-function fromItem(item: Record<string, unknown>): RequirementRecord {
+/** Whether a record is public, and so in the browse index. */
+const isIndexed = (r: RequirementRecord | null): r is RequirementRecord & { sentAt: string } => r?.status === 'sent' && !!r.sentAt;
+
+/** A stored item (or a stream image of one) as the record it holds. */
+export function fromItem(item: Record<string, unknown>): RequirementRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
   return { sentAt: null, ...record } as unknown as RequirementRecord;
 }
@@ -164,7 +168,8 @@ export const requirementsRepository = {
   },
 
   async get(requirementId: string): Promise<RequirementRecord | null> {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(requirementId) }));
+    // Strongly consistent: a projection reads what the change it follows committed, never an older copy.
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys(requirementId), ConsistentRead: true }));
     return Item ? fromItem(Item) : null;
   },
 
@@ -332,6 +337,21 @@ export const requirementsRepository = {
   },
 
   /** Makes a sent requirement browsable: one index item per filter combination. Idempotent. */
+  /**
+   * The browse index items as `current` needs them (none unless it is public), and those `before` had that
+   * `current` does not: put and deleted. Idempotent, and replaying an older change changes nothing (the
+   * items follow the record as it is now).
+   */
+  async projectIndex(before: RequirementRecord | null, current: RequirementRecord | null): Promise<void> {
+    const wanted = isIndexed(current) ? indexItemsOf(current) : [];
+    const keep = new Set(wanted.map((item) => `${item.pk}\u0000${item.sk}`));
+    const stale = isIndexed(before) ? indexItemsOf(before).filter((item) => !keep.has(`${item.pk}\u0000${item.sk}`)) : [];
+    await batchWrite([
+      ...stale.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      ...wanted.map((Item) => ({ PutRequest: { Item } })),
+    ]);
+  },
+
   async writeIndex(record: RequirementRecord & { sentAt: string }): Promise<void> {
     await batchWrite(indexItemsOf(record).map((Item) => ({ PutRequest: { Item } })));
   },
@@ -517,15 +537,13 @@ export const requirementsRepository = {
     return (await ledger.entries(requirementId)).map(({ userId, item }) => ({ userId, state: item.state as DeliveryState }));
   },
 
-  /** Removes the requirement, its browse index items and its delivery ledger. Returns the removed record. */
+  /** Removes the requirement and its delivery ledger. Returns the removed record. */
   async delete(requirementId: string): Promise<RequirementRecord | null> {
     const { Attributes } = await db().send(
       new DeleteCommand({ TableName: tableName(), Key: keys(requirementId), ReturnValues: 'ALL_OLD' }),
     );
     if (!Attributes) return null;
     const record = fromItem(Attributes);
-    // Deleting index items that are not there (a closed requirement's) is harmless.
-    if (record.sentAt) await requirementsRepository.deleteIndex({ ...record, sentAt: record.sentAt });
     const ledger = await requirementsRepository.deliveries(requirementId);
     await batchWrite(ledger.map(({ userId }) => ({ DeleteRequest: { Key: ledgerKey(requirementId, userId) } })));
     return record;

@@ -7,7 +7,6 @@ import { fullReadPageSize } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { removeListing } from './listings';
 import { removeRequirement } from './requirements';
-import { refreshDirectoryAndAssistants } from './directory';
 
 /**
  * An account deleted in Cognito: its record says so (every call of its still-valid tokens is refused) and
@@ -17,7 +16,6 @@ import { refreshDirectoryAndAssistants } from './directory';
 export async function markAccountDeleted(record: UserRecord): Promise<{ listings: number; requirements: number }> {
   if (record.status !== 'deleted') await usersRepository.update(record.userId, { status: 'deleted' });
   recentCallers.delete(record.userId);
-  await refreshDirectoryAndAssistants(record.userId);
   await savedSearchesRepository.deleteAll(record.userId);
   const listings = await listingsRepository.allByOwner(record.userId);
   for (const listing of listings) await removeListing(listing.listingId);

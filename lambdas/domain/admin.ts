@@ -16,7 +16,6 @@ import { fullNameOf, statusKey, usersRepository, type UserRecord } from '../data
 import { sendMail } from './mail';
 import { approvalMail } from './mail/templates/approval';
 import { toUserDto } from './users';
-import { refreshDirectoryAndAssistants } from './directory';
 import { approveDelegationsOf } from './delegations';
 
 /**
@@ -87,7 +86,6 @@ export async function approveUser(idOrEmail: string): Promise<User> {
     if (!isConditionFailed(error)) throw error;
     return toUserDto(await findUser(record.userId));
   }
-  await refreshDirectoryAndAssistants(approved.userId);
   // A stopped address gets nothing, the approval notice included: the site shows the approval instead.
   if (!approved.mailStop) await sendMail(await approvalMail(approved, { assisting }));
   logger.info('user approved', { userId: approved.userId });
@@ -117,7 +115,6 @@ export async function disableUser(idOrEmail: string, actorId?: string): Promise<
   if (record.userId === actorId) throw badRequest('You cannot disable your own account.');
   const updated = record.status === 'disabled' ? record : await usersRepository.update(record.userId, { status: 'disabled' });
   recentCallers.delete(record.userId);
-  await refreshDirectoryAndAssistants(record.userId);
   const ids = { UserPoolId: env().USER_POOL_ID, Username: record.userId };
   await cognito().send(new AdminDisableUserCommand(ids));
   await signOutEverywhere(ids);
@@ -133,7 +130,6 @@ export async function enableUser(idOrEmail: string): Promise<User> {
   const status: UserStatus = record.approvedAt ? 'active' : 'awaiting approval';
   try {
     const updated = await usersRepository.update(record.userId, { status }, { ifStatus: 'disabled' });
-    await refreshDirectoryAndAssistants(record.userId);
     logger.info('user enabled', { userId: record.userId, status });
     return toUserDto(updated);
   } catch (error) {

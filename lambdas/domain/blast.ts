@@ -14,10 +14,7 @@ import { MAX_DELIVERIES, type DeliveryMessage, type DigestRecipient } from './de
 export { MAX_DELIVERIES };
 import { sendClaimed } from './delivery/send';
 import { DigestContext, digestFor, digestSent, type DigestMail } from './digest';
-import { matchListing, unmatchListing } from './matching';
 import { marketHistoriesAt } from './property-history';
-import { refreshDirectory } from './directory';
-import { syncListingsMarket } from './market';
 
 /**
  * The weekday digest (PRODUCT.md "Listing lifecycle", issue 19): every queued listing goes out once, in the
@@ -199,17 +196,12 @@ async function advanceToPublishing(run: BlastRun): Promise<BlastRun> {
 }
 
 /**
- * The run's listings published (by the planner resuming it, unless the workers' chunks did), then counted in
- * the market's aggregates and their owners' directory cards refreshed, once for the whole run: a chunk's
- * listings share most of their cells with the other chunks', so adding per chunk wrote each cell once per
- * chunk that touched it (about 4,000 writes, a quarter of the requests publishing 1,000 listings in 20
- * chunks; once per run, about 1,900). Then the run is done. A repeated call adds nothing twice (each
- * listing's market transition is claimed).
+ * The run's listings published (by the planner resuming it, unless the workers' chunks did), then the run is
+ * done. Their browse entries, matches, market figures and owners' cards follow from the publishing writes
+ * (projections of the changes).
  */
 async function finishRun(run: BlastRun, { published = false } = {}): Promise<BlastRun> {
   if (!published) await publishListings(run, run.listingIds);
-  // Independent writes (the market's cells, the owners' cards), at once: the run waits for the longer.
-  await Promise.all([syncListingsMarket(run.listingIds), refreshOwners(run.listingIds)]);
   if (run.failed > 0) logger.error('blast: digests given up on after every delivery failed', { runId: run.runId, failed: run.failed });
   return blastsRepository.advance(run.runId, 'done', { finishedAt: new Date().toISOString() });
 }
@@ -305,10 +297,8 @@ export async function publishBlastChunk(runId: string, chunk: number): Promise<B
 }
 
 /**
- * Listings of the run become published with the run's `publishedOn` and appear in the browse index.
- * Idempotent, so a resumed run repeats it safely. A listing deleted meanwhile is skipped; one deleted between
- * the publish and the index write has its index items removed again. Their market figures and their owners'
- * directory cards wait for the run's end (finishRun), once per cell and per owner rather than once per chunk.
+ * Listings of the run become published with the run's `publishedOn`. Idempotent, so a resumed run repeats it
+ * safely. A listing deleted meanwhile is skipped.
  */
 async function publishListings(run: BlastRun, listingIds: readonly string[]): Promise<void> {
   const dates = { publishedOn: run.publishedOn!, expiresAt: expiresAtFor(run.publishedOn!) };
@@ -317,18 +307,6 @@ async function publishListings(run: BlastRun, listingIds: readonly string[]): Pr
   const records = (await listingsRepository.getMany(listingIds)).filter((record) => record.runId === run.runId);
   const histories = await marketHistoriesAt(records, () => dates.publishedOn);
   await pLimit(PUBLISH_CONCURRENCY).map(records, async ({ listingId }) => {
-    const published = await listingsRepository.markPublished(listingId, run.runId, dates, histories.get(listingId)!);
-    if (!published) return;
-    await listingsRepository.writeIndex(published);
-    await matchListing(published);
-    if (!(await listingsRepository.get(listingId))) {
-      await unmatchListing(published);
-      await listingsRepository.deleteIndex(published);
-    }
+    await listingsRepository.markPublished(listingId, run.runId, dates, histories.get(listingId)!);
   });
-}
-
-/** Each owner's directory card (their active listings' count and facets), several owners at once. */
-async function refreshOwners(listingIds: readonly string[]): Promise<void> {
-  await pLimit(PUBLISH_CONCURRENCY).map(await listingsRepository.ownersOf(listingIds), refreshDirectory);
 }

@@ -10,7 +10,6 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { markAccountDeleted } from './account-removal';
 import { approveUser } from './admin';
 import { approveDelegationsOf } from './delegations';
-import { refreshDirectoryAndAssistants } from './directory';
 
 export interface ConsoleChange {
   readonly eventName: CognitoConsoleEventName;
@@ -63,7 +62,6 @@ async function transition(record: UserRecord, from: UserRecord['status'], fields
     await usersRepository.update(record.userId, fields, { ifStatus: from });
     // An approval taken back must not be remembered by this process's read cache.
     recentCallers.delete(record.userId);
-    await refreshDirectoryAndAssistants(record.userId);
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -94,7 +92,6 @@ export async function applyConsoleChange(change: ConsoleChange): Promise<string>
       if (!state.enabled && record.status !== 'disabled') {
         await usersRepository.update(record.userId, { status: 'disabled' });
         recentCallers.delete(record.userId);
-        await refreshDirectoryAndAssistants(record.userId);
         return 'disabled';
       }
       if (state.enabled && record.status === 'disabled') {

@@ -6,7 +6,6 @@ import { delegationsRepository, type DelegationRecord } from '../data/delegation
 import { rateLimitsRepository } from '../data/rate-limits';
 import { isConditionFailed, nowIso } from '../data/table';
 import { fullNameOf, usersRepository, userVersionOf, type UserRecord } from '../data/users';
-import { refreshDirectory } from './directory';
 import { sendMail } from './mail';
 import { delegationRequestMail } from './mail/templates/delegation-request';
 
@@ -99,7 +98,6 @@ async function unlistUnlessChosen(delegate: UserRecord): Promise<void> {
     if (!isConditionFailed(error)) throw error;
     return;
   }
-  await refreshDirectory(delegate.userId);
 }
 
 /** A requester's requests to one broker are mailed at most once in this time. */
@@ -161,7 +159,6 @@ export async function updateDelegation(principal: Principal, brokerId: string, d
     updated = await delegationsRepository.transition(brokerId, delegateId, move.from, move.to, stamp);
   }
   if (!updated) throw conflict(`This delegation is ${(await delegationsRepository.get(brokerId, delegateId))?.state ?? 'gone'}: it cannot be changed that way.`);
-  if (current.state === 'approved' && updated.state === 'revoked') await refreshDirectory(delegateId);
   logger.info('delegation changed', { brokerId, delegateId, action: request.action, state: updated.state, by: isBroker ? 'broker' : 'delegate' });
   return (await toDelegationDtos([updated]))[0]!;
 }
@@ -177,7 +174,6 @@ export async function approveDelegationsOf(delegateId: string): Promise<number> 
   const approved = await Promise.all(confirmed.map((d) => delegationsRepository.transition(d.brokerId, d.delegateId, ['confirmed'], 'approved', { approvedAt })));
   const count = approved.filter(Boolean).length;
   if (count > 0) {
-    await refreshDirectory(delegateId);
     logger.info('delegations approved', { delegateId, count });
   }
   return count;

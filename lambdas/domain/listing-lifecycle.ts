@@ -7,12 +7,8 @@ import { listingsRepository, versionOf, type ListingRecord } from '../data/listi
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
 import { listingDetailUrl } from './mail/templates/digest-entry';
-import { matchListing, unmatchListing } from './matching';
 import { listingChangedElsewhere, noteListingChange, ownListing, removeListing, toListingDto } from './listings';
-import { rememberPropertyEnd } from './property-history';
 import { remindOnce } from './reminders';
-import { refreshDirectory } from './directory';
-import { syncListingMarket } from './market';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the owner can renew, or mark sold or leased (and what a renew link can renew). */
@@ -24,34 +20,17 @@ export const onlyPublishedRepriced = 'Only a published listing can change its pr
 type Published = ListingRecord & { publishedOn: string };
 const wasPublished = (record: ListingRecord): record is Published => !!record.publishedOn;
 
-/** A listing that leaves the community (expired, sold, leased): out of the browser, its matches end. */
-async function leaveCommunity(before: ListingRecord, now: string): Promise<void> {
-  if (before.status === 'published' && wasPublished(before)) {
-    await listingsRepository.deleteIndex(before);
-    await rememberPropertyEnd(before, now);
-  }
-  await unmatchListing(before);
-  await refreshDirectory(before.userId);
-  await syncListingMarket(before.listingId);
-}
-
 /**
- * 120 more days from now (issue 14), from the site or a reminder's link; an expired listing (within its 60
- * days of grace) comes back to the browser with its photos and is matched again. Null when not renewable.
+ * 120 more days from now, from the site or a reminder's link; an expired listing (within its 60 days of
+ * grace) comes back to the browser with its photos and is matched again (projections of the change). Null
+ * when not renewable.
  */
 export async function renewListingRecord(listingId: string): Promise<ListingRecord | null> {
   const now = nowIso();
   const expiresAt = expiresAtFor(now);
   const before = await listingsRepository.renew(listingId, expiresAt, now);
   if (!before || !wasPublished(before)) return null;
-  const after = { ...before, status: 'published' as const, expiresAt, renewedAt: now, closedAt: undefined };
-  if (before.status === 'expired') {
-    await listingsRepository.writeIndex(after);
-    await matchListing(after);
-  }
-  await refreshDirectory(after.userId);
-  await syncListingMarket(listingId);
-  return after;
+  return { ...before, status: 'published' as const, expiresAt, renewedAt: now, closedAt: undefined };
 }
 
 async function dtoOf(record: ListingRecord): Promise<Listing> {
@@ -66,21 +45,20 @@ export async function renewListing(principal: Principal, listingId: string): Pro
   return dtoOf(await noteListingChange(renewed, principal, 'renewed'));
 }
 
-/** Sold or leased (issue 14): it leaves the browser and its matches end; its owner keeps it in My listings. */
+/** Sold or leased: it leaves the browser and its matches end (projections); its owner keeps it in My listings. */
 export async function closeListing(principal: Principal, listingId: string, input: CloseListingRequest): Promise<Listing> {
   const current = await ownListing(principal, listingId);
   if (!renewableStatuses.includes(current.status)) throw conflict(notClosable);
   const now = nowIso();
   const before = await listingsRepository.close(listingId, input.outcome, input.closedOn ?? null, now);
   if (!before) throw conflict(notClosable);
-  await leaveCommunity(before, now);
   const closed: ListingRecord = { ...before, status: input.outcome, closedAt: now, ...(input.closedOn ? { closedOn: input.closedOn } : {}) };
   return dtoOf(await noteListingChange(closed, principal, `marked ${input.outcome}`));
 }
 
 /**
- * A published listing's new price or lease rate (issue 14): kept in its history with the date (the first
- * change also records the price it was published at), its browser card and matches follow.
+ * A published listing's new price or lease rate: kept in its history with the date (the first change also
+ * records the price it was published at); its browser card and matches follow (projections).
  */
 export async function changeListingPrice(principal: Principal, listingId: string, input: ChangeListingPriceRequest): Promise<Listing> {
   const current = await ownListing(principal, listingId);
@@ -94,9 +72,6 @@ export async function changeListingPrice(principal: Principal, listingId: string
     if (latest.status !== 'published') throw conflict(onlyPublishedRepriced);
     throw staleVersion(listingChangedElsewhere, versionOf(latest));
   }
-  await listingsRepository.writeIndex({ ...after, expiresAt: after.expiresAt! });
-  await matchListing(after);
-  await syncListingMarket(listingId);
   return dtoOf(await noteListingChange(after, principal, 'price changed'));
 }
 
@@ -109,10 +84,7 @@ export async function expireListings(now: Date): Promise<{ expired: string[]; de
   const expired: string[] = [];
   for await (const page of listingsRepository.expired(now.toISOString())) {
     for (const record of page) {
-      const before = await listingsRepository.markExpired(record.listingId, record.expiresAt!, now.toISOString());
-      if (!before) continue;
-      await leaveCommunity({ ...record, status: 'published' }, now.toISOString());
-      expired.push(record.listingId);
+      if (await listingsRepository.markExpired(record.listingId, record.expiresAt!, now.toISOString())) expired.push(record.listingId);
     }
   }
   const deleted: string[] = [];

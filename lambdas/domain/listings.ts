@@ -27,13 +27,9 @@ import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { assetUrl } from './assets';
 import { giveBackCreation } from './creation-limits';
-import { unmatchListing } from './matching';
-import { rememberPropertyEnd } from './property-history';
 import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts';
-import { refreshDirectory } from './directory';
-import { forgetMarketFacts } from './market';
 import { createdHistory, historyOf, noteChange } from './authorship';
 
 /** "Recent listings" on the dashboard: published in the last 7 days. */
@@ -245,21 +241,14 @@ export async function publishListing(principal: Principal, listingId: string): P
 }
 
 /**
- * Removes a listing in any status with its index items and its images. A queued listing removed here is not
- * in the next blast: the blast claims only listings that still exist. The photos' variants go first (they
+ * Removes a listing in any status and its images; its index items, matches and market contribution go with
+ * it (projections of the delete). A queued listing removed here is not in the next blast: the blast claims
+ * only listings that still exist. The photos' variants go first (they
  * need only s3:DeleteObject); the sweep of the listing's prefix then removes uploads never finalised, and
  * as a clean-up of orphans its failure is logged, not the caller's problem.
  */
 export async function removeListing(listingId: string): Promise<ListingRecord | null> {
-  // Its matches first (both brokers' copies): a crash after them leaves the listing, and a retry removes it.
-  const current = await listingsRepository.get(listingId);
-  if (current?.status === 'published') {
-    await unmatchListing(current);
-    if (current.publishedOn) await rememberPropertyEnd({ ...current, publishedOn: current.publishedOn }, nowIso());
-  }
   const removed = await listingsRepository.delete(listingId);
-  if (removed?.status === 'published') await refreshDirectory(removed.userId);
-  await forgetMarketFacts(removed);
   if (removed) await deleteImageKeys(removed.images.flatMap(variantKeysOf));
   await deleteImagePrefix(`${listingImagePrefix(listingId)}/`).catch((error: unknown) =>
     logger.warn('listing image prefix not swept', { listingId, error: error as Error }),

@@ -27,6 +27,7 @@ import {
 import { logger } from '../core/logger';
 import { listingsRepository, type ListingMarketRecord, type ListingRecord } from '../data/listings';
 import { addedTo, marketRepository, newStoredCell, type StoredCell } from '../data/market';
+import { putIfAbsent } from '../data/table';
 import { requirementsRepository, type RequirementMarketRecord, type RequirementRecord } from '../data/requirements';
 
 /**
@@ -35,7 +36,7 @@ import { requirementsRepository, type RequirementMarketRecord, type RequirementR
  * (README "Market intelligence").
  */
 
-type Kind = 'listing' | 'requirement';
+export type Kind = 'listing' | 'requirement';
 /** How an item stores the facts it is counted under (exported for bulk loads: test/bench writes items directly). */
 export const encodeMarketFacts = (facts: MarketFacts | null) => (facts ? JSON.stringify(facts) : null);
 const encode = encodeMarketFacts;
@@ -65,20 +66,18 @@ const sources = {
   },
 } as const;
 
-/**
- * Brings the aggregates in line with one item as it is now: claims the transition from the facts it is
- * counted under to the facts it has (a conditional write on the item), then adds the difference to each
- * cell. A retry, or a second caller, finds the facts already moved and adds nothing: never counted twice.
- * A crash between the claim and the adds leaves the cells short of this change until the nightly
- * reconciliation, which logs it.
- */
+/** One item's claim and its difference added (the reconciliation's repair of an item left stale). */
 async function sync(kind: Kind, id: string): Promise<Synced> {
   const synced = await claimTransition(kind, id);
   if (synced) await applyDelta(synced.delta);
   return synced;
 }
 
-/** `sync`'s claim: the item's transition taken, and what it has to add (not added yet). */
+/**
+ * One item's claim: the transition from the facts it is counted under to the facts it has now, taken by a
+ * conditional write on the item, and what it has to add (not added yet). A retry, or a second caller, finds
+ * the facts already moved and adds nothing: never counted twice.
+ */
 async function claimTransition(kind: Kind, id: string): Promise<Synced> {
   const source = sources[kind];
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -97,28 +96,31 @@ async function claimTransition(kind: Kind, id: string): Promise<Synced> {
 /** What a sync settled on: the facts the item is now counted under and what it added; null if it gave up. */
 type Synced = { facts: MarketFacts | null; delta: Map<string, CellValues> } | null;
 
-/** After any write that may change what a listing contributes (publish, renew, price, close, expire). */
-export const syncListingMarket = async (listingId: string) => void (await sync('listing', listingId));
 /**
- * Several listings at once (a blast run's): each transition claimed as `sync` claims it (MARKET_WRITES at a
- * time), their differences summed and added once per cell, since listings published together share most
- * cells (the region's, their counties'). A crash between the claims and the adds leaves those cells short
- * until the nightly reconciliation, as it does for one item.
+ * Several items at once (a batch of the stream's changes): each transition claimed as `sync` claims it
+ * (MARKET_WRITES at a time), their differences summed and added once per cell, since items changed together
+ * share most cells (the region's, their counties'). A crash between the claims and the adds leaves those
+ * cells short until the reconciliation, as it does for one item.
  */
-export async function syncListingsMarket(listingIds: readonly string[]): Promise<void> {
+export async function syncMarketOf(kind: Kind, ids: readonly string[]): Promise<void> {
   const total = new Map<string, CellValues>();
-  await pLimit(MARKET_WRITES).map(listingIds, async (id) => {
-    const synced = await claimTransition('listing', id);
+  await pLimit(MARKET_WRITES).map(ids, async (id) => {
+    const synced = await claimTransition(kind, id);
     for (const [key, values] of synced?.delta ?? []) addInto(total.get(key) ?? total.set(key, {}).get(key)!, values);
   });
   await applyDelta(total);
 }
-/** After any write that may change what a requirement contributes (send, edit, renew, fill, withdraw, expire). */
-export const syncRequirementMarket = async (requirementId: string) => void (await sync('requirement', requirementId));
 
-/** A deleted item (its record as the delete returned it): what it was counted under leaves the aggregates. */
-export async function forgetMarketFacts(removed: Pick<ListingRecord, 'market'> | null): Promise<void> {
-  if (removed?.market) await applyDelta(contributionDelta(decode(removed.market), null));
+/**
+ * A deleted item (its last image): what it was counted under leaves the aggregates, once however often its
+ * removal is replayed (a marker claimed first, kept a month, far past any replay of the stream's 24 hours).
+ */
+export async function forgetMarketFacts(kind: Kind, id: string, removed: Pick<ListingRecord, 'market'> | null): Promise<void> {
+  if (!removed?.market) return;
+  const expiresAtEpoch = Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60;
+  if (await putIfAbsent({ pk: `MKTGONE#${kind}#${id}`, sk: 'GONE', type: 'marketForgotten', expiresAtEpoch })) {
+    await applyDelta(contributionDelta(decode(removed.market), null));
+  }
 }
 
 // ---- the page ------------------------------------------------------------------------------------------

@@ -16,11 +16,8 @@ import { activeFromOf, requirementsRepository, requirementVersionOf, type Requir
 import { nowIso } from '../data/table';
 import { usersRepository } from '../data/users';
 import { requirementDetailUrl } from './mail/templates/requirement-broadcast';
-import { rematchRequirement, unmatchRequirement } from './matching';
 import { remindOnce } from './reminders';
 import { noteRequirementChange, toRequirementDto } from './requirements';
-import { refreshDirectory } from './directory';
-import { syncRequirementMarket } from './market';
 
 const requirementNotFound = 'Requirement not found';
 export const notYourRequirement = 'Only its owner can change this requirement.';
@@ -53,9 +50,8 @@ async function dtoOf(record: RequirementRecord): Promise<Requirement> {
 }
 
 /**
- * The owner's edit of a pending or sent requirement (issue 14). A sent one is not broadcast again: its
- * browse entries are rewritten (its type, property type or markets may have changed) and it is matched
- * again, pairs that still fit keeping their state.
+ * The owner's edit of a pending or sent requirement. A sent one is not broadcast again; its browse entries
+ * and matches follow the edit (projections of the change).
  */
 export async function editRequirement(principal: Principal, requirementId: string, input: UpdateRequirementRequest): Promise<Requirement> {
   const current = await ownRequirement(principal, requirementId);
@@ -67,15 +63,7 @@ export async function editRequirement(principal: Principal, requirementId: strin
     requireAction(now, 'edit');
     throw staleVersion(requirementChangedElsewhere, requirementVersionOf(now));
   }
-  const { before, after } = saved;
-  if (before.status === 'sent' && isSent(before) && isSent(after)) {
-    await requirementsRepository.deleteIndex(before);
-    await requirementsRepository.writeIndex(after);
-    await rematchRequirement(before, after);
-    await refreshDirectory(after.userId);
-    await syncRequirementMarket(requirementId);
-  }
-  return dtoOf(await noteRequirementChange(after, principal, 'edited'));
+  return dtoOf(await noteRequirementChange(saved.after, principal, 'edited'));
 }
 
 async function closeRequirement(
@@ -95,16 +83,7 @@ async function closeRequirement(
     requireAction(await ownRequirement(principal, requirementId), action);
     throw conflict(refusals[action]);
   }
-  await leaveCommunity(before);
   return dtoOf(await noteRequirementChange({ ...before, status: to, closedAt, ...(outcome ? { outcome } : {}) }, principal, `marked ${to}`));
-}
-
-/** A requirement that stops being active: out of the browser and the active count, and its matches end. */
-async function leaveCommunity(before: RequirementRecord): Promise<void> {
-  if (before.status === 'sent' && isSent(before)) await requirementsRepository.deleteIndex(before);
-  await unmatchRequirement(before);
-  await refreshDirectory(before.userId);
-  await syncRequirementMarket(before.requirementId);
 }
 
 /** Filled, with how (issue 14): through a listing on BISN (it must exist) or elsewhere. */
@@ -128,19 +107,14 @@ export async function withdrawRequirement(principal: Principal, requirementId: s
 
 /**
  * Active again for 90 days from now (the owner on the site, or the reminder's link): back at the top of
- * the browser and matched again; an expired one comes back. Null when it is not renewable.
+ * the browser and matched again (projections of the change); an expired one comes back. Null when it is
+ * not renewable.
  */
 export async function renewRequirementRecord(requirementId: string): Promise<RequirementRecord | null> {
   const now = nowIso();
   const before = await requirementsRepository.renew(requirementId, now);
   if (!before || !isSent(before)) return null;
-  const after: Sent = { ...before, status: 'sent', renewedAt: now, closedAt: undefined };
-  if (before.status === 'sent') await requirementsRepository.deleteIndex(before);
-  await requirementsRepository.writeIndex(after);
-  await rematchRequirement(before, after);
-  await refreshDirectory(after.userId);
-  await syncRequirementMarket(requirementId);
-  return after;
+  return { ...before, status: 'sent', renewedAt: now, closedAt: undefined };
 }
 
 export async function renewRequirement(principal: Principal, requirementId: string): Promise<Requirement> {
@@ -165,9 +139,7 @@ export async function expireRequirements(now: Date): Promise<{ expired: string[]
       const activeFrom = activeFromOf(record);
       if (activeFrom > cutoff) continue;
       const before = await requirementsRepository.close(id, 'expired', ['sent'], { closedAt: now.toISOString(), expectActiveFrom: activeFrom });
-      if (!before) continue;
-      await leaveCommunity(before);
-      expired.push(id);
+      if (before) expired.push(id);
     }
   }
   logger.info('requirements expired', { count: expired.length });

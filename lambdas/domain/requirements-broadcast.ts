@@ -10,9 +10,6 @@ import { enqueueDeliveries } from './delivery/queue';
 import { sendClaimed } from './delivery/send';
 import { requirementBroadcastMails } from './mail/templates/requirement-broadcast';
 import { toRequirementDto } from './requirements';
-import { matchRequirement, unmatchRequirement } from './matching';
-import { refreshDirectory } from './directory';
-import { syncRequirementMarket } from './market';
 
 /**
  * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once"),
@@ -110,23 +107,10 @@ async function broadcastOne(record: RequirementRecord, runId: string): Promise<B
 
   const sentAt = await requirementsRepository.stampSentAt(requirementId, runId);
   if (!sentAt) return outcome('lease-lost');
-  const sent = { ...record, sentAt };
-  // Index first, then the status: a crash in between leaves it `processing`, and the resumed run writes
-  // the same index keys again (sentAt is kept) before marking it sent.
-  await requirementsRepository.writeIndex(sent);
-  // Its matches too, before `sent`: a crash in between finds them again on the resumed run.
-  await matchRequirement(sent);
-  if (await requirementsRepository.markSent(requirementId, runId)) {
-    await refreshDirectory(record.userId);
-    await syncRequirementMarket(requirementId);
-    return outcome('sent');
-  }
-  if (!(await requirementsRepository.get(requirementId))) {
-    // An operator deleted it while it was being broadcast: take back the index items and matches just written.
-    await unmatchRequirement(sent);
-    await requirementsRepository.deleteIndex(sent);
-    return outcome('deleted');
-  }
+  // Sent: its browse entries, matches and alerts follow (projections of the change).
+  if (await requirementsRepository.markSent(requirementId, runId)) return outcome('sent');
+  // An operator deleted it while it was being broadcast.
+  if (!(await requirementsRepository.get(requirementId))) return outcome('deleted');
   return outcome('lease-lost');
 }
 

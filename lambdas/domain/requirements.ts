@@ -21,10 +21,7 @@ import {
 } from '../data/requirements';
 import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
-import { unmatchRequirement } from './matching';
 import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts';
-import { refreshDirectory } from './directory';
-import { forgetMarketFacts } from './market';
 import { createdHistory, historyOf, noteChange } from './authorship';
 
 
@@ -167,17 +164,11 @@ export async function countActiveRequirements(now = new Date()): Promise<number>
 }
 
 /**
- * Removes a requirement with its browse index items, its delivery ledger and its matches (both brokers'
- * copies, first: a crash after them leaves the requirement, and a retry removes it). False when it is gone.
+ * Removes a requirement with its delivery ledger; its browse entries, matches and market contribution go
+ * with it (projections of the delete). False when it is gone.
  */
 export async function removeRequirement(requirementId: string): Promise<boolean> {
-  const record = await requirementsRepository.get(requirementId);
-  if (!record) return false;
-  await unmatchRequirement(record);
-  const removed = await requirementsRepository.delete(requirementId);
-  await refreshDirectory(record.userId);
-  await forgetMarketFacts(removed);
-  return !!removed;
+  return !!(await requirementsRepository.delete(requirementId));
 }
 
 /** Operator removal. */

@@ -17,7 +17,6 @@ import { isConditionFailed } from '../data/table';
 import { usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { sendMail, verifyUnsubscribeToken, type UnsubscribeLink } from './mail';
 import { unsubscribeConfirmationMail } from './mail/templates/unsubscribe-confirmation';
-import { refreshDirectory } from './directory';
 import { setSavedSearchFrequency, turnOffSavedSearches } from './saved-searches';
 
 export const unsubscribedMessage = 'Unsubscribed successfully';
@@ -149,7 +148,6 @@ async function setAccountSwitches(first: UserRecord, switchesOf: (user: UserReco
     if (!changes) return { user, mails: [] };
     try {
       const updated = await usersRepository.update(user.userId, fields, { ifVersion: userVersionOf(user) });
-      await refreshDirectory(user.userId);
       return { user: updated, mails };
     } catch (error) {
       if (!isConditionFailed(error)) throw error;

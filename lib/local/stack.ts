@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { queueFunctions, routes } from '../../shared/api/routes';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { queueFunctions, routes, streamFunctions } from '../../shared/api/routes';
 import { senderPostalAddress, unsubscribeRequestLimits } from '../../shared/catalog/product';
 import { localCredentials, LOCAL_REGION } from './aws';
 import { codeMailer } from './code-mail';
@@ -17,6 +19,7 @@ import { LOCAL_CONFIGURATION_SET, startEventBus, type EventBus } from './events'
 import { startScheduler } from './scheduler';
 import { seedOnce, type DemoLogin } from './seed';
 import { startQueuePoller } from './queue-poller';
+import { startStreamPoller } from './stream-poller';
 import { startSes } from './ses';
 import { createDeliveryQueues, startSqs } from './sqs';
 import { REPO_ROOT } from './state';
@@ -71,6 +74,16 @@ export interface LocalStackOptions {
   unsubscribeRequestLimits?: { perAddress: number; perClient: number };
   /** Items per Query page of the jobs' full reads (QUERY_PAGE_SIZE); tests set a few to read past page one. */
   queryPageSize?: number;
+  /**
+   * A DynamoDB Local already running (the tests' one engine, test/dynamodb-engine.ts): the stack makes a
+   * table of its own on it instead of starting an engine. Default: an engine of the stack's own.
+   */
+  dynamodbEndpoint?: string;
+  /**
+   * Every API request waits until the stream's projections have caught up with the changes before it
+   * (tests: what a request derived is there for the next one, as it is a moment later in the cloud). Default false.
+   */
+  settleWrites?: boolean;
 }
 
 /** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
@@ -92,6 +105,10 @@ export interface LocalStack extends StackInfo {
    * would, `settled` waits for the deliveries under way (an SES bounce is delivered after the send answered).
    */
   events: Pick<EventBus, 'deliver' | 'settled'>;
+  /** Resolves once the stream's projections have caught up with every change committed before the call. */
+  projectionsSettled(timeoutMs?: number): Promise<void>;
+  /** Stream records the projector kept failing on (the cloud's failure-destination queue). */
+  projectionFailures: readonly DynamoDBRecord[];
   /** Stops every piece (servers closed, temp dirs removed); safe to call twice. */
   stop(): Promise<void>;
 }
@@ -128,10 +145,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const sesClient = new SESv2Client({ endpoint: ses.url, region: LOCAL_REGION, credentials: localCredentials });
     stoppers.push(async () => sesClient.destroy());
 
-    if (dataDir) mkdirSync(join(dataDir, 'ddb'), { recursive: true });
-    const dynamodb = await startDynamoDb({ port: port('dynamodb'), path: dataDir && join(dataDir, 'ddb') });
-    stoppers.push(dynamodb.stop);
-    await ensureTable(dynamodb.url, TABLE_NAME);
+    let dynamodbUrl = options.dynamodbEndpoint;
+    if (!dynamodbUrl) {
+      const dynamodb = await startDynamoDb({ port: port('dynamodb'), path: dataDir && join(dataDir, 'ddb'), logFile: join(scratch, 'dynamodb.log') });
+      stoppers.push(dynamodb.stop);
+      dynamodbUrl = dynamodb.url;
+    }
+    // One engine for many stacks (the tests'): a table each.
+    const tableName = options.dynamodbEndpoint ? `bisn-${randomUUID().slice(0, 8)}` : TABLE_NAME;
+    await ensureTable(dynamodbUrl, tableName);
 
     const sqs = await startSqs({ port: port('sqs') });
     stoppers.push(sqs.stop);
@@ -150,7 +172,22 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     stoppers.push(cognito.stop);
 
+    // The table's change stream feeds the projector, as the stream's event source mapping does in the cloud.
+    const projector = startStreamPoller({
+      endpoint: dynamodbUrl,
+      tableName,
+      handler: { root: REPO_ROOT, entry: streamFunctions[0].entry },
+      batchSize: streamFunctions[0].batchSize,
+      maxAttempts: streamFunctions[0].retryAttempts + 1,
+      idleMs: options.settleWrites ? 20 : 100,
+      ...(dataDir && { checkpointFile: join(dataDir, 'stream-position.json') }),
+      onError: (error) => quiet || console.error('[stream] projector failed (retried):', error),
+      onGiveUp: (record) => console.error(`[stream] projector gave up on ${JSON.stringify(record.dynamodb?.Keys)} (seq ${record.dynamodb?.SequenceNumber})`),
+    });
+    stoppers.push(projector.stop);
+
     const gateway = await startGateway({
+      ...(options.settleWrites && { beforeRequest: () => projector.settled() }),
       port: port('api'),
       routes,
       issuer: `${cognito.url}/${cognito.userPoolId}`,
@@ -166,7 +203,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const assetBaseUrl = `${s3.url}/${IMAGES_BUCKET}`;
     const unsubscribeLimits = options.unsubscribeRequestLimits ?? unsubscribeRequestLimits;
     const env: Record<string, string> = {
-      TABLE_NAME,
+      TABLE_NAME: tableName,
       IMAGES_BUCKET,
       ASSET_BASE_URL: assetBaseUrl,
       SITE_URL: siteUrl,
@@ -182,7 +219,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOG_LEVEL: options.logLevel ?? (quiet ? 'WARN' : 'INFO'),
       // The business metrics' EMF lines print with the other logs of `npm start` at BISN_LOG=info, not in tests.
       POWERTOOLS_METRICS_DISABLED: String(quiet || (options.logLevel ?? 'INFO') !== 'INFO'),
-      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.url,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodbUrl,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
       AWS_ENDPOINT_URL_SQS: sqs.url,
@@ -228,7 +265,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ...(web && { web: web.url }),
         api: gateway.url,
         cognito: cognito.url,
-        dynamodb: dynamodb.url,
+        dynamodb: dynamodbUrl,
         s3: s3.url,
         ses: ses.url,
         sqs: sqs.url,
@@ -240,9 +277,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolClientId: cognito.userPoolClientId,
       demoLogins: [],
       events: { deliver: events.deliver, settled: events.settled },
+      projectionsSettled: (timeoutMs) => projector.settled(timeoutMs),
+      projectionFailures: projector.givenUp,
       stop,
     };
-    if (options.seed) stack.demoLogins = await seedOnce(stack);
+    if (options.seed) {
+      stack.demoLogins = await seedOnce(stack);
+      await projector.settled(120_000);
+    }
     // After the seed, so a job never sees half-written demo data.
     if (options.queueWorkers ?? options.scheduler) {
       for (const fn of queueFunctions) {

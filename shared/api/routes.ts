@@ -305,6 +305,13 @@ export const queueFunctions = [
 ] as const;
 export type QueueFunctionId = (typeof queueFunctions)[number]['id'];
 
+/**
+ * Functions fed by the table's change stream (DynamoDB Streams event source: batch item failures reported, a
+ * failing batch bisected, `retryAttempts` retries, then the record to a failure queue; locally
+ * lib/local/stream-poller.ts feeds them the same way). Every derived record is written here.
+ */
+export const streamFunctions = [{ id: 'projector', entry: 'lambdas/streams/projector.ts', batchSize: 100, retryAttempts: 10 }] as const;
+
 /** Cognito group meaning "approved": adding a user to it in the console approves the account. */
 export const approvedGroupName = 'approved';
 

@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/stack';
+import { testEngineOptions } from '../dynamodb-engine';
 import { generousDailyLimits } from './requirements/support';
 
 /**
@@ -22,7 +23,7 @@ export const sharedStackOptions: LocalStackOptions = {
  * no file sees another's users, mails or jobs.
  */
 export async function fileStack(): Promise<LocalStack> {
-  const stack = await startLocalStack(sharedStackOptions);
+  const stack = await startLocalStack({ ...sharedStackOptions, ...testEngineOptions() });
   afterAll(() => stack.stop());
   return stack;
 }

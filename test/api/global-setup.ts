@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type StackInfo } from '../../lib/local/stack';
+import { testEngineOptions } from '../dynamodb-engine';
 import { sharedStackOptions } from './file-stack';
 
 declare module 'vitest' {
@@ -14,8 +15,8 @@ declare module 'vitest' {
  * emulators, in memory on free ports. The api files start the same stack each for itself (file-stack.ts).
  */
 export default async function setup(project: TestProject) {
-  const stack = await startLocalStack(sharedStackOptions);
-  const { stop, events: _events, ...info } = stack;
+  const stack = await startLocalStack({ ...sharedStackOptions, ...testEngineOptions() });
+  const { stop, events: _events, projectionsSettled: _settled, projectionFailures: _failures, ...info } = stack;
   project.provide('localStack', info);
   return stop;
 }

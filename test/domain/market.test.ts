@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { marketRepository } from '../../lambdas/data/market';
 import { db, tableName } from '../../lambdas/data/table';
 import { closeListing } from '../../lambdas/domain/listing-lifecycle';
-import { marketOverview, reconcileMarket, syncListingMarket, syncListingsMarket, syncRequirementMarket } from '../../lambdas/domain/market';
+import { marketOverview, reconcileMarket, syncMarketOf } from '../../lambdas/domain/market';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { addWeeks, ANY, cellKey, isHistogramAttr, marketDealTypes, marketPageAreas, marketPropertyTypes, REGION, weekOf } from '../../shared/rules';
 import { dynamoRefusing, logsDuring } from './blast-support';
@@ -69,7 +69,7 @@ describe('the market reconciliation', () => {
     const before = await region();
     await marketRepository.add(cellKey('*', '*', 'region'), { ls: 7 });
     const listing = await storedListing(owner.record, { sqft: 2_000, minSqft: null, maxSqft: null });
-    await syncListingMarket(listing.listingId);
+    await syncMarketOf('listing', [listing.listingId]);
     undo.push(beforeDbRequest((request) => /^SET #type = :type/.test(request.UpdateExpression ?? ''), () => closeListing(owner.principal, listing.listingId, { outcome: 'sold' })));
 
     expect(await reconcileQuietly()).toMatchObject({ busyCells: 1 });
@@ -82,7 +82,7 @@ describe('the market reconciliation', () => {
   it('moves the histograms a cell kept with its counts (written before they had an item of their own) to their item, figures unchanged', async () => {
     const owner = await broker('legacy');
     const listing = await storedListing(owner.record, { sqft: 3_000, minSqft: null, maxSqft: null });
-    await syncListingMarket(listing.listingId);
+    await syncMarketOf('listing', [listing.listingId]);
     await reconcileQuietly();
     const before = await region();
     const counts = { pk: 'MKT#*#*', sk: 'region' };
@@ -131,9 +131,9 @@ describe('the Market page', () => {
   it('reads the selected cell, every area, each property type and each deal type beside it, and 52 weeks ending with this one', async () => {
     const owner = await broker('overview');
     const listing = await storedListing(owner.record, { propertyTypeId: 'speciality', listingTypeId: 'for-sale-user', marketId: 'sac-folsom' });
-    await syncListingMarket(listing.listingId);
+    await syncMarketOf('listing', [listing.listingId]);
     const requirement = await storedRequirement(owner.record, { propertyTypeId: 'speciality', requirementTypeId: 'for-sale-user', marketIds: ['sac-folsom'] });
-    await syncRequirementMarket(requirement.requirementId);
+    await syncMarketOf('requirement', [requirement.requirementId]);
 
     const page = await marketOverview({ area: 'sac-folsom', propertyTypeId: 'speciality' });
     const listings = <T extends { figures: { listings: number } }>(rows: T[], pick: (row: T) => unknown) => rows.map((row) => [pick(row), row.figures.listings]);
@@ -155,11 +155,11 @@ describe('the write path', () => {
     const regionCell = async () => (await marketRepository.cells([cellKey(ANY, ANY, REGION)])).cells[0]?.rev.counts ?? 0;
     const revBefore = await regionCell();
     const listings = await Promise.all([1, 2, 3, 4, 5].map((n) => storedListing(owner.record, { sqft: 1_000 * n, minSqft: null, maxSqft: null })));
-    await syncListingsMarket(listings.map((listing) => listing.listingId));
+    await syncMarketOf('listing', listings.map((listing) => listing.listingId));
     expect(await region()).toMatchObject({ listings: before.listings + 5, listingSqft: before.listingSqft + 15_000 });
     expect(await regionCell()).toBe(revBefore + 1);
     // Counted once: a second sync adds nothing, and the recount agrees.
-    await syncListingsMarket(listings.map((listing) => listing.listingId));
+    await syncMarketOf('listing', listings.map((listing) => listing.listingId));
     expect(await region()).toMatchObject({ listings: before.listings + 5 });
     expect(await reconcileQuietly()).toMatchObject({ staleItems: 0, driftedCells: 0 });
   });
@@ -167,7 +167,7 @@ describe('the write path', () => {
   it('throttled after its claim: the cells miss that change until the reconciliation; a retry adds nothing', async () => {
     const owner = await broker('throttled');
     const requirement = await storedRequirement(owner.record, { marketIds: ['yolo-davis'] });
-    await syncRequirementMarket(requirement.requirementId);
+    await syncMarketOf('requirement', [requirement.requirementId]);
     const before = await region();
 
     const fill = dynamoRefusing(
@@ -175,7 +175,7 @@ describe('the write path', () => {
       () => fillRequirement(owner.principal, requirement.requirementId, {}),
     );
     await expect(fill).rejects.toThrow('injected throttling');
-    await syncRequirementMarket(requirement.requirementId);
+    await syncMarketOf('requirement', [requirement.requirementId]);
     expect(await region()).toEqual(before);
 
     const { result, logs } = await logsDuring(() => reconcileMarket(new Date()));

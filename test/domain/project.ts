@@ -12,6 +12,6 @@ export const domainTier = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 120_000,
-  globalSetup: ['test/api/global-setup.ts'],
+  globalSetup: ['test/dynamodb-engine.ts', 'test/api/global-setup.ts'],
   setupFiles: [freshModules, 'test/api/capture-logs.ts', 'test/domain/fresh-table.ts'],
 };

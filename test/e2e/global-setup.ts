@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
     quiet: true,
     // The tests bounce mail and refuse requests on purpose; the warnings that logs are not failures.
     logLevel: 'ERROR',
+    settleWrites: true,
   });
   project.provide('e2e', {
     webUrl: stack.urls.web!,

@@ -11,6 +11,7 @@ import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
 import { DRAIN_WAIT_SECONDS, startQueuePoller } from '../../../lib/local/queue-poller';
 import { queueFunctions } from '../../../shared/api/routes';
 import { createConfirmedUser, signIn } from '../../../lib/local/testing';
+import { testEngineOptions } from '../../dynamodb-engine';
 import { TEST_QUERY_PAGE_SIZE, validRequirement } from '../../fixtures/inputs';
 
 export { TEST_QUERY_PAGE_SIZE, validRequirement };
@@ -25,6 +26,7 @@ export async function startStack(options: Pick<LocalStackOptions, 'unsubscribeRe
     quiet: true,
     dailyLimits: generousDailyLimits,
     queryPageSize: TEST_QUERY_PAGE_SIZE,
+    ...testEngineOptions(),
     ...options,
   });
 }

@@ -1,0 +1,244 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { localCredentials, LOCAL_REGION } from './aws';
+
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  tableName: string;
+  /** The function's handler, or its module (relative to `root`) imported on first use as the gateway does. */
+  handler: StreamHandler | { root: string; entry: string };
+  /** Records per invocation (the event source's BatchSize). */
+  batchSize: number;
+  /** Invocations of one batch before its first failing record goes to `onGiveUp` (MaximumRetryAttempts + 1). */
+  maxAttempts: number;
+  /** The pause between passes that found nothing, in ms. */
+  idleMs?: number;
+  /** Where the position in each shard is kept across restarts (`npm start` on persisted data); none in tests. */
+  checkpointFile?: string;
+  /** A record retried `maxAttempts` times: the cloud's failure destination (an SQS queue) gets it. */
+  onGiveUp?: (record: DynamoDBRecord, error: unknown) => void;
+  /** An invocation that failed (it is retried): printed by `npm start`, kept quiet in tests. */
+  onError?: (error: unknown) => void;
+}
+
+export interface StreamPoller {
+  /**
+   * Resolves once every change committed before the call has been handed to the handler and the handler
+   * is done with it (a pass that starts after the call finds nothing new); rejects after `timeoutMs`.
+   */
+  settled(timeoutMs?: number): Promise<void>;
+  /** Records given up on (the failure destination's messages). */
+  readonly givenUp: readonly DynamoDBRecord[];
+  stop(): Promise<void>;
+}
+
+/** The SDK hands images as attribute values and times as Dates; Lambda's event carries epoch seconds. */
+function toLambdaRecord(record: StreamRecord, eventSourceARN: string): DynamoDBRecord {
+  const { ApproximateCreationDateTime, ...change } = record.dynamodb ?? {};
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: LOCAL_REGION,
+    eventSourceARN,
+    dynamodb: {
+      ...(change as DynamoDBRecord['dynamodb']),
+      ...(ApproximateCreationDateTime ? { ApproximateCreationDateTime: Math.floor(ApproximateCreationDateTime.getTime() / 1000) } : {}),
+    },
+  };
+}
+
+interface ShardState {
+  shard: Shard;
+  iterator?: string;
+  /** The last sequence number handed over (and done with). */
+  last?: string;
+  done: boolean;
+}
+
+/**
+ * Lambda's DynamoDB Streams event source mapping, locally, over DynamoDB Local's stream: reads every shard
+ * (a parent before its children, so one item's changes stay in order), invokes the handler with up to
+ * `batchSize` records at a time and, as ReportBatchItemFailures does, starts again from the first record the
+ * handler names as failed. A batch that keeps failing is retried `maxAttempts` times with a growing pause,
+ * then its failing record goes to `onGiveUp` and the poller moves on, as the mapping's failure destination.
+ */
+export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
+  const clientOptions = {
+    endpoint: options.endpoint,
+    region: LOCAL_REGION,
+    credentials: localCredentials,
+    // A call that hangs is abandoned and tried again, never waited on for ever.
+    requestHandler: { requestTimeout: 10_000, connectionTimeout: 2_000 },
+  };
+  const streams = new DynamoDBStreamsClient(clientOptions);
+  const tables = new DynamoDBClient(clientOptions);
+  const idleMs = options.idleMs ?? 100;
+  const givenUp: DynamoDBRecord[] = [];
+  const shards = new Map<string, ShardState>();
+  const saved: Record<string, string> = options.checkpointFile && existsSync(options.checkpointFile) ? JSON.parse(readFileSync(options.checkpointFile, 'utf8')) : {};
+  let streamArn: string | undefined;
+  let stopped = false;
+  let handler: Promise<StreamHandler> | undefined;
+  const handlerOf = () =>
+    (handler ??=
+      typeof options.handler === 'function'
+        ? Promise.resolve(options.handler)
+        : import(pathToFileURL(`${options.handler.root}/${options.handler.entry}`).href).then((module: { handler: StreamHandler }) => module.handler));
+
+  let passesStarted = 0;
+  let quietPassesDone = 0;
+  const waiters: { after: number; resolve: () => void }[] = [];
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => ((wake = undefined), resolve()), ms);
+      wake = () => (clearTimeout(timer), (wake = undefined), resolve());
+    });
+
+  const refreshShards = async () => {
+    streamArn ??= (await tables.send(new DescribeTableCommand({ TableName: options.tableName }))).Table?.LatestStreamArn;
+    if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      for (const shard of StreamDescription?.Shards ?? []) {
+        if (!shards.has(shard.ShardId!)) shards.set(shard.ShardId!, { shard, done: false, ...(saved[shard.ShardId!] ? { last: saved[shard.ShardId!] } : {}) });
+        else shards.get(shard.ShardId!)!.shard = shard;
+      }
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+  };
+
+  const iteratorOf = async (state: ShardState) =>
+    (
+      await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: state.shard.ShardId,
+          ...(state.last ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: state.last } : { ShardIteratorType: 'TRIM_HORIZON' }),
+        }),
+      )
+    ).ShardIterator;
+
+  /** Hands `records` to the handler until it has taken them all (or given up on those that keep failing). */
+  const deliver = async (records: StreamRecord[]) => {
+    let pending = records;
+    let attempt = 0;
+    while (pending.length && !stopped) {
+      attempt++;
+      const event = { Records: pending.map((record) => toLambdaRecord(record, streamArn!)) };
+      let failedAt: number;
+      let error: unknown;
+      try {
+        const answer = await (await handlerOf())(event);
+        const failed = new Set((answer?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+        failedAt = pending.findIndex((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''));
+        error = new Error('the handler reported a failed record');
+      } catch (thrown) {
+        failedAt = 0;
+        error = thrown;
+      }
+      if (failedAt === -1) return;
+      options.onError?.(error);
+      if (attempt >= options.maxAttempts) {
+        givenUp.push(event.Records[failedAt]!);
+        options.onGiveUp?.(event.Records[failedAt]!, error);
+        pending = pending.slice(failedAt + 1);
+        attempt = 0;
+        continue;
+      }
+      pending = pending.slice(failedAt);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 2_000)));
+    }
+  };
+
+  /** One read of every open shard; the number of records it handed over. */
+  const pass = async (): Promise<number> => {
+    await refreshShards();
+    let handed = 0;
+    for (const state of shards.values()) {
+      if (state.done) continue;
+      const parent = state.shard.ParentShardId && shards.get(state.shard.ParentShardId);
+      if (parent && !parent.done) continue;
+      state.iterator ??= await iteratorOf(state);
+      let answer;
+      try {
+        answer = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: options.batchSize }));
+      } catch (error) {
+        if (!(error instanceof ExpiredIteratorException)) throw error;
+        state.iterator = undefined;
+        continue;
+      }
+      const records = answer.Records ?? [];
+      if (records.length) {
+        await deliver(records);
+        state.last = records.at(-1)!.dynamodb!.SequenceNumber;
+        handed += records.length;
+      }
+      state.iterator = answer.NextShardIterator;
+      if (!state.iterator) state.done = true;
+    }
+    if (handed && options.checkpointFile) {
+      writeFileSync(options.checkpointFile, JSON.stringify(Object.fromEntries([...shards].filter(([, s]) => s.last).map(([id, s]) => [id, s.last]))));
+    }
+    return handed;
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      const number = ++passesStarted;
+      let handed = 0;
+      try {
+        handed = await pass();
+      } catch (error) {
+        options.onError?.(error);
+        await sleep(idleMs);
+        continue;
+      }
+      if (handed === 0) {
+        quietPassesDone = number;
+        for (const waiter of waiters.splice(0)) {
+          if (waiter.after <= number) waiter.resolve();
+          else waiters.push(waiter);
+        }
+        if (!stopped) await sleep(idleMs);
+      }
+    }
+  })();
+
+  return {
+    givenUp,
+    settled(timeoutMs = 60_000) {
+      if (stopped) return Promise.reject(new Error('stream poller stopped'));
+      const after = passesStarted + 1;
+      if (quietPassesDone >= after) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`stream of ${options.tableName}: changes not projected within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ after, resolve: () => (clearTimeout(timer), resolve()) });
+        wake?.();
+      });
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      streams.destroy();
+      tables.destroy();
+    },
+  };
+}
