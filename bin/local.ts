@@ -108,7 +108,7 @@ function printBanner(stack: LocalStack, ms: number): void {
     `  Mail viewer   ${stack.urls.mailViewer}   (verification codes and every mail the product sends)`,
     '',
     '  Emulators:',
-    `    DynamoDB    ${stack.urls.dynamodb}   (dynalite)`,
+    `    DynamoDB    ${stack.urls.dynamodb}   (DynamoDB Local)`,
     `    Cognito     ${stack.urls.cognito}   (cognito-local)`,
     `    S3          ${stack.urls.s3}   (s3rver)`,
     `    SES         ${stack.urls.ses}   (aws-ses-v2-local)`,

@@ -1,5 +1,5 @@
 import { contract } from '../../shared/api/contract';
-import type { AdminFunctionId, EventFunctionId, JobId, QueueFunctionId, RouteDef, RouteId } from '../../shared/api/routes';
+import type { AdminFunctionId, EventFunctionId, JobId, QueueFunctionId, RouteDef, RouteId, StreamFunctionId } from '../../shared/api/routes';
 
 /**
  * Sizing and permissions of every Lambda function, as data. lib/stacks/api-stack.ts and
@@ -38,7 +38,9 @@ export const httpProfile: FunctionProfile = { memoryMb: 512, timeoutSeconds: 10 
 export const imageProcessingProfile: FunctionProfile = { memoryMb: 1024, timeoutSeconds: 30 };
 export const imageProcessingRoutes: readonly RouteId[] = ['finaliseProfileImage', 'finaliseBrokerImage', 'finaliseListingImage'];
 
-export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, FunctionProfile> = {
+export const jobProfiles: Record<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId | StreamFunctionId, FunctionProfile> = {
+  // A batch of 100 changes: each item's index, matches and market claim, then the batch's cards and cells.
+  projector: { memoryMb: 512, timeoutSeconds: 60 },
   // The blast's planner: claims the day's listings and enqueues every broker's digest in batches.
   blast: { memoryMb: 512, timeoutSeconds: 15 * 60 },
   // A few batches of digests, paced to its share of SES's rate; the queue's visibility timeout is six times this.
@@ -112,7 +114,9 @@ const routeCapabilities: Partial<Record<RouteId, readonly Capability[]>> = {
   resumeMail: ['mail:unsuppress'],
 };
 
-export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, readonly Capability[]> = {
+export const jobCapabilities: Record<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId | StreamFunctionId, readonly Capability[]> = {
+  // + reads of the table's stream (its event source)
+  projector: ['table:write'],
   // + sqs:SendMessage on the delivery queue (lib/stacks/jobs-stack.ts)
   blast: ['table:write'],
   // + receive/delete on the delivery queue (its event source), send (the run's publishing), ses:GetAccount

@@ -114,7 +114,7 @@ export interface LocalStack extends StackInfo {
 }
 
 /**
- * The whole product on one machine, in this process: dynalite, cognito-local (+ our extras), s3rver,
+ * The whole product on one machine, in this process: DynamoDB Local (or a table on a running one) with the stream projector, cognito-local (+ our extras), s3rver,
  * aws-ses-v2-local, local-aws-sqs (the delivery queue and its workers), the API gateway over the same route table and handlers, the job scheduler and Vite.
  * Handlers read `env`, which is also written onto process.env before the first handler is imported.
  */

@@ -7,6 +7,7 @@ import {
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
+  TrimmedDataAccessException,
   type _Record as StreamRecord,
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
@@ -100,6 +101,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         ? Promise.resolve(options.handler)
         : import(pathToFileURL(`${options.handler.root}/${options.handler.entry}`).href).then((module: { handler: StreamHandler }) => module.handler));
 
+  // Where the poller is, for the message of a settle that timed out.
+  let phase = 'starting';
+  let phaseSince = Date.now();
+  const enter = (name: string) => ((phase = name), (phaseSince = Date.now()));
   let passesStarted = 0;
   let quietPassesDone = 0;
   const waiters: { after: number; resolve: () => void }[] = [];
@@ -169,23 +174,33 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
 
   /** One read of every open shard; the number of records it handed over. */
   const pass = async (): Promise<number> => {
+    enter('describing the stream');
     await refreshShards();
     let handed = 0;
     for (const state of shards.values()) {
       if (state.done) continue;
       const parent = state.shard.ParentShardId && shards.get(state.shard.ParentShardId);
       if (parent && !parent.done) continue;
+      enter(`reading shard ${state.shard.ShardId}`);
       state.iterator ??= await iteratorOf(state);
       let answer;
       try {
         answer = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: options.batchSize }));
       } catch (error) {
-        if (!(error instanceof ExpiredIteratorException)) throw error;
-        state.iterator = undefined;
-        continue;
+        if (error instanceof ExpiredIteratorException) {
+          state.iterator = undefined;
+          continue;
+        }
+        // DynamoDB Local answers this for an iterator taken while the shard was empty, once records arrive:
+        // a new iterator from the same position reads them.
+        if (!(error instanceof TrimmedDataAccessException)) throw error;
+        state.iterator = await iteratorOf(state);
+        answer = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: options.batchSize }));
       }
       const records = answer.Records ?? [];
       if (records.length) {
+        enter(`projecting ${records.length} records`);
+        if (process.env.BISN_STREAM_DEBUG) console.error(`[stream ${options.tableName}] ${records.map((r) => `${r.eventName} ${JSON.stringify(r.dynamodb?.Keys?.pk)}`).join(' | ')}`);
         await deliver(records);
         state.last = records.at(-1)!.dynamodb!.SequenceNumber;
         handed += records.length;
@@ -206,6 +221,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       try {
         handed = await pass();
       } catch (error) {
+        if (process.env.BISN_STREAM_DEBUG) console.error(`[stream ${options.tableName}] pass failed`, error);
         options.onError?.(error);
         await sleep(idleMs);
         continue;
@@ -216,6 +232,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
           if (waiter.after <= number) waiter.resolve();
           else waiters.push(waiter);
         }
+        enter('idle');
         if (!stopped) await sleep(idleMs);
       }
     }
@@ -228,7 +245,15 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       const after = passesStarted + 1;
       if (quietPassesDone >= after) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`stream of ${options.tableName}: changes not projected within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `stream of ${options.tableName}: changes not projected within ${timeoutMs} ms (pass ${passesStarted}, ${phase} for ${Date.now() - phaseSince} ms)`,
+              ),
+            ),
+          timeoutMs,
+        );
         waiters.push({ after, resolve: () => (clearTimeout(timer), resolve()) });
         wake?.();
       });

@@ -1,18 +1,5 @@
 // Just the parts of the untyped emulator packages that lib/local uses.
 
-declare module 'dynalite' {
-  import type { Server } from 'node:http';
-  interface DynaliteOptions {
-    /** LevelDB directory; in memory when left out. */
-    path?: string;
-    createTableMs?: number;
-    deleteTableMs?: number;
-    updateTableMs?: number;
-  }
-  function dynalite(options?: DynaliteOptions): Server;
-  export default dynalite;
-}
-
 declare module '@20minutes/s3rver/lib/models/account.js' {
   class AWSAccount {
     static DUMMY_ACCOUNT: AWSAccount;

@@ -1,5 +1,5 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, TableV2, StreamViewType } from 'aws-cdk-lib/aws-dynamodb';
 import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
@@ -35,6 +35,8 @@ export class DataStack extends Stack {
       deletionProtection: config.retainData,
       removalPolicy: removalPolicyOf(config),
       timeToLiveAttribute: 'expiresAtEpoch',
+      // The projector (lambdas/streams/projector.ts) derives every derived record from the changes.
+      dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
       globalSecondaryIndexes: tableIndexes.map((index) => ({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

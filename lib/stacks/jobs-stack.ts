@@ -5,8 +5,8 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { StartingPosition, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
@@ -14,7 +14,20 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
-import { adminFunctions, adminOutputKey, eventFunctions, jobs, queueFunctions, type AdminFunctionId, type EventFunctionId, type JobId, type QueueFunctionId, type ScheduledJob } from '../../shared/api/routes';
+import {
+  adminFunctions,
+  adminOutputKey,
+  eventFunctions,
+  jobs,
+  queueFunctions,
+  streamFunctions,
+  type AdminFunctionId,
+  type EventFunctionId,
+  type JobId,
+  type QueueFunctionId,
+  type ScheduledJob,
+  type StreamFunctionId,
+} from '../../shared/api/routes';
 import { MAX_DELIVERIES } from '../../lambdas/domain/delivery/messages';
 import { jobCapabilities, jobProfiles } from '../config/functions';
 import { removalPolicyOf, type StageConfig } from '../config/stages';
@@ -37,6 +50,7 @@ export interface JobsStackProps extends StackProps {
 }
 
 type Job = ScheduledJob;
+type FunctionId = JobId | AdminFunctionId | EventFunctionId | QueueFunctionId | StreamFunctionId;
 
 /** EventBridge Scheduler expression of a job of shared/api/routes.ts: its cron in its time zone, or its rate. */
 export function scheduleExpressionOf(job: Job): ScheduleExpression {
@@ -63,14 +77,15 @@ export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const entries = new Map<JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, string>([
+    const entries = new Map<FunctionId, string>([
       ...jobs.map((job) => [job.id, resolveEntry(props.codeRoot, job.entry, `job ${job.id}`)] as const),
       ...eventFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `event function ${fn.id}`)] as const),
       ...adminFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `admin function ${fn.id}`)] as const),
       ...queueFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `queue function ${fn.id}`)] as const),
+      ...streamFunctions.map((fn) => [fn.id, resolveEntry(props.codeRoot, fn.entry, `stream function ${fn.id}`)] as const),
     ]);
     const scans = scanEntries([...entries.values()], repoRoot);
-    const makeFunction = (id: JobId | AdminFunctionId | EventFunctionId | QueueFunctionId, description: string) => {
+    const makeFunction = (id: FunctionId, description: string) => {
       const entry = entries.get(id)!;
       return new BisnFunction(this, id, {
         entry,
@@ -85,22 +100,27 @@ export class JobsStack extends Stack {
       }).function;
     };
 
-    // A run that failed after Lambda's retries, or that the scheduler could not deliver, lands here with
-    // its event, and the alarm below tells the operators; nothing is lost silently.
-    const deadLetters = new Queue(this, 'JobDeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(deadLetters, 'This queue is itself the dead-letter queue of the jobs and their schedules; a dead-letter queue of a dead-letter queue would only hide the same messages one level further.', 'AwsSolutions-SQS3');
-    new Alarm(this, 'JobDeadLettersAlarm', {
-      alarmDescription: 'A scheduled job failed after its retries, or its schedule could not invoke it: its event is in the jobs dead-letter queue',
-      metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(new SnsAction(props.alarmTopic));
+    /** A dead-letter queue whose alarm tells the operators as soon as anything lands in it: nothing is lost silently. */
+    const deadLetterQueue = (id: string, of: string, alarmDescription: string) => {
+      const queue = new Queue(this, id, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+      acknowledge(queue, `This queue is itself the dead-letter queue of ${of}; a dead-letter queue of a dead-letter queue would only hide the same messages one level further.`, 'AwsSolutions-SQS3');
+      new Alarm(this, `${id}Alarm`, {
+        alarmDescription,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(new SnsAction(props.alarmTopic));
+      return queue;
+    };
+
+    // A run that failed after Lambda's retries, or that the scheduler could not deliver, lands here with its event.
+    const deadLetters = deadLetterQueue(
+      'JobDeadLetters',
+      'the jobs and their schedules',
+      'A scheduled job failed after its retries, or its schedule could not invoke it: its event is in the jobs dead-letter queue',
+    );
 
     const functions = new Map<JobId, NodejsFunction>();
     for (const job of jobs) {
@@ -129,20 +149,11 @@ export class JobsStack extends Stack {
     // batches of digests, the broadcast job batches of requirement mails, the alert job due saved searches; the
     // worker sends them paced to SES's rate. A message its worker failed
     // MAX_DELIVERIES times moves to the dead-letter queue, and the alarm below tells the operators.
-    const deliveryDeadLetters = new Queue(this, 'DeliveryDeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(deliveryDeadLetters, 'This queue is itself the dead-letter queue of the delivery queue; a dead-letter queue of a dead-letter queue would only hide the same messages one level further.', 'AwsSolutions-SQS3');
-    new Alarm(this, 'DeliveryDeadLettersAlarm', {
-      alarmDescription: 'A delivery message (a batch of digests, or a run to publish) failed on every delivery: it is in the delivery dead-letter queue',
-      metric: deliveryDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-      threshold: 0,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(new SnsAction(props.alarmTopic));
+    const deliveryDeadLetters = deadLetterQueue(
+      'DeliveryDeadLetters',
+      'the delivery queue',
+      'A delivery message (a batch of digests, or a run to publish) failed on every delivery: it is in the delivery dead-letter queue',
+    );
     const queueWorkers = new Map<QueueFunctionId, NodejsFunction>();
     for (const spec of queueFunctions) {
       const fn = makeFunction(spec.id, `queue function ${spec.id}`);
@@ -165,6 +176,29 @@ export class JobsStack extends Stack {
       const planners = jobs.filter((job) => 'enqueues' in job && job.enqueues === spec.queue).map((job) => functions.get(job.id)!);
       for (const planner of planners) queue.grantSendMessages(planner);
       for (const sender of [fn, ...planners]) sender.addEnvironment('DELIVERY_QUEUE_URL', queue.queueUrl);
+    }
+
+    // The table's change stream: the projector writes every derived record. A failing batch is split to find
+    // the change that fails, retried, and what still fails goes to the projections' failure queue, whose
+    // alarm tells the operators (the reconciliation repairs what it missed).
+    const projectionFailures = deadLetterQueue(
+      'ProjectionFailures',
+      "the table stream's projector",
+      'A change of the table could not be projected after its retries: its stream record is in the projection failures queue',
+    );
+    for (const spec of streamFunctions) {
+      const fn = makeFunction(spec.id, `stream function ${spec.id}: the table's derived records`);
+      fn.addEventSource(
+        new DynamoEventSource(props.targets.table, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: spec.batchSize,
+          bisectBatchOnError: true,
+          retryAttempts: spec.retryAttempts,
+          reportBatchItemFailures: true,
+          maxRecordAge: Duration.hours(24),
+          onFailure: new SqsDlq(projectionFailures),
+        }),
+      );
     }
 
     const admin = new Map<AdminFunctionId, NodejsFunction>();

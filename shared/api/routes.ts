@@ -311,6 +311,7 @@ export type QueueFunctionId = (typeof queueFunctions)[number]['id'];
  * lib/local/stream-poller.ts feeds them the same way). Every derived record is written here.
  */
 export const streamFunctions = [{ id: 'projector', entry: 'lambdas/streams/projector.ts', batchSize: 100, retryAttempts: 10 }] as const;
+export type StreamFunctionId = (typeof streamFunctions)[number]['id'];
 
 /** Cognito group meaning "approved": adding a user to it in the console approves the account. */
 export const approvedGroupName = 'approved';

@@ -1,15 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
 import { ensureTable } from '../../lib/local/dynamodb';
+import { startStreamPoller } from '../../lib/local/stream-poller';
 import { resetEnvCache } from '../../lambdas/core/env';
+import { handler } from '../../lambdas/streams/projector';
+import { streamFunctions } from '../../shared/api/routes';
 import { TEST_QUERY_PAGE_SIZE } from '../fixtures/inputs';
+import { useProjector } from './projections';
 
 /**
- * Each domain test file gets a table of its own on the run's dynalite, so a job that reads everything (the
- * blast, expiry, rematch) sees only what the file made; and every full read pages by a few items, so each
- * data set spans pages (issue 21.2).
+ * Each domain test file gets a table of its own on the run's DynamoDB Local, so a job that reads everything
+ * (the blast, expiry, rematch) sees only what the file made, with the projector fed from its stream in this
+ * worker; and every full read pages by a few items, so each data set spans pages.
  */
 const tableName = `bisn-domain-${randomUUID().slice(0, 8)}`;
-await ensureTable(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '', tableName);
+const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '';
+await ensureTable(endpoint, tableName);
 process.env.TABLE_NAME = tableName;
 process.env.QUERY_PAGE_SIZE = String(TEST_QUERY_PAGE_SIZE);
 resetEnvCache();
+
+const projector = startStreamPoller({
+  endpoint,
+  tableName,
+  handler,
+  batchSize: streamFunctions[0].batchSize,
+  maxAttempts: streamFunctions[0].retryAttempts + 1,
+  idleMs: 20,
+});
+useProjector(projector);
+afterAll(() => projector.stop());
