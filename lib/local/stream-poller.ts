@@ -46,9 +46,20 @@ export interface StreamPoller {
   stop(): Promise<void>;
 }
 
+type Value = Record<string, unknown>;
+
+/** The streams client reads an empty map (`{"M":{}}`) as `{}`: put it back, at any depth. */
+function repaired(value: Value): Value {
+  if (Object.keys(value).length === 0) return { M: {} };
+  if (value.M) return { M: repairedImage(value.M as Record<string, Value>) };
+  if (Array.isArray(value.L)) return { L: (value.L as Value[]).map(repaired) };
+  return value;
+}
+const repairedImage = (image: Record<string, Value> | undefined) => image && Object.fromEntries(Object.entries(image).map(([name, value]) => [name, repaired(value)]));
+
 /** The SDK hands images as attribute values and times as Dates; Lambda's event carries epoch seconds. */
 function toLambdaRecord(record: StreamRecord, eventSourceARN: string): DynamoDBRecord {
-  const { ApproximateCreationDateTime, ...change } = record.dynamodb ?? {};
+  const { ApproximateCreationDateTime, NewImage, OldImage, ...change } = record.dynamodb ?? {};
   return {
     eventID: record.eventID,
     eventName: record.eventName as DynamoDBRecord['eventName'],
@@ -58,6 +69,8 @@ function toLambdaRecord(record: StreamRecord, eventSourceARN: string): DynamoDBR
     eventSourceARN,
     dynamodb: {
       ...(change as DynamoDBRecord['dynamodb']),
+      ...(NewImage && { NewImage: repairedImage(NewImage as unknown as Record<string, Value>) as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'] }),
+      ...(OldImage && { OldImage: repairedImage(OldImage as unknown as Record<string, Value>) as NonNullable<DynamoDBRecord['dynamodb']>['OldImage'] }),
       ...(ApproximateCreationDateTime ? { ApproximateCreationDateTime: Math.floor(ApproximateCreationDateTime.getTime() / 1000) } : {}),
     },
   };
@@ -159,6 +172,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         error = thrown;
       }
       if (failedAt === -1) return;
+      if (process.env.BISN_STREAM_DEBUG) console.error(`[stream ${options.tableName}] handler failed`, error);
       options.onError?.(error);
       if (attempt >= options.maxAttempts) {
         givenUp.push(event.Records[failedAt]!);

@@ -1,7 +1,7 @@
 import { afterAll } from 'vitest';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/stack';
 import { testEngineOptions } from '../dynamodb-engine';
-import { generousDailyLimits } from './requirements/support';
+import { generousDailyLimits, useFileStack } from './requirements/support';
 
 /**
  * The local stack of the domain tier's global setup (test/api/global-setup.ts): the real emulators, the
@@ -24,6 +24,7 @@ export const sharedStackOptions: LocalStackOptions = {
  */
 export async function fileStack(): Promise<LocalStack> {
   const stack = await startLocalStack({ ...sharedStackOptions, ...testEngineOptions() });
+  useFileStack(stack);
   afterAll(() => stack.stop());
   return stack;
 }

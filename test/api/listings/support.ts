@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { listingDraft, type AcceptedImageType, type Listing, type ListingDraftInput, type PresignResponse } from '../../../shared/api';
 import { localCredentials, LOCAL_REGION } from '../../../lib/local/aws';
 import { IMAGES_BUCKET, type LocalStack } from '../../../lib/local/stack';
-import { call, drainDeliveryQueue, expectOk, type ApiAnswer, type Broker } from '../requirements/support';
+import { call, drainDeliveryQueue, expectOk, projectionsSettled, type ApiAnswer, type Broker } from '../requirements/support';
 import { validDraft } from '../../fixtures/inputs';
 
 export { validDraft };
@@ -119,5 +119,7 @@ export async function runBlastJob(event?: { now?: string }) {
 
 export async function runExpiryJob(event?: { now?: string }) {
   const { handler } = await import('../../../lambdas/jobs/expire-listings');
-  return handler(event);
+  const report = await handler(event);
+  await projectionsSettled();
+  return report;
 }

@@ -23,6 +23,8 @@ export interface StoreSnapshot {
 }
 
 export async function storeSnapshot(stack: LocalStack): Promise<StoreSnapshot> {
+  // What earlier writes derive lands first: a snapshot is of a store at rest.
+  await stack.projectionsSettled();
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

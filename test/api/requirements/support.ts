@@ -21,14 +21,27 @@ export { TEST_QUERY_PAGE_SIZE, validRequirement };
  * run the broadcast job themselves, so nothing else moves a requirement while they look at it.
  */
 export async function startStack(options: Pick<LocalStackOptions, 'unsubscribeRequestLimits'> = {}): Promise<LocalStack> {
-  return startLocalStack({
+  return (fileStack = await startLocalStack({
     ports: { api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 },
     quiet: true,
     dailyLimits: generousDailyLimits,
     queryPageSize: TEST_QUERY_PAGE_SIZE,
     ...testEngineOptions(),
     ...options,
-  });
+  }));
+}
+
+let fileStack: LocalStack | undefined;
+
+/** The stack of this test file (file-stack.ts starts it), for projectionsSettled. */
+export const useFileStack = (stack: LocalStack) => void (fileStack = stack);
+
+/**
+ * Waits until the projections of every change so far are written: what a job run in this process (not
+ * through the gateway, whose requests wait themselves) derived is there for the next step.
+ */
+export async function projectionsSettled(): Promise<void> {
+  await fileStack?.projectionsSettled();
 }
 
 
@@ -186,6 +199,7 @@ export async function drainDeliveryQueue(): Promise<void> {
     await poller.stop();
     client.destroy();
   }
+  await projectionsSettled();
 }
 
 /** Runs the broadcast job's handler in this process against the stack, as the scheduler does, then its mails' workers. */
