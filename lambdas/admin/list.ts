@@ -12,7 +12,7 @@ async function allUsers(status: UserStatus): Promise<AdminUser[]> {
   return items;
 }
 
-/** `npm run admin -- delegates`: the delegations brokers confirmed, awaiting an operator (issue 16). */
+/** `npm run admin -- delegates`: the delegations brokers confirmed, awaiting an operator. */
 async function allDelegationsAwaiting(): Promise<Delegation[]> {
   const items: Delegation[] = [];
   let cursor: string | undefined;

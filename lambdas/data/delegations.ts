@@ -3,7 +3,7 @@ import type { DelegationState } from '../../shared/api';
 import { db, encodeCursor, isConditionFailed, nowIso, queryAll, startKeyFor, tableName } from './table';
 
 /**
- * A delegation (issue 16): `delegateId` assists `brokerId`. Lives in the broker's partition (their delegates:
+ * A delegation: `delegateId` assists `brokerId`. Lives in the broker's partition (their delegates:
  * one Query) and in gsi1 under the delegate (the brokers they assist: one Query); gsi2 holds it while it
  * awaits an operator (`confirmed`: sparse, the operators' queue).
  */

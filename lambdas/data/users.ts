@@ -20,11 +20,11 @@ export interface UserRecord {
   operator?: boolean;
   /** Subscribed category ids; a category absent here is unsubscribed. */
   subscribed: SubscriptionId[];
-  /** Match notice mails (issue 13); absent means on, as for every account made before they existed. */
+  /** Match notice mails; absent means on. */
   matchNotices?: boolean;
-  /** Profile → Privacy (issue 15); absent means listed in the broker directory with phone and e-mail shown. */
+  /** Profile → Privacy; absent means listed in the broker directory with phone and e-mail shown. */
   directory?: DirectoryPrivacy;
-  /** Profile → Notifications (issue 19); absent means the defaults (notificationPreferencesOf in shared/rules). */
+  /** Profile → Notifications; absent means the defaults (notificationPreferencesOf in shared/rules). */
   notifications?: NotificationPreferences;
   profileImage: ImageVariants | null;
   brokerImage: ImageVariants | null;
@@ -36,7 +36,7 @@ export interface UserRecord {
   mailStop?: MailStop | null;
   /**
    * Raised by every change of what the broker edits (profile, subscriptions, images, an unsubscribe): a
-   * profile save names the version it was based on. Absent on records stored before versions: 0.
+   * profile save names the version it was based on. Absent reads as 0.
    */
   version?: number;
 }

@@ -11,7 +11,7 @@ import { sendMail } from './mail';
 import { delegationRequestMail } from './mail/templates/delegation-request';
 
 /**
- * Delegates (issue 16; docs/DECISIONS.md "Delegates"): an account asks to assist a broker, the broker
+ * Delegates (docs/DECISIONS.md "Delegates"): an account asks to assist a broker, the broker
  * confirms (or declines), an operator approves; either side revokes. Only an approved delegation of an
  * active broker lets the delegate act for them (lambdas/core/acting.ts checks it on every call).
  */

@@ -75,10 +75,10 @@ async function claim(candidate: RequirementRecord, runId: string, staleBefore: s
 
 /** Whether a broker is mailed this requirement now (the rest get it in their digest, or never). */
 function mailedNow(broker: UserRecord, record: RequirementRecord, category: UserRecord['subscribed'][number]): boolean {
-  // The author is not mailed their own requirement (issue 22): the site shows them its status.
+  // The author is not mailed their own requirement: the site shows them its status.
   // Nor is an address SES stopped (a hard bounce or a complaint) until its broker resumes it.
   if (broker.userId === record.userId || !broker.subscribed.includes(category) || broker.mailStop) return false;
-  // Nor a broker who takes requirements in their digest, or not at all (Profile → Notifications, issue 19).
+  // Nor a broker who takes requirements in their digest, or not at all (Profile → Notifications).
   return notificationPreferencesOf(broker.notifications).requirements === 'instant';
 }
 

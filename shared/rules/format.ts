@@ -226,7 +226,7 @@ export function describeMailStop(stop: { reason: 'bounce' | 'complaint'; at: str
 }
 
 /**
- * A requirement's budget (issue 13): "Up to $2,000,000", "Up to $1.50 per sqft / Monthly", both joined by
+ * A requirement's budget: "Up to $2,000,000", "Up to $1.50 per sqft / Monthly", both joined by
  * "or"; nothing stated → "".
  */
 export function formatBudget(budget: {

@@ -22,7 +22,7 @@ import { logsDuring, sesRefusing } from './blast-support';
 import { cognitoUser } from './accounts-support';
 import { broker, mailsTo, principalOf, refusal } from './support';
 
-/** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
+/** The delegation's states, who may move them, and what acting for a broker checks. */
 /** A delegate who chose, in Privacy, to be in the directory. */
 const listedByChoice = { listed: true, showPhone: true, showEmail: true };
 

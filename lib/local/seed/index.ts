@@ -68,7 +68,7 @@ export const seed: SeedModule['seed'] = async (stack) => {
     users.set(broker.key, user);
   }
 
-  // Avery assists Ben (issue 16): asked, confirmed by Ben, approved by the operator.
+  // Avery assists Ben: asked, confirmed by Ben, approved by the operator.
   for (const delegate of demoBrokers.filter((b) => b.assists)) {
     const [assistant, broker] = [users.get(delegate.key)!, users.get(delegate.assists!)!];
     await requestDelegation(assistant, broker.email);

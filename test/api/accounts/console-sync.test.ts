@@ -8,7 +8,7 @@ import { call, newAccount, stack, storedUser } from './support';
 import { eventually } from '../../fixtures/eventually';
 
 /**
- * Issue 12 §1: an operator working in the Cognito console. These tests call the Cognito admin API
+ * An operator working in the Cognito console. These tests call the Cognito admin API
  * directly, as the console does; the local event bus turns each call into the CloudTrail event the
  * cloud's EventBridge rule delivers to the same handler (lambdas/events/cognito-console-sync.ts).
  */

@@ -252,7 +252,7 @@ describe('POST /user/brokerInfo/{userId}', () => {
   });
 });
 
-describe('e-mail addresses compare case-insensitively, locally as in the deployed pool (issue 20.10)', () => {
+describe('e-mail addresses compare case-insensitively, locally as in the deployed pool', () => {
   it('an account signs in with its address in any case, and an address with capitals finds its record', async () => {
     const lower = newEmail('casey');
     const userId = await createConfirmedUser(stack, { email: lower, password: PASSWORD, firstName: 'Casey', lastName: 'Case' });

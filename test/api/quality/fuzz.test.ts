@@ -89,7 +89,7 @@ interface Fx {
   draft: Listing;
   /** A draft of the owner missing everything: publishing it is refused. */
   incomplete: Listing;
-  /** A match of the owner's sent requirement with another broker's published listing (issue 13). */
+  /** A match of the owner's sent requirement with another broker's published listing. */
   match: { requirementId: string; listingId: string };
   /** A requirement of the owner withdrawn before it was sent: nothing but reading it is open. */
   closedRequirementId: string;
@@ -238,7 +238,7 @@ const requirementInput = fc
       description: textOf(limits.requirementForm.description),
       highlights: linesOf(limits.requirementForm.highlights),
       maxPrice: money,
-      // Issue 13's budget: a maximum lease rate always with its frequency (the schema refuses one alone).
+      // The requirement's budget: a maximum lease rate always with its frequency (the schema refuses one alone).
       lease: fc.tuple(money, oneOf(idsOf(leaseFrequencies))),
     },
     { requiredKeys: ['requirementTypeId', 'propertyTypeId', 'marketIds', 'title', 'timing'] },
@@ -322,7 +322,7 @@ const contactListInput = fc.oneof(
   fc.record({ name: text(100, 1), members: fc.uniqueArray(fc.uuid(), { maxLength: 5 }) }),
 );
 
-/** A browser's filters as its URL holds them: catalogue ids, "ALL", or nothing (issue 19's saved searches). */
+/** A browser's filters as its URL holds them: catalogue ids, "ALL", or nothing (a saved search's). */
 const idOrAll = <T extends string>(ids: readonly T[]) => fc.oneof(oneOf(ids), fc.constant('ALL'));
 const listingsFilters = fc.record(
   { listingTypeId: idOrAll(idsOf(listingTypes)), propertyTypeId: idOrAll(idsOf(propertyTypes)), marketId: idOrAll(idsOf(markets)) },
@@ -394,20 +394,20 @@ const ownListing = async (listingId: string) =>
 const expectGone = async (id: 'getListing' | 'getRequirement', params: Record<string, string>, token = fx.owner.token) =>
   expect((await call(fx.stack, token, id, { params })).status).toBe(404);
 
-/** A contact list of the owner's (issue 15): a saved filter unless `members` are given. */
+/** A contact list of the owner's: a saved filter unless `members` are given. */
 const newList = async (body: Record<string, unknown> = { name: 'Office brokers', filter: { propertyTypeId: 'office' } }) =>
   (await expectOk(call<{ list: { listId: string } }>(fx.stack, fx.owner.token, 'createContactList', { body }))).list.listId;
 const ownList = async (listId: string) =>
   (await expectOk(call<{ list: { name: string; filter: unknown; members: string[] | null } }>(fx.stack, fx.owner.token, 'getContactList', { params: { listId } }))).list;
 
-/** A listings search of the owner's (issue 19). */
+/** A listings search of the owner's. */
 const newSearch = async () =>
   (await expectOk(call<{ search: SavedSearch }>(fx.stack, fx.owner.token, 'createSavedSearch', { body: { name: 'Office', kind: 'listings', filters: { propertyTypeId: 'office' }, frequency: 'daily' } })))
     .search.savedSearchId;
 const ownSearch = async (savedSearchId: string) =>
   (await expectOk(call<{ items: SavedSearch[] }>(fx.stack, fx.owner.token, 'listSavedSearches'))).items.find((s) => s.savedSearchId === savedSearchId);
 
-/** The owner's delegations both ways (issue 16). */
+/** The owner's delegations both ways. */
 const ownDelegations = async () => expectOk(call<DelegationsResponse>(fx.stack, fx.owner.token, 'listDelegations'));
 /** The reader's request to assist the owner (made in beforeAll). */
 const readersDelegation = () => ({ brokerId: fx.owner.userId, delegateId: fx.reader.userId });
@@ -525,7 +525,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   listDelegations: 'read-only',
   adminListDelegations: 'read-only',
 
-  // Issue 16: the owner asks to assist the operator (an approved account), the address as people type it.
+  // The owner asks to assist the operator (an approved account), the address as people type it.
   requestDelegation: fuzzCase({
     template: () => ({ body: { brokerEmail: fx.operator.email } }),
     valid: () => fc.record({ pad: padding, upper: fc.boolean() }),

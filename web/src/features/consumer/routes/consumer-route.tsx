@@ -29,7 +29,7 @@
  *    (`export const requirementsPage = () => import('../pages/requirements-page');`), which routes/index.tsx
  *    loads lazily (`const pages = () => import('./pages');`). Vite lists every chunk a lazy page needs next
  *    to its `import()`, so a page imported from the route table would put that list (hashed file names of
- *    the page and all its dependencies) in front of every page, the landing page included (issue 7: ≤ 100 KB
+ *    the page and all its dependencies) in front of every page, the landing page included (≤ 100 KB
  *    of JS there). The extra small request happens while the session is checked, before any page here shows.
  * 2. Spread the array into `consumerRoute.addChildren([...])` in web/src/app/router.tsx.
  *
