@@ -23,7 +23,7 @@ import { syncListingsMarket } from './market';
  * The weekday digest (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in the
  * personal digest of each approved broker whose categories it is in (lambdas/domain/digest: matches, saved
  * searches, then the categories' new listings and requirements), then becomes published. Delivered through the
- * delivery queue (docs/DECISIONS.md "Digest delivery through a queue"):
+ * delivery queue (docs/DECISIONS.md "The weekday blast and the delivery queue"):
  * - the planner (the scheduled job, `runBlast`) claims the queued listings for a run (queued → processing,
  *   stamped with its runId, named in its RUN item), pages through the active brokers and enqueues, in
  *   batches, every broker whose digest day it is; one planner at a time (a lease, `LOCK#blast`, renewed after

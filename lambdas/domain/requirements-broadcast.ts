@@ -16,7 +16,7 @@ import { syncRequirementMarket } from './market';
 
 /**
  * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once"),
- * delivered through the delivery queue (docs/DECISIONS.md "Digest delivery through a queue").
+ * delivered through the delivery queue (docs/DECISIONS.md "The weekday blast and the delivery queue").
  *
  * Each run (the planner, every minute) picks the requirements that are `pending`, `queued`, or `processing`
  * but untouched for longer than the lease (a crashed run), moves each to `processing` under its own lease by

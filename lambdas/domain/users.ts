@@ -129,7 +129,7 @@ export async function getOwnUser(principal: Principal, existing: UserRecord | nu
     }),
     emailConfirmed: true,
     // An operator's account, made by an operator rather than through sign-up, is not a broker's: it
-    // receives no broadcasts until it subscribes itself (docs/DECISIONS.md "Mail").
+    // receives no broadcasts until it subscribes itself (docs/DECISIONS.md "Identity and users").
     ...(principal.isOperator ? { subscribed: [], operator: true } : {}),
   });
   return toUserDto(record, principal.isOperator);
