@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, NotificationPreferences, UserStatus } from '../../shared/api';
+import type { AccountStatusAction, AuditActor, BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, NotificationPreferences, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { expiringMap } from '../core/expiring-map';
 import { batchGet, db, fullReadPageSize, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
@@ -39,6 +39,19 @@ export interface UserRecord {
    * profile save names the version it was based on. Absent reads as 0.
    */
   version?: number;
+  /**
+   * The last status change an operator, the admin CLI or the Cognito console made, written with the status:
+   * the audit trail's entry for it is put from this (lambdas/domain/audit.ts). Absent until the first.
+   */
+  statusChange?: AccountStatusChange;
+}
+
+/** Who changed an account's status, how and when. */
+export interface AccountStatusChange {
+  action: AccountStatusAction;
+  at: string;
+  by: AuditActor;
+  detail: string | null;
 }
 
 /** "First Last", as cards and delegations name a person. */

@@ -146,6 +146,7 @@ export const adminDisableUser = r('adminDisableUser', 'POST', '/admin/users/{use
 export const adminEnableUser = r('adminEnableUser', 'POST', '/admin/users/{userId}/enable', 'operator', 'admin/enable-user');
 export const adminDeleteListing = r('adminDeleteListing', 'DELETE', '/admin/listing/{listingId}', 'operator', 'admin/delete-listing');
 export const adminListExports = r('adminListExports', 'GET', '/admin/exports', 'operator', 'admin/list-exports');
+export const adminListAudit = r('adminListAudit', 'GET', '/admin/audit', 'operator', 'admin/list-audit');
 export const adminListDelegations = r('adminListDelegations', 'GET', '/admin/delegations', 'operator', 'delegations/admin-list-delegations');
 export const adminDeleteRequirement = r('adminDeleteRequirement', 'DELETE', '/admin/requirement/{requirementId}', 'operator', 'admin/delete-requirement');
 
@@ -222,6 +223,7 @@ export const routes = [
   adminDeleteListing,
   adminDeleteRequirement,
   adminListExports,
+  adminListAudit,
   adminListDelegations,
 ] as const satisfies readonly RouteDef[];
 
@@ -317,7 +319,7 @@ export type CognitoConsoleEventName = (typeof eventFunctions)[0]['eventNames'][n
  * family of operator commands, so each carries, and may call, only the services its commands need.
  */
 export const adminFunctions = [
-  { id: 'adminList', entry: 'lambdas/admin/list.ts', actions: ['list', 'delegates'] },
+  { id: 'adminList', entry: 'lambdas/admin/list.ts', actions: ['list', 'delegates', 'audit'] },
   { id: 'adminApprove', entry: 'lambdas/admin/approve.ts', actions: ['approve'] },
   { id: 'adminAccess', entry: 'lambdas/admin/access.ts', actions: ['disable', 'enable'] },
   { id: 'adminRemove', entry: 'lambdas/admin/remove.ts', actions: ['remove-listing', 'remove-requirement'] },

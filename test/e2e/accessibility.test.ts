@@ -242,7 +242,7 @@ describe.each([
       await screenVisitor(page)('/consumer/operators');
       swept.push('/consumer/operators');
       expect(await problemsOf(page)).toEqual([]);
-      for (const tab of ['Delegates', 'Members', 'Exports']) {
+      for (const tab of ['Delegates', 'Members', 'Exports', 'Audit']) {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel', { name: tab }).waitFor();
         expect({ tab, problems: await problemsOf(page) }).toEqual({ tab, problems: [] });

@@ -28,9 +28,9 @@ export const pageQuery = z.object({
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
-/** A browse filter: one catalogue id, or "ALL" (or nothing) for no filter. */
-export const allOr = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(z.optional(z.union([z.literal(ALL), schema])), z.transform((v) => (v === ALL ? undefined : v)));
+/** A browse filter: one catalogue id, or "ALL" (or nothing) for no filter; `error` says what anything else is. */
+export const allOr = <T extends z.ZodMiniType>(schema: T, error?: string) =>
+  z.pipe(z.optional(z.union([z.literal(ALL), schema], error ? { error } : undefined)), z.transform((v) => (v === ALL ? undefined : v)));
 
 export const countResponse = z.object({ count: z.number().check(z.int(), z.nonnegative()) });
 export type CountResponse = z.infer<typeof countResponse>;

@@ -268,6 +268,7 @@ describe('e-mail addresses compare case-insensitively, locally as in the deploye
     const { usersRepository } = await import('../../../lambdas/data/users');
     expect((await usersRepository.findByEmail(lower.toUpperCase()))?.userId).toBe(userId);
     const { approveUser } = await import('../../../lambdas/domain/admin');
-    expect((await approveUser(capitals.toUpperCase())).status).toBe('active');
+    const { adminCliActor } = await import('../../../lambdas/domain/audit');
+    expect((await approveUser(capitals.toUpperCase(), adminCliActor)).status).toBe('active');
   });
 });

@@ -373,6 +373,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   adminListDelegations: { ok: 200, request: () => ({ query: { limit: 5 } }) },
   adminListUsers: { ok: 200, request: () => ({ query: { status: 'awaiting approval', limit: 5 } }) },
   adminListExports: { ok: 200, request: () => ({ query: { limit: 5 } }) },
+  adminListAudit: { ok: 200, request: () => ({ query: { limit: 5, action: 'disable' } }) },
   adminApproveUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'applicant')).userId } }) },
   adminDisableUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'leaving')).userId } }) },
   adminEnableUser: { ok: 200, request: (fx) => ({ params: { userId: fx.awaiting.userId } }) },

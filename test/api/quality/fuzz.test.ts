@@ -24,6 +24,8 @@ import {
   requirementDeliveries,
   savedSearchFrequencies,
   savedSearchQuery,
+  type AuditAction,
+  type AuditLogPage,
   type DelegationsResponse,
   type Listing,
   type SavedSearch,
@@ -460,6 +462,13 @@ async function sentRequirement(f: Fx): Promise<Requirement> {
 const renewToken = async (requirementId: string) =>
   new URL(await renewLinkUrl({ kind: 'requirement', id: requirementId }, new Date())).searchParams.get('token')!;
 const opOnly = () => fx.operator;
+/** The operator's action on `targetId` is in the audit trail once, in the operator's name. */
+async function expectAudited(action: AuditAction, targetId: string): Promise<void> {
+  const trail = await expectOk(call<AuditLogPage>(fx.stack, fx.operator.token, 'adminListAudit', { query: { action, limit: '25' } }));
+  const entries = trail.items.filter((entry) => entry.target.id === targetId);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.actor).toEqual({ kind: 'operator', userId: fx.operator.userId, email: fx.operator.email });
+}
 /** Well-formed ids nobody has: refused with 404 (or 403/400), never a 5xx. */
 const unknownId = idLike;
 
@@ -522,6 +531,7 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   listSavedSearches: 'read-only',
   getContactList: 'read-only',
   adminListExports: 'read-only',
+  adminListAudit: 'read-only',
   listDelegations: 'read-only',
   adminListDelegations: 'read-only',
 
@@ -1088,7 +1098,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 3,
     request: async (f) => ({ params: { userId: (await newUser(f.stack, 'applicant')).userId } }),
-    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('active'),
+    roundTrip: async (_f, _input, req) => {
+      expect((await usersRepository.get(req.params!.userId!))?.status).toBe('active');
+      await expectAudited('approve', req.params!.userId!);
+    },
     refused: () => unknownId.map((userId) => ({ params: { userId } })),
   }),
 
@@ -1098,7 +1111,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 3,
     request: async (f) => ({ params: { userId: (await newUser(f.stack, 'leaving')).userId } }),
-    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('disabled'),
+    roundTrip: async (_f, _input, req) => {
+      expect((await usersRepository.get(req.params!.userId!))?.status).toBe('disabled');
+      await expectAudited('disable', req.params!.userId!);
+    },
     // Unknown ids, and the operator's own account.
     refused: () => fc.oneof(unknownId, fc.constant(fx.operator.userId)).map((userId) => ({ params: { userId } })),
   }),
@@ -1113,7 +1129,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
       await expectOk(call(f.stack, f.operator.token, 'adminDisableUser', { params: { userId: user.userId } }));
       return { params: { userId: user.userId } };
     },
-    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('awaiting approval'),
+    roundTrip: async (_f, _input, req) => {
+      expect((await usersRepository.get(req.params!.userId!))?.status).toBe('awaiting approval');
+      await expectAudited('enable', req.params!.userId!);
+    },
     refused: () => unknownId.map((userId) => ({ params: { userId } })),
   }),
 
@@ -1123,7 +1142,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 4,
     request: async (f) => ({ params: { listingId: (await createDraft(f.stack, f.owner)).listingId } }),
-    roundTrip: (_f, _input, req) => expectGone('getListing', req.params!),
+    roundTrip: async (_f, _input, req) => {
+      await expectGone('getListing', req.params!);
+      await expectAudited('remove-listing', req.params!.listingId!);
+    },
     refused: () => unknownId.map((listingId) => ({ params: { listingId } })),
   }),
 
@@ -1133,7 +1155,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 4,
     request: async (f) => ({ params: { requirementId: (await createRequirement(f.stack, f.owner)).requirementId } }),
-    roundTrip: (_f, _input, req) => expectGone('getRequirement', req.params!),
+    roundTrip: async (_f, _input, req) => {
+      await expectGone('getRequirement', req.params!);
+      await expectAudited('remove-requirement', req.params!.requirementId!);
+    },
     refused: () => unknownId.map((requirementId) => ({ params: { requirementId } })),
   }),
 };

@@ -15,7 +15,7 @@ import { fits, type ListingFacets, type RequirementFacets } from '../../../share
 import { bulkPut, LISTING_FILTER, marketplaceItems } from '../../bench/seed';
 import { call, expectOk, newApprovedBroker, newUser, queuedListing, runBlastJob, startStack, type Broker } from '../listings/support';
 import { createRequirement, runBroadcast } from '../requirements/support';
-import { MarketTally } from '../../bench/market';
+import { MarketTally } from '../../bench/market-tally';
 
 let stack: LocalStack;
 let operator: Broker;

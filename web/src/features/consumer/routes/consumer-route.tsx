@@ -4,12 +4,7 @@
  */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '@/app/root-route';
-
-export interface Crumb {
-  readonly label: string;
-  /** Link target; leave out for the current page. */
-  readonly to?: string;
-}
+import type { Crumb } from '../components/breadcrumbs';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
