@@ -29,7 +29,7 @@ export function AuditLog() {
       </div>
       <PagedList query={query} what="audit entries" empty={action ? 'No operator has done this yet.' : 'No operator action yet.'}>
         {(entries) => (
-          <Table aria-label="Operator actions">
+          <Table aria-label="Operator actions" scrollLabel="Operator actions, scrolls sideways">
             <TableHeader>
               <TableRow>
                 <TableHead>When</TableHead>
