@@ -76,7 +76,7 @@ export async function changeListingPrice(principal: Principal, listingId: string
 }
 
 /**
- * Daily (issue 14): a published listing at its 120 days expires — it leaves every public list and its
+ * Daily: a published listing at its 120 days expires — it leaves every public list and its
  * matches end, its owner keeps it, renewable, for 60 days; then it is purged with its photos. Acts only on
  * the expiry it read (a renewal at the same moment wins). Idempotent.
  */

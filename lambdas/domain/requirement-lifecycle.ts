@@ -86,7 +86,7 @@ async function closeRequirement(
   return dtoOf(await noteRequirementChange({ ...before, status: to, closedAt, ...(outcome ? { outcome } : {}) }, principal, `marked ${to}`));
 }
 
-/** Filled, with how (issue 14): through a listing on BISN (it must exist) or elsewhere. */
+/** Filled, with how: through a listing on BISN (it must exist) or elsewhere. */
 export async function fillRequirement(principal: Principal, requirementId: string, input: FillRequirementRequest): Promise<Requirement> {
   let outcome: RequirementRecord['outcome'];
   if (input.outcome?.kind === 'bisn-listing') {

@@ -13,3 +13,4 @@ export * from './market';
 export * from './digest';
 export * from './csv';
 export * from './vcard';
+export * from './audit';

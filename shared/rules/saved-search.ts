@@ -38,8 +38,8 @@ const unset = (value: Filter): value is null | undefined | '' => !value || value
 const slotFits = (filter: Filter, values: readonly Filter[]) => unset(filter) || values.some((value) => !unset(value) && value === filter);
 
 /**
- * Whether an item fits a saved search's filters: exactly when the browser with those filters lists it
- * (issue 19). Only the filters: whether the item is public (a listing published, a requirement sent and
+ * Whether an item fits a saved search's filters: exactly when the browser with those filters lists it.
+ * Only the filters: whether the item is public (a listing published, a requirement sent and
  * active) is the caller's to know.
  */
 export function fits(search: { kind: 'listings'; filters: ListingsFilters }, item: ListingFacets): boolean;
@@ -62,7 +62,7 @@ export function fits(
   );
 }
 
-/** A saved search that fitted no new item for this long is paused (issue 19). */
+/** A saved search that fitted no new item for this long is paused. */
 export const SAVED_SEARCH_IDLE_DAYS = 90;
 /** One whose mails nobody opened or clicked for this long is paused. */
 export const SAVED_SEARCH_UNENGAGED_DAYS = 30;

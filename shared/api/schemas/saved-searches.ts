@@ -4,7 +4,7 @@ import { listListingsQuery } from './listings';
 import { listRequirementsQuery } from './requirements';
 
 /**
- * Saved searches (issue 19): a browser's URL filters under a name, mailed at a frequency. The filters are
+ * Saved searches: a browser's URL filters under a name, mailed at a frequency. The filters are
  * the browsers' own query fields (the same schemas, "ALL" read as no filter), without paging or order.
  */
 export const SAVED_SEARCHES_MAX = 50;

@@ -6,7 +6,7 @@ export interface ListingsSearch {
   listingTypeId?: ListingTypeId;
   propertyTypeId?: PropertyTypeId;
   marketId?: string;
-  /** Longest on BISN first (issue 14); absent: newest first. */
+  /** Longest on BISN first; absent: newest first. */
   sort?: 'daysOnBisn';
 }
 
