@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -89,6 +89,26 @@ export interface LocalStackOptions {
 
 export type { StackInfo } from './stack-info';
 
+/** Commands that change nothing (the document client's names and the client's). */
+const isRead = (command: string) => /^(Get|BatchGet|TransactGet|Query|Scan|Describe|List)/.test(command);
+let writesSent = 0;
+let writesCounted: object | undefined;
+
+/** Counts the writes the handlers of this process send to the table (their one client), for the settles. */
+async function countWrites(): Promise<void> {
+  const { dynamoDb } = await import('../../lambdas/core/aws');
+  const client = dynamoDb();
+  if (writesCounted === client) return;
+  writesCounted = client;
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      if (!isRead(String(context.commandName))) writesSent++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'countLocalWrites' },
+  );
+}
+
 export interface LocalStack extends StackInfo {
   /**
    * The local event bus (in this process only): `deliver` hands an event to the function the cloud's rule
@@ -170,6 +190,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       batchSize: streamFunctions[0].batchSize,
       maxAttempts: streamFunctions[0].retryAttempts + 1,
       idleMs: options.settleWrites ? 20 : 100,
+      ...(options.settleWrites && { writesSent: () => writesSent }),
       ...(dataDir && { checkpointFile: join(dataDir, 'stream-position.json') }),
       onError: (error) => quiet || console.error('[stream] projector failed (retried):', error),
       onGiveUp: (record) => console.error(`[stream] projector gave up on ${JSON.stringify(record.dynamodb?.Keys)} (seq ${record.dynamodb?.SequenceNumber})`),
@@ -227,6 +248,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Handlers validate process.env when their module loads. The gateway imports one on its first request,
     // which cannot arrive before this synchronous continuation of its listen() has run.
     Object.assign(process.env, env);
+    if (options.settleWrites) await countWrites();
 
     const runtimeConfig: LocalRuntimeConfig = {
       apiUrl: gateway.url,

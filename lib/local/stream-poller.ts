@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -33,6 +34,11 @@ export interface StreamPollerOptions {
   onGiveUp?: (record: DynamoDBRecord, error: unknown) => void;
   /** An invocation that failed (it is retried): printed by `npm start`, kept quiet in tests. */
   onError?: (error: unknown) => void;
+  /**
+   * How many writes this process has sent to the table so far (the local stack counts its handlers'): a
+   * settle asked when none was sent since the last pass that found nothing has nothing to wait for.
+   */
+  writesSent?: () => number;
 }
 
 export interface StreamPoller {
@@ -47,6 +53,15 @@ export interface StreamPoller {
 }
 
 type Value = Record<string, unknown>;
+
+const invocation = new AsyncLocalStorage<true>();
+
+/**
+ * True inside a stream handler's invocation. In the cloud the projector is a function of its own with its
+ * own clients; locally it shares this process's, and a fault a test injects into a job's calls must not
+ * land in the projector's.
+ */
+export const inStreamHandler = (): boolean => invocation.getStore() === true;
 
 /** The streams client reads an empty map (`{"M":{}}`) as `{}`: put it back, at any depth. */
 function repaired(value: Value): Value {
@@ -120,6 +135,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const enter = (name: string) => ((phase = name), (phaseSince = Date.now()));
   let passesStarted = 0;
   let quietPassesDone = 0;
+  // The writes sent before the last pass that found nothing began: all of them were in the stream it read.
+  let writesSeenQuiet = -1;
   const waiters: { after: number; resolve: () => void }[] = [];
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
@@ -163,7 +180,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       let failedAt: number;
       let error: unknown;
       try {
-        const answer = await (await handlerOf())(event);
+        const handle = await handlerOf();
+        const answer = await invocation.run(true, () => handle(event));
         const failed = new Set((answer?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
         failedAt = pending.findIndex((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''));
         error = new Error('the handler reported a failed record');
@@ -231,6 +249,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const loop = (async () => {
     while (!stopped) {
       const number = ++passesStarted;
+      const writesAtStart = options.writesSent?.() ?? -1;
       let handed = 0;
       try {
         handed = await pass();
@@ -242,6 +261,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       }
       if (handed === 0) {
         quietPassesDone = number;
+        writesSeenQuiet = writesAtStart;
         for (const waiter of waiters.splice(0)) {
           if (waiter.after <= number) waiter.resolve();
           else waiters.push(waiter);
@@ -258,6 +278,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       if (stopped) return Promise.reject(new Error('stream poller stopped'));
       const after = passesStarted + 1;
       if (quietPassesDone >= after) return Promise.resolve();
+      if (options.writesSent && writesSeenQuiet >= 0 && options.writesSent() === writesSeenQuiet) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
           () =>

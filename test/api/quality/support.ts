@@ -5,6 +5,7 @@ import { HttpResponse, type HttpRequest } from '@smithy/core/transport';
 import { documentClient, s3 } from '../../../lambdas/core/aws';
 import { env } from '../../../lambdas/core/env';
 import type { LocalStack } from '../../../lib/local/stack';
+import { inStreamHandler } from '../../../lib/local/stream-poller';
 import { bucketKeys, readMailStore } from '../listings/support';
 
 export * from '../listings/support';
@@ -63,6 +64,8 @@ export function failSends(
   let calls = 0;
   let failed = 0;
   (client as { send: Send }).send = (command, ...rest) => {
+    // The projector runs in this process locally (a function of its own in the cloud): not the job's calls.
+    if (inStreamHandler()) return original.call(client, command, ...rest);
     calls += 1;
     if (fails(calls, command as { input: unknown; constructor: { name: string } })) {
       failed += 1;
