@@ -117,6 +117,8 @@ export interface LocalStack extends StackInfo {
   events: Pick<EventBus, 'deliver' | 'settled'>;
   /** Resolves once the stream's projections have caught up with every change committed before the call. */
   projectionsSettled(timeoutMs?: number): Promise<void>;
+  /** Runs a bulk seed that writes its derived records itself; the projector passes over its changes. */
+  unprojected<T>(write: () => Promise<T>): Promise<T>;
   /** Stream records the projector kept failing on (the cloud's failure-destination queue). */
   projectionFailures: readonly DynamoDBRecord[];
   /** Stops every piece (servers closed, temp dirs removed); safe to call twice. */
@@ -290,6 +292,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       demoLogins: [],
       events: { deliver: events.deliver, settled: events.settled },
       projectionsSettled: (timeoutMs) => projector.settled(timeoutMs),
+      unprojected: (write) => projector.passOver(write, 300_000),
       projectionFailures: projector.givenUp,
       stop,
     };

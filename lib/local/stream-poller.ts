@@ -47,6 +47,11 @@ export interface StreamPoller {
    * is done with it (a pass that starts after the call finds nothing new); rejects after `timeoutMs`.
    */
   settled(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs `write` and passes over the changes it commits without handing them to the handler: for bulk seeds
+   * that write their derived records themselves (tests, the bench). Other writes meanwhile are passed over too.
+   */
+  passOver<T>(write: () => Promise<T>, timeoutMs?: number): Promise<T>;
   /** Records given up on (the failure destination's messages). */
   readonly givenUp: readonly DynamoDBRecord[];
   stop(): Promise<void>;
@@ -122,6 +127,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const saved: Record<string, string> = options.checkpointFile && existsSync(options.checkpointFile) ? JSON.parse(readFileSync(options.checkpointFile, 'utf8')) : {};
   let streamArn: string | undefined;
   let stopped = false;
+  let passingOver = false;
   let handler: Promise<StreamHandler> | undefined;
   const handlerOf = () =>
     (handler ??=
@@ -233,7 +239,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       if (records.length) {
         enter(`projecting ${records.length} records`);
         if (process.env.BISN_STREAM_DEBUG) console.error(`[stream ${options.tableName}] ${records.map((r) => `${r.eventName} ${JSON.stringify(r.dynamodb?.Keys?.pk)}`).join(' | ')}`);
-        await deliver(records);
+        if (!passingOver) await deliver(records);
         state.last = records.at(-1)!.dynamodb!.SequenceNumber;
         handed += records.length;
       }
@@ -272,26 +278,40 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
   })();
 
+  /** A pass that starts after the call finds nothing; `force` takes no shortcut from the count of writes. */
+  const waitQuiet = (timeoutMs = 60_000, force: boolean): Promise<void> => {
+    if (stopped) return Promise.reject(new Error('stream poller stopped'));
+    const after = passesStarted + 1;
+    if (quietPassesDone >= after) return Promise.resolve();
+    if (!force && options.writesSent && writesSeenQuiet >= 0 && options.writesSent() === writesSeenQuiet) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `stream of ${options.tableName}: changes not projected within ${timeoutMs} ms (pass ${passesStarted}, ${phase} for ${Date.now() - phaseSince} ms)`,
+            ),
+          ),
+        timeoutMs,
+      );
+      waiters.push({ after, resolve: () => (clearTimeout(timer), resolve()) });
+      wake?.();
+    });
+  };
+
   return {
     givenUp,
-    settled(timeoutMs = 60_000) {
-      if (stopped) return Promise.reject(new Error('stream poller stopped'));
-      const after = passesStarted + 1;
-      if (quietPassesDone >= after) return Promise.resolve();
-      if (options.writesSent && writesSeenQuiet >= 0 && options.writesSent() === writesSeenQuiet) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () =>
-            reject(
-              new Error(
-                `stream of ${options.tableName}: changes not projected within ${timeoutMs} ms (pass ${passesStarted}, ${phase} for ${Date.now() - phaseSince} ms)`,
-              ),
-            ),
-          timeoutMs,
-        );
-        waiters.push({ after, resolve: () => (clearTimeout(timer), resolve()) });
-        wake?.();
-      });
+    settled: (timeoutMs) => waitQuiet(timeoutMs, false),
+    async passOver(write, timeoutMs) {
+      await waitQuiet(timeoutMs, true);
+      passingOver = true;
+      try {
+        const result = await write();
+        await waitQuiet(timeoutMs, true);
+        return result;
+      } finally {
+        passingOver = false;
+      }
     },
     async stop() {
       stopped = true;

@@ -16,7 +16,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ ...sharedStackOptions, ...testEngineOptions() });
-  const { stop, events: _events, projectionsSettled: _settled, projectionFailures: _failures, ...info } = stack;
+  const { stop, events: _events, projectionsSettled: _settled, projectionFailures: _failures, unprojected: _unprojected, ...info } = stack;
   project.provide('localStack', info);
   return stop;
 }

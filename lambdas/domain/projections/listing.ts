@@ -19,11 +19,14 @@ export async function projectListing(change: ItemChange): Promise<Projected> {
   const current = await listingsRepository.get(listingId);
   await listingsRepository.projectIndex(before, current);
   if (isPublished(current)) await matchListing(current);
-  else if (before) await unmatchListing(before);
+  // Matched only while published: a draft's autosave has nothing to take away.
+  else if (isPublished(before)) await unmatchListing(before);
   // Left the market with this change (and not back since): the property keeps its days and last price.
   if (isPublished(before) && !isPublished(after) && !isPublished(current)) {
     await rememberPropertyEnd(before, after?.closedAt ?? after?.updatedAt ?? new Date().toISOString());
   }
   if (!current && !change.after) await forgetMarketFacts('listing', listingId, before);
-  return { directoryOf: [(current ?? before)!.userId], ...(current && { market: { kind: 'listing' as const, id: listingId } }) };
+  // A card counts its broker's published listings only.
+  const onCard = isPublished(before) || isPublished(current);
+  return { ...(onCard && { directoryOf: [(current ?? before)!.userId] }), ...(current && { market: { kind: 'listing' as const, id: listingId } }) };
 }

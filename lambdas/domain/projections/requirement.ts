@@ -19,9 +19,12 @@ export async function projectRequirement(change: ItemChange): Promise<Projected>
   if (isActive(current)) {
     if (isActive(before)) await rematchRequirement(before, current);
     else await matchRequirement(current);
-  } else if (before) {
+  } else if (isActive(before)) {
+    // Matched only while sent: a pending requirement's edit has nothing to take away.
     await unmatchRequirement(before);
   }
   if (!current && !change.after) await forgetMarketFacts('requirement', requirementId, before);
-  return { directoryOf: [(current ?? before)!.userId], ...(current && { market: { kind: 'requirement' as const, id: requirementId } }) };
+  // A card counts its broker's active requirements only.
+  const onCard = isActive(before) || isActive(current);
+  return { ...(onCard && { directoryOf: [(current ?? before)!.userId] }), ...(current && { market: { kind: 'requirement' as const, id: requirementId } }) };
 }

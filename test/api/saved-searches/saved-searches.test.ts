@@ -225,7 +225,7 @@ describe('saved searches', () => {
   it('a save answers how many current items match, counted as the browser counts, and warns past 500', async () => {
     // 540 published listings and sent requirements, 60 % of the listings in LISTING_FILTER's partition.
     // The market's cells are not read here: the tally is left unwritten.
-    await bulkPut(marketplaceItems({ from: 0, units: 540, ownerIds: [other.userId] }, new MarketTally()));
+    await stack.unprojected(() => bulkPut(marketplaceItems({ from: 0, units: 540, ownerIds: [other.userId] }, new MarketTally())));
     const narrow = await expectOk(save(listingsSearch('Narrow', { ...LISTING_FILTER })));
     expect(narrow.matching).toBe((await browse('listings', { ...LISTING_FILTER })).length);
     expect(narrow.matching).toBeGreaterThan(300);
