@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, db, tableName } from './table';
+import { batchGet, db, isConditionFailed, tableName } from './table';
 
 /**
  * What BISN remembers of a property between its listings, keyed by its normalised address
@@ -29,7 +29,19 @@ export const propertyHistoryRepository = {
   },
 
   /** A listing ended: the property's count so far (set, not added: a listing that ends twice counts once). */
+  /** The property's latest ending: an ending older than the one kept changes nothing (a replayed change). */
   async put(history: PropertyHistory): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys(history.propertyKey), type: 'propertyHistory', ...history } }));
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys(history.propertyKey), type: 'propertyHistory', ...history },
+          ConditionExpression: 'attribute_not_exists(lastEndedAt) OR lastEndedAt <= :ended',
+          ExpressionAttributeValues: { ':ended': history.lastEndedAt },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
   },
 };

@@ -44,9 +44,9 @@ function strip<T>(item: Record<string, unknown>): T {
 }
 
 export const searchAlertsRepository = {
-  /** Queues an item that became public (again: a repeat overwrites, the hits are put once). */
+  /** Queues an item that became public; one still queued stays as it is (a projection replayed), the hits are put once. */
   async queue(item: QueuedAlertItem): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { pk: QUEUE, sk: `${item.kind}#${item.itemId}`, type: 'alertQueue', ...item, queuedAt: nowIso() } }));
+    await putIfAbsent({ pk: QUEUE, sk: `${item.kind}#${item.itemId}`, type: 'alertQueue', ...item, queuedAt: nowIso() });
   },
 
   /** The queued items, page by page. */

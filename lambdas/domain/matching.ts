@@ -184,19 +184,24 @@ export async function matchListing(record: ListingRecord, now = new Date()): Pro
   return { read, matches: found.length, ...changes };
 }
 
-async function dropRequirementCandidates(record: RequirementRecord): Promise<void> {
-  if (record.sentAt) {
-    await matchesRepository.deleteRequirementCandidate({ ...record, sentAt: activeFromOf({ ...record, sentAt: record.sentAt }) }, [...expandMarkets(record.marketIds)]);
-  }
+async function dropRequirementCandidates(record: RequirementRecord, keep?: SentRequirement): Promise<void> {
+  if (!record.sentAt) return;
+  const activeFrom = activeFromOf({ ...record, sentAt: record.sentAt });
+  // Copies the requirement as it is now also has (same type, same start, same market) stay.
+  const kept = keep && keep.propertyTypeId === record.propertyTypeId && activeFromOf(keep) === activeFrom ? expandMarkets(keep.marketIds) : new Set<string>();
+  const stale = [...expandMarkets(record.marketIds)].filter((marketId) => !kept.has(marketId));
+  if (stale.length) await matchesRepository.deleteRequirementCandidate({ ...record, sentAt: activeFrom }, stale);
 }
 
 /**
- * A sent requirement edited or renewed: its old candidate copies go, then it is matched as it
- * is now. Pairs that still fit keep their state and notice; pairs that no longer fit are removed.
+ * A sent requirement edited or renewed: matched as it is now (its new candidate copies first), then the
+ * copies it no longer has go. Never a moment without a copy, so a listing matched meanwhile finds it.
+ * Pairs that still fit keep their state and notice; pairs that no longer fit are removed.
  */
 export async function rematchRequirement(before: RequirementRecord, after: SentRequirement): Promise<MatchRun> {
-  await dropRequirementCandidates(before);
-  return matchRequirement(after);
+  const run = await matchRequirement(after);
+  await dropRequirementCandidates(before, after);
+  return run;
 }
 
 /** A requirement leaving (removed, withdrawn, expired): its candidate copies and every match, both sides. */
