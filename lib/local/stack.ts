@@ -20,7 +20,7 @@ import { startScheduler } from './scheduler';
 import { seedOnce } from './seed';
 import type { StackInfo } from './stack-info';
 import { startQueuePoller } from './queue-poller';
-import { startStreamPoller } from './stream-poller';
+import { isReadCommand, startStreamPoller } from './stream-poller';
 import { startSes } from './ses';
 import { createDeliveryQueues, startSqs } from './sqs';
 import { REPO_ROOT } from './state';
@@ -89,8 +89,6 @@ export interface LocalStackOptions {
 
 export type { StackInfo } from './stack-info';
 
-/** Commands that change nothing (the document client's names and the client's). */
-const isRead = (command: string) => /^(Get|BatchGet|TransactGet|Query|Scan|Describe|List)/.test(command);
 let writesSent = 0;
 let writesCounted: object | undefined;
 
@@ -102,7 +100,7 @@ async function countWrites(): Promise<void> {
   writesCounted = client;
   client.middlewareStack.add(
     (next, context) => (args) => {
-      if (!isRead(String(context.commandName))) writesSent++;
+      if (!isReadCommand(String(context.commandName))) writesSent++;
       return next(args);
     },
     { step: 'initialize', name: 'countLocalWrites' },

@@ -68,6 +68,9 @@ const invocation = new AsyncLocalStorage<true>();
  */
 export const inStreamHandler = (): boolean => invocation.getStore() === true;
 
+/** A DynamoDB command that changes nothing (the document client's names and the client's). */
+export const isReadCommand = (command: string): boolean => /^(Get|BatchGet|TransactGet|Query|Scan|Describe|List)/.test(command);
+
 /** The streams client reads an empty map (`{"M":{}}`) as `{}`: put it back, at any depth. */
 function repaired(value: Value): Value {
   if (Object.keys(value).length === 0) return { M: {} };

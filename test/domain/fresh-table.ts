@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { ensureTable } from '../../lib/local/dynamodb';
-import { startStreamPoller } from '../../lib/local/stream-poller';
+import { inStreamHandler, isReadCommand, startStreamPoller } from '../../lib/local/stream-poller';
+import { dynamoDb } from '../../lambdas/core/aws';
 import { resetEnvCache } from '../../lambdas/core/env';
 import { handler } from '../../lambdas/streams/projector';
 import { streamFunctions } from '../../shared/api/routes';
@@ -20,6 +21,7 @@ process.env.TABLE_NAME = tableName;
 process.env.QUERY_PAGE_SIZE = String(TEST_QUERY_PAGE_SIZE);
 resetEnvCache();
 
+let writesSent = 0;
 const projector = startStreamPoller({
   endpoint,
   tableName,
@@ -27,6 +29,23 @@ const projector = startStreamPoller({
   batchSize: streamFunctions[0].batchSize,
   maxAttempts: streamFunctions[0].retryAttempts + 1,
   idleMs: 20,
+  writesSent: () => writesSent,
 });
 useProjector(projector);
 afterAll(() => projector.stop());
+
+/**
+ * A read after a write waits until the stream's projections have caught up with it, as the api tier's
+ * requests do: what a write derives is there for the test's next read, as it is a moment later in the cloud.
+ * The projector's own calls go straight through.
+ */
+dynamoDb().middlewareStack.add(
+  (next, context) => async (args) => {
+    if (!inStreamHandler()) {
+      if (!isReadCommand(String(context.commandName))) writesSent++;
+      else await projector.settled(120_000);
+    }
+    return next(args);
+  },
+  { step: 'initialize', name: 'settleBeforeRead' },
+);
