@@ -3,6 +3,7 @@ import { idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalo
 import { isBrochureUrl, withBrochureScheme } from '../../rules/links';
 import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
+import { browseSort, listingCriteria, rangesInOrder, searchTotal } from './search';
 import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
 
@@ -143,17 +144,18 @@ export const listingSummary = z.extend(
 );
 export type ListingSummary = z.infer<typeof listingSummary>;
 
-export const listingSorts = ['newest', 'daysOnBisn'] as const;
-export const listListingsQuery = z.extend(pageQuery, {
+/** The Listings browser's search: the spec's three filters and the criteria beside them (shared/rules/search.ts). */
+export const listingSearchShape = {
   listingTypeId: allOr(listingTypeId),
   propertyTypeId: allOr(propertyTypeId),
   marketId: allOr(marketId),
-  /** Newest first (the spec's order), or longest on BISN first (issue 14). */
-  sort: z._default(z.enum(listingSorts), 'newest'),
-});
+  ...listingCriteria,
+};
+export const listListingsQuery = z.object({ ...pageQuery.shape, ...listingSearchShape, sort: browseSort }).check(...rangesInOrder);
 export type ListListingsQuery = z.infer<typeof listListingsQuery>;
 
-export const listingPage = pageOf(listingSummary);
+/** A page of the browser; the first also counts the results (`total`). */
+export const listingPage = z.extend(pageOf(listingSummary), { total: z.optional(searchTotal) });
 export type ListingPage = z.infer<typeof listingPage>;
 export const myListingsResponse = z.object({ items: z.array(listingSummary) });
 export const listingResponse = z.object({ listing });
