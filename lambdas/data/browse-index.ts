@@ -81,14 +81,14 @@ export function browseIndex(prefix: string) {
 
     /**
      * The results of a search ranked in memory (price, rate, size): the newest RANKED_MAX it accepts among at
-     * most COUNT_SCAN_MAX rows, sorted by `compare` (ties newest first), paged by rank.
+     * most COUNT_SCAN_MAX rows, sorted by `compare` (ties newest first), paged by rank; the first page counts them.
      */
     async rankedPage<Row>(read: IndexRead<Row>, compare: (a: Row, b: Row) => number, limit: number, cursor?: string) {
       const offset = rankOf(cursor);
       const { rows, exact } = await collect(read.partitions.map(partitionFor), read, RANKED_MAX);
       const ranked = rows.sort(compare);
       const next = offset + limit;
-      return { items: ranked.slice(offset, next), nextCursor: next < ranked.length ? encodeCursor({ rank: next }) : null, total: { count: ranked.length, exact } };
+      return { items: ranked.slice(offset, next), nextCursor: next < ranked.length ? encodeCursor({ rank: next }) : null, ...(offset ? {} : { total: { count: ranked.length, exact } }) };
     },
 
     /**
