@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ALL } from '../../shared/catalog';
 import { db, decodeCursor, encodeCursor, fullReadPageSize, InvalidCursorError, tableName } from './table';
@@ -14,9 +15,17 @@ export interface IndexFilter {
 
 /** A search of a browse index: its partitions (one per market slot), how a row reads, and the rows it takes (null: all). */
 export interface IndexRead<Row> {
+  /** What the search is (its criteria and order, digested): a cursor continues only the search it came from. */
+  searchKey: string;
   partitions: readonly IndexFilter[];
   rowOf: (item: Record<string, unknown>) => Row;
   accept: ((row: Row) => boolean) | null;
+}
+
+/** A search's key for its cursors: its criteria and order (set values only), digested. */
+export function searchKeyOf(search: { filter: object; sort: string }): string {
+  const set = Object.entries(search.filter).filter(([, value]) => value !== undefined && value !== null);
+  return createHash('sha256').update(JSON.stringify([set, search.sort])).digest('base64url').slice(0, 16);
 }
 
 /** At most this many index rows are examined by one page of a search (README "Browse indexes"). */
@@ -69,8 +78,8 @@ export function browseIndex(prefix: string) {
       const items: Row[] = [];
       let examined = 0;
       let last: string | undefined;
-      for await (const { sk, item } of mergedRows(read.partitions.map(partitionFor), !!order.oldestFirst, positionOf(cursor), limit + 1)) {
-        if (items.length === limit || examined === SEARCH_SCAN_MAX) return { items, nextCursor: encodeCursor({ after: last }) };
+      for await (const { sk, item } of mergedRows(read.partitions.map(partitionFor), !!order.oldestFirst, positionOf(cursor, read.searchKey), limit + 1)) {
+        if (items.length === limit || examined === SEARCH_SCAN_MAX) return { items, nextCursor: encodeCursor({ after: last, search: read.searchKey }) };
         examined++;
         last = sk;
         const row = read.rowOf(item);
@@ -84,11 +93,11 @@ export function browseIndex(prefix: string) {
      * most COUNT_SCAN_MAX rows, sorted by `compare` (ties newest first), paged by rank; the first page counts them.
      */
     async rankedPage<Row>(read: IndexRead<Row>, compare: (a: Row, b: Row) => number, limit: number, cursor?: string) {
-      const offset = rankOf(cursor);
+      const offset = rankOf(cursor, read.searchKey);
       const { rows, exact } = await collect(read.partitions.map(partitionFor), read, RANKED_MAX);
       const ranked = rows.sort(compare);
       const next = offset + limit;
-      return { items: ranked.slice(offset, next), nextCursor: next < ranked.length ? encodeCursor({ rank: next }) : null, ...(offset ? {} : { total: { count: ranked.length, exact } }) };
+      return { items: ranked.slice(offset, next), nextCursor: next < ranked.length ? encodeCursor({ rank: next, search: read.searchKey }) : null, ...(offset ? {} : { total: { count: ranked.length, exact } }) };
     },
 
     /**
@@ -134,21 +143,26 @@ async function countItems(keyCondition: string, values: Record<string, unknown>,
   return count;
 }
 
-/** Where a page of an index order continues: after this sort key (every partition shares the order). */
-function positionOf(cursor: string | undefined): string | undefined {
+/** A cursor's position, if it is one of this search's (the same criteria and order); InvalidCursorError otherwise. */
+function positionIn(cursor: string | undefined, searchKey: string, name: 'after' | 'rank'): unknown {
   const position = decodeCursor(cursor);
   if (!position) return undefined;
-  const { after, ...rest } = position;
-  if (typeof after !== 'string' || after.length > 400 || Object.keys(rest).length) throw new InvalidCursorError();
-  return after;
+  const { [name]: value, search, ...rest } = position;
+  if (search !== searchKey || value === undefined || Object.keys(rest).length) throw new InvalidCursorError();
+  return value;
+}
+
+/** Where a page of an index order continues: after this sort key (every partition shares the order). */
+function positionOf(cursor: string | undefined, searchKey: string): string | undefined {
+  const after = positionIn(cursor, searchKey, 'after');
+  if (after !== undefined && (typeof after !== 'string' || after.length > 400)) throw new InvalidCursorError();
+  return after as string | undefined;
 }
 
 /** Where a page of a ranked order continues: at this rank. */
-function rankOf(cursor: string | undefined): number {
-  const position = decodeCursor(cursor);
-  if (!position) return 0;
-  const { rank, ...rest } = position;
-  if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank > RANKED_MAX || Object.keys(rest).length) throw new InvalidCursorError();
+function rankOf(cursor: string | undefined, searchKey: string): number {
+  const rank = positionIn(cursor, searchKey, 'rank') ?? 0;
+  if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank > RANKED_MAX) throw new InvalidCursorError();
   return rank;
 }
 

@@ -7,7 +7,7 @@ import {
 import type { ListingDraft, ListingStatus, SearchTotal } from '../../shared/api';
 import { isIndexSort, listingFacetsOf, rankComparator, type BrowseSort, type IndexSort, type ListingFacets, type PricePoint } from '../../shared/rules';
 import { batchGet, batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
-import { browseIndex, SEARCH_TOTAL_MAX, type IndexRead } from './browse-index';
+import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
 export interface StoredListingImage {
@@ -105,6 +105,8 @@ export interface BrowseFilter {
 
 /** A search of the listings browser: its type and property type, the market slots it reads, what it takes, its order. */
 export interface ListingSearchRead {
+  /** The search's criteria and order, digested (searchKeyOf): its cursors continue it only. */
+  searchKey: string;
   listingTypeId?: string;
   propertyTypeId?: string;
   /** One partition per slot; null is the `*` slot (every market). */
@@ -203,6 +205,7 @@ const daysOrNewest = (sort: BrowseSort) => (sort === 'daysOnBisn' ? daysIndex : 
 
 const listingIndexRead = (read: Omit<ListingSearchRead, 'sort'>): IndexRead<ListingIndexRow> => ({
   partitions: read.marketSlots.map((marketId) => ({ typeId: read.listingTypeId, propertyTypeId: read.propertyTypeId, marketId })),
+  searchKey: read.searchKey,
   rowOf: fromIndexItem,
   accept: read.accept,
 });
@@ -498,7 +501,7 @@ export const listingsRepository = {
 
   /** One page of one partition, newest first or longest on BISN first (the spec's three filters only). */
   pagePublished(filter: BrowseFilter, limit: number, cursor?: string, sort: IndexSort = 'newest'): Promise<Page<ListingIndexRow>> {
-    return listingsRepository.searchPublished({ ...filter, marketSlots: [filter.marketId ?? null], accept: null, sort }, limit, cursor);
+    return listingsRepository.searchPublished({ ...filter, searchKey: searchKeyOf({ filter, sort }), marketSlots: [filter.marketId ?? null], accept: null, sort }, limit, cursor);
   },
 
   /** How many listings a search shows, counted up to `max` (a saved search's breadth). */

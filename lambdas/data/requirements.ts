@@ -10,7 +10,7 @@ import { isIndexSort, rankComparator, requirementFacetsOf, type BrowseSort, type
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
 import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
 import { deliveryLedger, type DeliveryClaim } from './delivery-ledger';
-import { browseIndex, SEARCH_TOTAL_MAX, type IndexRead } from './browse-index';
+import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
 export interface RequirementRecord extends Authored {
@@ -90,6 +90,8 @@ export interface BrowseFilter {
 
 /** A search of the requirements browser: its type and property type, the market slots it reads, what it takes, its order. */
 export interface RequirementSearchRead {
+  /** The search's criteria and order, digested (searchKeyOf): its cursors continue it only. */
+  searchKey: string;
   requirementTypeId?: string;
   propertyTypeId?: string;
   /** One partition per slot; null is the `*` slot (every market). */
@@ -166,6 +168,7 @@ function fromIndexItem(item: Record<string, unknown>): RequirementIndexRow {
 
 const requirementIndexRead = (read: Omit<RequirementSearchRead, 'sort'>): IndexRead<RequirementIndexRow> => ({
   partitions: read.marketSlots.map((marketId) => ({ typeId: read.requirementTypeId, propertyTypeId: read.propertyTypeId, marketId })),
+  searchKey: read.searchKey,
   rowOf: fromIndexItem,
   accept: read.accept,
 });
@@ -223,7 +226,7 @@ export const requirementsRepository = {
 
   /** One page of one partition, newest first (the spec's three filters only). */
   pageSent(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<RequirementIndexRow>> {
-    return requirementsRepository.searchSent({ ...filter, marketSlots: [filter.marketId ?? null], accept: null, sort: 'newest' }, limit, cursor);
+    return requirementsRepository.searchSent({ ...filter, searchKey: searchKeyOf({ filter, sort: 'newest' }), marketSlots: [filter.marketId ?? null], accept: null, sort: 'newest' }, limit, cursor);
   },
 
   /**
