@@ -130,7 +130,7 @@ export function CriteriaForm({
         <div className="flex flex-wrap gap-2">
           <Button type="submit">Apply filters</Button>
           <Button type="button" variant="outline" onClick={clear} disabled={active === 0 && !form.formState.isDirty}>
-            Clear these filters
+            Remove these filters
           </Button>
         </div>
       </form>
