@@ -35,7 +35,7 @@ import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts'
 import { refreshDirectory } from './directory';
 import { forgetMarketFacts } from './market';
 import { createdHistory, historyOf, noteChange } from './authorship';
-import { listingSearchRead } from './search';
+import { searchReadOf } from './search';
 
 /** "Recent listings" on the dashboard: published in the last 7 days. */
 export const RECENT_LISTING_DAYS = 7;
@@ -299,7 +299,7 @@ export async function getListing(principal: Principal, listingId: string, caller
 /** The listings browser: its search's index partitions, merged (README "Browse indexes"); the first page counts the results. */
 export async function listListings(query: ListListingsQuery, now = new Date()): Promise<ListingPage> {
   const { limit, cursor, sort, ...filters } = query;
-  const page = await listingsRepository.searchPublished(listingSearchRead(filters, now, sort), limit, cursor);
+  const page = await listingsRepository.searchPublished(searchReadOf('listings', filters, now, sort), limit, cursor);
   return { items: page.items.map(toListingSummary), nextCursor: page.nextCursor, ...(page.total ? { total: page.total } : {}) };
 }
 

@@ -26,7 +26,7 @@ import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts'
 import { refreshDirectory } from './directory';
 import { forgetMarketFacts } from './market';
 import { createdHistory, historyOf, noteChange } from './authorship';
-import { requirementSearchRead } from './search';
+import { searchReadOf } from './search';
 
 
 const requirementTypeById = byId(requirementTypes);
@@ -150,7 +150,7 @@ export async function getRequirement(principal: Principal, requirementId: string
 /** The requirements browser: its search's index partitions, merged (README "Browse indexes"); the first page counts the results. */
 export async function listRequirements(query: ListRequirementsQuery, now = new Date()): Promise<RequirementPage> {
   const { limit, cursor, sort, ...filters } = query;
-  const page = await requirementsRepository.searchSent(requirementSearchRead(filters, now, sort), limit, cursor);
+  const page = await requirementsRepository.searchSent(searchReadOf('requirements', filters, now, sort), limit, cursor);
   return { items: page.items.map(toSummary), nextCursor: page.nextCursor, ...(page.total ? { total: page.total } : {}) };
 }
 

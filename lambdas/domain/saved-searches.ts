@@ -18,7 +18,7 @@ import { listingsRepository } from '../data/listings';
 import { requirementsRepository } from '../data/requirements';
 import { savedSearchesRepository, type SavedSearchEdit, type SavedSearchRecord } from '../data/saved-searches';
 import { nowIso } from '../data/table';
-import { listingSearchRead, requirementSearchRead } from './search';
+import { searchReadOf } from './search';
 
 export const savedSearchNotFound = 'Saved search not found';
 export const savedSearchLimitMessage = `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`;
@@ -54,8 +54,8 @@ export function savedSearchBrowserUrl(search: SavedSearchQuery): string {
 export async function countMatching(query: SavedSearchQuery, now = new Date()): Promise<number> {
   const max = SAVED_SEARCH_TOO_BROAD + 1;
   return query.kind === 'listings'
-    ? listingsRepository.countPublished(listingSearchRead(query.filters, now), max)
-    : requirementsRepository.countSent(requirementSearchRead(query.filters, now), max);
+    ? listingsRepository.countPublished(searchReadOf('listings', query.filters, now), max)
+    : requirementsRepository.countSent(searchReadOf('requirements', query.filters, now), max);
 }
 
 async function answer(record: SavedSearchRecord): Promise<SavedSearchResponse> {

@@ -9,24 +9,22 @@ import type { RequirementSearchRead } from '../data/requirements';
  * type and market slots; when it has criteria beyond those, the rows the shared predicate takes at `now`;
  * in `sort`'s order.
  */
-export function listingSearchRead(filters: ListingsSearchFilters, now: Date, sort: BrowseSort = 'newest'): ListingSearchRead {
+export function searchReadOf(kind: 'listings', filters: ListingsSearchFilters, now: Date, sort?: BrowseSort): ListingSearchRead;
+export function searchReadOf(kind: 'requirements', filters: RequirementsSearchFilters, now: Date, sort?: BrowseSort): RequirementSearchRead;
+export function searchReadOf(
+  kind: 'listings' | 'requirements',
+  filters: ListingsSearchFilters | RequirementsSearchFilters,
+  now: Date,
+  sort: BrowseSort = 'newest',
+): ListingSearchRead | RequirementSearchRead {
+  const search = { kind, filters } as Parameters<typeof fits>[0];
   return {
     sort,
     searchKey: searchKeyOf({ filter: filters, sort }),
-    listingTypeId: filters.listingTypeId,
+    ...('listingTypeId' in filters ? { listingTypeId: filters.listingTypeId } : {}),
+    ...('requirementTypeId' in filters ? { requirementTypeId: filters.requirementTypeId } : {}),
     propertyTypeId: filters.propertyTypeId,
     marketSlots: marketSlotsOf(filters),
-    accept: needsRowCheck(filters) ? (row) => fits({ kind: 'listings', filters }, row, now) : null,
-  };
-}
-
-export function requirementSearchRead(filters: RequirementsSearchFilters, now: Date, sort: BrowseSort = 'newest'): RequirementSearchRead {
-  return {
-    sort,
-    searchKey: searchKeyOf({ filter: filters, sort }),
-    requirementTypeId: filters.requirementTypeId,
-    propertyTypeId: filters.propertyTypeId,
-    marketSlots: marketSlotsOf(filters),
-    accept: needsRowCheck(filters) ? (row) => fits({ kind: 'requirements', filters }, row, now) : null,
+    accept: needsRowCheck(filters) ? (row: Parameters<typeof fits>[1]) => fits(search, row as never, now) : null,
   };
 }
