@@ -39,6 +39,8 @@ describe('search criteria, end to end', () => {
     await page.goto('/consumer/listings');
     await page.getByText('More filters').click();
     const form = page.getByRole('form', { name: 'More listings filters' });
+    // The markets tree opens on request (or with markets ticked), so the form stays short on a phone.
+    await form.locator('summary', { hasText: 'Markets' }).click();
     const markets = form.getByRole('group', { name: 'Markets' });
     await markets.getByRole('checkbox', { name: 'Rancho Cordova' }).click();
     await markets.getByRole('checkbox', { name: 'Power Inn' }).click();

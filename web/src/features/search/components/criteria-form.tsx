@@ -62,6 +62,7 @@ export function CriteriaForm({
   };
   const active = Object.keys(value).length;
   const id = useId();
+  const markets = form.watch('markets');
 
   return (
     <details className="group rounded-lg border bg-muted/40 p-4" open={active > 0 || undefined}>
@@ -69,10 +70,12 @@ export function CriteriaForm({
         More filters{active > 0 && <span className="ml-2 text-sm font-normal text-muted-foreground">({active} set)</span>}
       </summary>
       <form onSubmit={submit} noValidate aria-label={`More ${kind} filters`} className="mt-4 grid gap-4">
-        <div className="grid gap-2">
-          <span className="text-sm font-medium">Markets</span>
-          <MarketTree label="Markets" value={form.watch('markets')} onChange={(markets) => form.setValue('markets', markets, { shouldDirty: true })} />
-        </div>
+        <details open={form.getValues('markets').length > 0 || undefined}>
+          <summary className="cursor-pointer text-sm font-medium">
+            Markets{markets.length > 0 && <span className="ml-2 font-normal text-muted-foreground">({markets.length} ticked)</span>}
+          </summary>
+          <MarketTree label="Markets" value={markets} onChange={(next) => form.setValue('markets', next, { shouldDirty: true })} />
+        </details>
         {numberRows[kind].map((row) => (
           <fieldset key={row.legend} className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">{row.legend}</legend>
