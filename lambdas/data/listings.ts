@@ -159,8 +159,8 @@ export function toItem(record: ListingRecord) {
 
 function fromItem(item: Record<string, unknown>): ListingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
-  // Listings saved before `timing` existed read as saying nothing about it.
-  return { timing: '', ...record } as unknown as ListingRecord;
+  // Listings saved before `timing` or the property facts existed read as saying nothing about them.
+  return { timing: '', facts: {}, ...record } as unknown as ListingRecord;
 }
 
 function toIndexRow(record: PublishedListing): ListingIndexRow {
@@ -270,6 +270,7 @@ export function draftOf(listing: ListingDraft): ListingDraft {
     zipCode: listing.zipCode,
     zip4: listing.zip4,
     brochureUrl: listing.brochureUrl,
+    facts: listing.facts,
   };
 }
 

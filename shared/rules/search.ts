@@ -1,4 +1,4 @@
-import { ALL, counties, markets as marketCatalogue, type LeaseFrequencyId } from '../catalog';
+import { ALL, counties, factsOfPropertyType, markets as marketCatalogue, type LeaseFrequencyId, type PropertyFactId } from '../catalog';
 import { lastPriceChange, type PricePoint } from './lifecycle';
 import { leaseRatePerYear } from './matching';
 
@@ -32,6 +32,10 @@ export interface ListingFacets {
   words?: string;
   publishedOn?: string | null;
   priceReduced?: boolean;
+  /** Property facts of its type the browser filters by (null: not stated, or not a fact of its type). */
+  clearHeightFt?: number | null;
+  acres?: number | null;
+  units?: number | null;
 }
 
 /** A requirement as every search reads it; as for listings, the added fields may be absent on old rows. */
@@ -78,6 +82,10 @@ export interface ListingsFilters extends CommonCriteria {
   rateMax?: Amount;
   leaseTypeId?: Filter;
   priceReduced?: boolean | null;
+  /** At least this clear height (ft), this many acres, this many units. */
+  clearHeightMin?: Amount;
+  acresMin?: Amount;
+  unitsMin?: Amount;
 }
 
 /** A Requirements browser search; "fits a listing of N sf at $X": `fitSqft` and a sale price or a lease rate. */
@@ -189,7 +197,10 @@ function listingFits(filters: ListingsFilters, listing: ListingFacets, now: Date
     slotFits(filters.leaseTypeId, [listing.leaseTypeId]) &&
     keywordFits(filters.keyword, listing.words) &&
     isNew(listing.publishedOn, filters.newWithin, now) &&
-    (!filters.priceReduced || listing.priceReduced === true)
+    (!filters.priceReduced || listing.priceReduced === true) &&
+    inRange(listing.clearHeightFt, filters.clearHeightMin, null) &&
+    inRange(listing.acres, filters.acresMin, null) &&
+    inRange(listing.units, filters.unitsMin, null)
   );
 }
 
@@ -260,6 +271,14 @@ export interface ListingFacetSource {
   leaseTypeId: string | null;
   publishedOn: string | null;
   priceHistory?: readonly PricePoint[];
+  /** Absent on listings stored before the property facts. */
+  facts?: Partial<Record<PropertyFactId, unknown>>;
+}
+
+/** A number-valued fact the listing states for its property type, else null. */
+function statedNumber(listing: ListingFacetSource, id: PropertyFactId): number | null {
+  const value = listing.facts?.[id];
+  return typeof value === 'number' && factsOfPropertyType(listing.propertyTypeId).some((fact) => fact.id === id) ? value : null;
 }
 
 /** What a search reads of a listing (the browse index row holds exactly this). */
@@ -278,6 +297,9 @@ export function listingFacetsOf(listing: ListingFacetSource): Required<ListingFa
     words: searchWordsOf(listing),
     publishedOn: listing.publishedOn,
     priceReduced: lastPriceChange(listing.priceHistory ?? [])?.direction === 'reduced',
+    clearHeightFt: statedNumber(listing, 'clearHeightFt'),
+    acres: statedNumber(listing, 'acres'),
+    units: statedNumber(listing, 'units'),
   };
 }
 

@@ -1,5 +1,5 @@
 import * as z from '../../zod';
-import { idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
+import { buildingClasses, idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
 import { isBrochureUrl, withBrochureScheme } from '../../rules/links';
 import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
 import { listingImage } from './images';
@@ -23,6 +23,32 @@ const sqft = z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(100
  */
 /** Spec 02 §5, with its full stop. */
 export const brochureUrlMessage = 'Please enter a valid URL.';
+
+const wholeNumber = (max: number, what: string) =>
+  z.optional(z.nullable(z.number({ error: `${what} must be a number.` }).check(z.int(`${what} must be a whole number.`), z.nonnegative(`${what} cannot be negative.`), z.maximum(max, `${what} is too large.`))));
+const measure = (what: string) =>
+  z.optional(z.nullable(z.number({ error: `${what} must be a number.` }).check(z.nonnegative(`${what} cannot be negative.`), z.maximum(10_000_000, `${what} is too large.`), z.refine((v) => Math.round(v * 100) / 100 === v, 'Use at most 2 decimal places.'))));
+const factText = z.optional(text(200));
+
+/** The property facts a listing states (shared/catalog/property-facts.ts): each optional, only its type's shown. */
+export const listingFacts = z.strictObject({
+  buildingClass: z.optional(z.nullable(z.enum(buildingClasses, { error: 'The building class is A, B or C.' }))),
+  floors: wholeNumber(200, 'Floors'),
+  clearHeightFt: measure('Clear height'),
+  dockHighDoors: wholeNumber(10_000, 'Dock-high doors'),
+  gradeLevelDoors: wholeNumber(10_000, 'Grade-level doors'),
+  power: factText,
+  frontageFt: measure('Frontage'),
+  anchor: factText,
+  acres: measure('Acres'),
+  zoning: factText,
+  utilities: factText,
+  units: wholeNumber(100_000, 'Units'),
+  yearBuilt: z.optional(z.nullable(z.number({ error: 'The year built must be a number.' }).check(z.int('The year built must be a whole number.'), z.minimum(1800, 'The year built is from 1800 on.'), z.maximum(2100, 'The year built is up to 2100.')))),
+  parking: factText,
+  apn: factText,
+});
+export type ListingFacts = z.infer<typeof listingFacts>;
 
 export const listingDraft = z.object({
   title: z._default(text(200), ''),
@@ -53,15 +79,16 @@ export const listingDraft = z.object({
     ]),
     '',
   ),
+  facts: z._default(listingFacts, {}),
 });
 export type ListingDraft = z.infer<typeof listingDraft>;
 export type ListingDraftInput = z.input<typeof listingDraft>;
 
 type DraftShape = typeof listingDraft.shape;
-/** The draft's fields without their defaults: a save names every one of them. */
+/** The draft's fields without their defaults: a save names every one of them (the property facts may be left out: none). */
 const requiredDraftShape = Object.fromEntries(
-  Object.entries(listingDraft.shape).map(([key, field]) => [key, field._zod.def.innerType]),
-) as { [K in keyof DraftShape]: DraftShape[K]['_zod']['def']['innerType'] };
+  Object.entries(listingDraft.shape).map(([key, field]) => [key, key === 'facts' ? field : field._zod.def.innerType]),
+) as { [K in Exclude<keyof DraftShape, 'facts'>]: DraftShape[K]['_zod']['def']['innerType'] } & Pick<DraftShape, 'facts'>;
 
 /**
  * PUT /listing/{id}: the whole draft, as the editor holds it, and the version it was based on. Every field

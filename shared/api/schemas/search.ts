@@ -68,6 +68,10 @@ export const listingCriteria = {
   rateMax: amount(1_000_000, 'Maximum lease rate'),
   leaseTypeId: allOr(z.enum(idsOf(leaseTypes), { error: 'Unknown lease type.' })),
   priceReduced: flag,
+  /** Property facts where they matter: at least this clear height (ft), this many acres, this many units. */
+  clearHeightMin: amount(10_000, 'Minimum clear height'),
+  acresMin: amount(10_000_000, 'Minimum acres'),
+  unitsMin: amount(100_000, 'Minimum units'),
 };
 
 /** The Requirements browser's criteria: "fits a listing of N sf at $X" (a sale price or a lease rate per sf). */

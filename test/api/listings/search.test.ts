@@ -7,7 +7,7 @@ import type { Listing, ListingPage, RequirementPage, SavedSearchResponse } from 
 import { markets } from '../../../shared/catalog';
 import { fits, listingFacetsOf, requirementFacetsOf, type ListingsFilters, type RequirementsFilters } from '../../../shared/rules';
 import { bulkPut, publishedListing, sentRequirement } from '../../bench/seed';
-import { call, expectOk, newApprovedBroker, newUser, queuedListing, runBlastJob, startStack, type Broker } from './support';
+import { call, createDraft, expectOk, newApprovedBroker, newUser, queuedListing, readMailStore, runBlastJob, startStack, validDraft, type Broker } from './support';
 
 let stack: LocalStack;
 let lister: Broker;
@@ -209,6 +209,32 @@ describe('the listings browser’s criteria', () => {
       }),
     );
     expect(await found({ keyword: token, priceReduced: 'true' })).toBe(true);
+  });
+
+  it('a listing states the property facts of its type: its detail and the blast carry them, the browser filters by them', async () => {
+    const token = `zf${randomUUID().slice(0, 6)}`;
+    const facts = { clearHeightFt: 28.5, dockHighDoors: 6, gradeLevelDoors: 2, power: '2,000 A, 480 V', yearBuilt: 2004, apn: '072-0190-011', acres: 9 };
+    const draft = await queuedListing(stack, lister, { title: `Tall warehouse ${token}`, propertyTypeId: 'industrial', listingTypeId: 'for-lease', facts });
+    const mailsBefore = (await readMailStore(stack)).length;
+    await runBlastJob();
+    const published = (await expectOk(call<{ listing: Listing }>(stack, searcher.token, 'getListing', { params: { listingId: draft.listingId } }))).listing;
+    expect(published.facts).toEqual(facts);
+    const digest = (await readMailStore(stack)).slice(mailsBefore).find((mail) => mail.to.includes(searcher.email) && mail.text?.includes(token));
+    expect(digest?.text).toContain('Clear height (ft): 28.5 · Dock-high doors: 6 · Grade-level doors: 2 · Power: 2,000 A, 480 V · Year built: 2004');
+    // Acres are no fact of an industrial listing: not shown, not searched.
+    expect(digest?.text).not.toContain('Acres');
+    const found = async (query: Query) => (await browse('listListings', { keyword: token, ...query })).ids.includes(draft.listingId);
+    expect(await found({ clearHeightMin: 28 })).toBe(true);
+    expect(await found({ clearHeightMin: 30 })).toBe(false);
+    expect(await found({ acresMin: 1 })).toBe(false);
+
+    // A fact out of its range is refused, with what is wrong.
+    const bad = await call<{ fieldErrors?: Record<string, string[]> }>(stack, lister.token, 'updateListing', {
+      params: { listingId: (await createDraft(stack, lister)).listingId },
+      body: { ...validDraft({ facts: { yearBuilt: 1700 } }), version: 0 },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.values(bad.body.fieldErrors ?? {}).flat()).toContain('The year built is from 1800 on.');
   });
 
   it('reads index rows written before the criteria: shown without them, dropped by the criteria they lack', async () => {

@@ -10,6 +10,7 @@ import {
   requirementFacetsOf,
   searchParamsOf,
   searchWordsOf,
+  statedFacts,
   type ListingFacets,
   type ListingsFilters,
   type RequirementFacets,
@@ -101,6 +102,12 @@ describe('a listing and the listings criteria', () => {
     ['a county without submarkets', { markets: ['sutter-county'] }, { ...listing, marketId: 'sutter-county' }, true],
     ['the spec filter inside the selection', { marketId: 'sac-rancho-cordova', markets: ['sacramento'] }, listing, true],
     ['the spec filter outside the selection', { marketId: 'sac-rancho-cordova', markets: ['placer'] }, listing, false],
+    // Property facts where they matter: only a fact of the listing's own type counts.
+    ['clear height at least 24 ft', { clearHeightMin: 24 }, { ...listing, clearHeightFt: 26 }, true],
+    ['clear height below', { clearHeightMin: 24 }, { ...listing, clearHeightFt: 20 }, false],
+    ['clear height not stated', { clearHeightMin: 1 }, listing, false],
+    ['acres at least', { acresMin: 5 }, { ...listing, acres: 5 }, true],
+    ['units below', { unitsMin: 50 }, { ...listing, units: 12 }, false],
     // The question of the brief: 12,000 sf industrial in Rancho Cordova or Power Inn under $1.10/sf NNN.
     [
       'the whole question',
@@ -184,6 +191,19 @@ describe('the facets and the row check', () => {
     const long = searchWordsOf({ title: '', description: Array.from({ length: 2000 }, (_, i) => `word${i}`).join(' '), highlights: [] });
     expect(long.length).toBeLessThanOrEqual(2000);
     expect(long.startsWith(' word0 word1 ')).toBe(true);
+  });
+
+  it('a fact counts only where the property type states it', () => {
+    expect(listingFacetsOf({ ...stored, facts: { clearHeightFt: 24, acres: 3, units: 10 } })).toMatchObject({ clearHeightFt: 24, acres: null, units: null });
+    expect(listingFacetsOf({ ...stored, propertyTypeId: 'land', facts: { clearHeightFt: 24, acres: 3 } })).toMatchObject({ clearHeightFt: null, acres: 3 });
+    expect(listingFacetsOf({ ...stored, facts: undefined }).clearHeightFt).toBeNull();
+    expect(statedFacts('office', { buildingClass: 'A', floors: 12, clearHeightFt: 30, yearBuilt: 1998, apn: '001-0020-003' })).toEqual([
+      { id: 'buildingClass', name: 'Building class', value: 'Class A' },
+      { id: 'floors', name: 'Floors', value: '12' },
+      { id: 'yearBuilt', name: 'Year built', value: '1998' },
+      { id: 'apn', name: 'APN', value: '001-0020-003' },
+    ]);
+    expect(statedFacts(null, { floors: 3 })).toEqual([]);
   });
 
   it('a price reduction is the last price change going down', () => {

@@ -5,7 +5,7 @@ import { textParam, type RawSearch } from './search-params';
  * The browsers' criteria beside their three filters (shared/rules/search.ts), as their URLs hold them: strings,
  * checked by the shared schemas where the page uses them (knownCriteria), not here (the route table loads no zod).
  */
-export const listingCriteriaNames = ['markets', 'sizeMin', 'sizeMax', 'priceMin', 'priceMax', 'rateMin', 'rateMax', 'rateFrequencyId', 'leaseTypeId', 'keyword', 'newWithin', 'priceReduced'] as const satisfies readonly (keyof typeof listingCriteria)[];
+export const listingCriteriaNames = ['markets', 'sizeMin', 'sizeMax', 'priceMin', 'priceMax', 'rateMin', 'rateMax', 'rateFrequencyId', 'leaseTypeId', 'keyword', 'newWithin', 'priceReduced', 'clearHeightMin', 'acresMin', 'unitsMin'] as const satisfies readonly (keyof typeof listingCriteria)[];
 export const requirementCriteriaNames = ['markets', 'sizeMin', 'sizeMax', 'fitSqft', 'fitPrice', 'fitRate', 'rateFrequencyId', 'keyword', 'newWithin'] as const satisfies readonly (keyof typeof requirementCriteria)[];
 /** A criterion as the router reads it from the URL: `sizeMin=10000` is a number, `priceReduced=true` a boolean. */
 export type CriterionParam = string | number | boolean;

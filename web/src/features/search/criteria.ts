@@ -8,7 +8,7 @@ import type { CriteriaParams, CriterionParam } from '@/lib/search-criteria-param
 
 export type SearchKind = 'listings' | 'requirements';
 const shapes = { listings: listingCriteria, requirements: requirementCriteria } as const;
-const NUMBERS = new Set(['sizeMin', 'sizeMax', 'priceMin', 'priceMax', 'rateMin', 'rateMax', 'fitSqft', 'fitPrice', 'fitRate', 'newWithin']);
+const NUMBERS = new Set(['sizeMin', 'sizeMax', 'priceMin', 'priceMax', 'rateMin', 'rateMax', 'fitSqft', 'fitPrice', 'fitRate', 'newWithin', 'clearHeightMin', 'acresMin', 'unitsMin']);
 
 /** The URL's criteria the shared schema takes, each as a string (what the API and a saved search read); the others dropped. */
 export function knownCriteria(kind: SearchKind, params: CriteriaParams<string>): Record<string, string> {

@@ -45,6 +45,9 @@ function criteriaWords(filters: Criteria): (string | undefined)[] {
     text(filters.keyword) && `“${String(filters.keyword)}”`,
     text(filters.newWithin) && `new in ${String(filters.newWithin)} days`,
     filters.priceReduced === true || filters.priceReduced === 'true' ? 'price reduced' : undefined,
+    text(filters.clearHeightMin) && `clear height from ${String(filters.clearHeightMin)} ft`,
+    text(filters.acresMin) && `from ${String(filters.acresMin)} acres`,
+    text(filters.unitsMin) && `from ${String(filters.unitsMin)} units`,
   ];
 }
 

@@ -23,6 +23,14 @@ const numberRows: Record<SearchKind, { legend: string; fields: NumberField[] }[]
     { legend: 'Size (sq ft)', fields: [{ name: 'sizeMin', label: 'Minimum size' }, { name: 'sizeMax', label: 'Maximum size' }] },
     { legend: 'Sale price ($)', fields: [{ name: 'priceMin', label: 'Minimum price' }, { name: 'priceMax', label: 'Maximum price' }] },
     { legend: 'Lease rate ($ per sq ft)', fields: [{ name: 'rateMin', label: 'Minimum rate' }, { name: 'rateMax', label: 'Maximum rate' }] },
+    {
+      legend: 'Property facts, at least',
+      fields: [
+        { name: 'clearHeightMin', label: 'Clear height (ft)' },
+        { name: 'acresMin', label: 'Acres' },
+        { name: 'unitsMin', label: 'Units' },
+      ],
+    },
   ],
   requirements: [
     { legend: 'Size wanted (sq ft)', fields: [{ name: 'sizeMin', label: 'Minimum size' }, { name: 'sizeMax', label: 'Maximum size' }] },

@@ -5,8 +5,9 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ListingFormValues } from '../listing-form';
 import { EditorSection } from './editor-section';
+import { FactsSection } from './facts-section';
 
-/** 4 Listing Details: when it is available, description, five highlight lines and the brochure link. */
+/** 4 Listing Details: when it is available, description, five highlight lines, the property facts and the brochure link. */
 export function DetailsSection() {
   const { control } = useFormContext<ListingFormValues>();
   return (
@@ -27,6 +28,7 @@ export function DetailsSection() {
           </Field>
         ))}
       </fieldset>
+      <FactsSection />
       <Field control={control} name="brochureUrl" label="Brochure URL" description="A link to the PDF brochure, e.g. https://example.com/brochure.pdf">
         {({ field, ...aria }) => <Input {...field} {...aria} type="text" inputMode="url" autoComplete="off" maxLength={2000} />}
       </Field>
