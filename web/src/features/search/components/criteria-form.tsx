@@ -110,7 +110,7 @@ export function CriteriaForm({
           <Field control={form.control} name="keyword" label="Keyword" description="In the title, description and highlights">
             {({ field, ...aria }) => <Input type="search" maxLength={100} {...field} value={field.value as string} {...aria} />}
           </Field>
-          <Field control={form.control} name="newWithin" label="New on BISN">
+          <Field control={form.control} name="newWithin" label="How new">
             {({ field, ...aria }) => (
               <NativeSelect {...field} value={field.value as string} {...aria}>
                 <option value="">Any time</option>
