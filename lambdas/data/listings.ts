@@ -313,10 +313,11 @@ export const listingsRepository = {
     userId: string,
     draft: ListingDraft,
     baseVersion: number,
-    geocoded?: { location: GeoPoint | null; geocodedAddress: string },
+    /** Its new location when the address changed, its photos when their order did. */
+    also: Partial<Pick<ListingRecord, 'location' | 'geocodedAddress' | 'images'>> = {},
   ): Promise<ListingRecord | null> {
     const now = nowIso();
-    const fields: Record<string, unknown> = { ...draftOf(draft), ...geocoded };
+    const fields: Record<string, unknown> = { ...draftOf(draft), ...also };
     const names = Object.keys(fields);
     return conditionalUpdate(
       listingId,

@@ -206,11 +206,14 @@ export const listingChangedWhilePublishing = 'The listing changed while it was b
  * Saves the whole draft (every field of the editor) over the version it was based on. Owner only, drafts
  * only; a save based on an older version is refused with the current one, so no edit is lost silently.
  */
-export async function updateListing(principal: Principal, listingId: string, { version, ...draft }: SaveListingRequest): Promise<Listing> {
+export const photosToOrderMessage = 'Name each photo of the listing once to order them.';
+
+export async function updateListing(principal: Principal, listingId: string, { version, imageOrder, ...draft }: SaveListingRequest): Promise<Listing> {
   const record = await ownListing(principal, listingId);
   requireDraft(record);
   if (version !== versionOf(record)) throw staleVersion(listingChangedElsewhere, versionOf(record));
-  const saved = await listingsRepository.saveDraft(listingId, principal.sub, draft, version, await geocodeIfChanged(record, draft));
+  const images = imageOrder && imagesInOrder(record, imageOrder);
+  const saved = await listingsRepository.saveDraft(listingId, principal.sub, draft, version, { ...(await geocodeIfChanged(record, draft)), ...(images && { images }) });
   if (!saved) {
     // Published, deleted or saved by someone else between the read and the write.
     const current = await ownListing(principal, listingId);
@@ -218,6 +221,13 @@ export async function updateListing(principal: Principal, listingId: string, { v
     throw staleVersion(listingChangedElsewhere, versionOf(current));
   }
   return withOwner(await noteListingChange(saved, principal, 'edited'));
+}
+
+/** The draft's photos in the order named (the cover first); 400 unless it names each of them once. */
+function imagesInOrder(record: ListingRecord, imageOrder: readonly string[]): ListingRecord['images'] {
+  const byId = new Map(record.images.map((image) => [image._id, image]));
+  if (imageOrder.length !== byId.size || imageOrder.some((id) => !byId.has(id))) throw badRequest(photosToOrderMessage);
+  return imageOrder.map((id) => byId.get(id)!);
 }
 
 /**

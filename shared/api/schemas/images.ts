@@ -13,6 +13,9 @@ export const imageKinds = {
 } as const;
 export type ImageKind = keyof typeof imageKinds;
 
+/** A listing carries at most this many photos; the first is its cover. */
+export const MAX_LISTING_IMAGES = 20;
+
 export const wrongImageType = 'Please choose a JPEG, PNG or WebP image.';
 export const uploadFailed = 'Failed to upload image. Please try again.';
 export const imageReadFailed = 'Error processing image. Please try again.';

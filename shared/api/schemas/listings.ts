@@ -2,7 +2,7 @@ import * as z from '../../zod';
 import { buildingClasses, idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
 import { isBrochureUrl, withBrochureScheme } from '../../rules/links';
 import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
-import { listingImage } from './images';
+import { listingImage, MAX_LISTING_IMAGES } from './images';
 import { browseSort, listingCriteria, rangesInOrder, searchTotal } from './search';
 import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
@@ -94,7 +94,12 @@ const requiredDraftShape = Object.fromEntries(
  * PUT /listing/{id}: the whole draft, as the editor holds it, and the version it was based on. Every field
  * must be there and no other: an empty or misspelt body would otherwise save the defaults over a draft.
  */
-export const saveListingRequest = z.strictObject({ ...requiredDraftShape, version: contentVersion });
+export const saveListingRequest = z.strictObject({
+  ...requiredDraftShape,
+  version: contentVersion,
+  /** The photos' ids in their new order, the cover first: the listing's photos, each once. Absent: as they are. */
+  imageOrder: z.optional(z.array(idParam).check(z.maxLength(MAX_LISTING_IMAGES), z.refine((ids) => new Set(ids).size === ids.length, 'Each photo once.'))),
+});
 export type SaveListingRequest = z.infer<typeof saveListingRequest>;
 
 /** The form's own per-section messages (spec 02 §5), used by the editor; the API accepts partial drafts. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageReadFailed, wrongImageType, type Listing } from '../../../shared/api';
@@ -13,9 +14,11 @@ import {
   newUser,
   postToS3,
   presign,
+  putDraft,
   startStack,
   testImage,
   uploadPhoto,
+  validDraft,
   type Broker,
 } from './support';
 
@@ -183,14 +186,46 @@ describe('finalise', () => {
     }
   });
 
-  it('takes at most 10 photos', async () => {
+  it('takes at most 20 photos', async () => {
     const draft = await createDraft(stack, owner);
     const photo = await testImage('jpeg', 64, 48);
-    for (let i = 0; i < 10; i++) await expectOk(uploadPhoto(stack, owner, draft.listingId, photo));
+    for (let i = 0; i < 20; i++) await expectOk(uploadPhoto(stack, owner, draft.listingId, photo));
     expect(await presign(stack, owner, draft.listingId, 'image/jpeg', photo.byteLength)).toMatchObject({
       status: 400,
-      body: { message: 'A listing can have at most 10 photos.' },
+      body: { message: 'A listing can have at most 20 photos.' },
     });
+  }, 120_000);
+});
+
+describe('photo order', () => {
+  it('puts the photos in the order a save names, the cover first; two saves racing with the same version: one wins, the other is told', async () => {
+    const draft = await createDraft(stack, owner);
+    const photo = await testImage('jpeg', 64, 48);
+    let images: Listing['images'] = [];
+    let version = 0;
+    for (let i = 0; i < 3; i++) ({ images, version } = await expectOk(uploadPhoto(stack, owner, draft.listingId, photo)));
+    const [a, b, c] = images.map((image) => image._id);
+    const body = (imageOrder: (string | undefined)[], at = version) => ({ ...validDraft(), version: at, imageOrder });
+
+    const ordered = await expectOk(putDraft(stack, owner, draft.listingId, body([c, a, b])));
+    expect(ordered.listing.images.map((image) => image._id)).toEqual([c, a, b]);
+    expect(ordered.listing.version).toBe(version + 1);
+    version = ordered.listing.version;
+
+    // Not the listing's photos each once: refused, nothing changes.
+    for (const wrong of [[a, b], [a, b, c, c], [a, b, randomUUID()]]) {
+      const refused = await putDraft(stack, owner, draft.listingId, body(wrong));
+      expect(refused.status, JSON.stringify(wrong)).toBe(400);
+    }
+    // Two tabs ordering at once, from the same version: one order is kept, the other save is told (409).
+    const answers = await Promise.all([putDraft(stack, owner, draft.listingId, body([a, b, c])), putDraft(stack, owner, draft.listingId, body([b, c, a]))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)!.body.listing.images.map((image) => image._id);
+    expect((await expectOk(getListing(stack, owner, draft.listingId))).listing.images.map((image) => image._id)).toEqual(winner);
+    // An order made before a photo was added names the photos of an older version: 409.
+    const before = version + 1;
+    await expectOk(uploadPhoto(stack, owner, draft.listingId, photo));
+    expect((await putDraft(stack, owner, draft.listingId, body([c, b, a], before))).status).toBe(409);
   });
 });
 

@@ -91,7 +91,7 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
     mode: 'onTouched',
     resolver: listingFormResolver,
   });
-  const { autosave, state } = useListingAutosave(form, listingId);
+  const { autosave, state, orderImages } = useListingAutosave(form, listingId);
   const [busy, setBusy] = useState<Busy | null>(null);
   // A draft that opens empty was just created: the drawer says so while it stays open.
   const [title] = useState(() => (isUntouchedDraft(listing, listing.images) ? 'New Listing' : 'Edit Listing'));
@@ -257,7 +257,7 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
         <div className="grid gap-6 p-4 xl:grid-cols-2">
           <form className="grid content-start gap-4" aria-label="Listing draft" noValidate onSubmit={(event) => event.preventDefault()}>
             <HeaderSection />
-            <ImageSection listingId={listingId} images={listing.images} onImagesChange={setImages} />
+            <ImageSection listingId={listingId} images={listing.images} onImagesChange={setImages} onOrder={(ids) => void orderImages(ids).catch(() => undefined)} />
             <AddressSection />
             <DetailsSection />
           </form>
