@@ -122,9 +122,9 @@ describe('listing photos (domain): finalise', () => {
     expect(won).toHaveLength(1);
     expect(lost.map((error) => [error.statusCode, error.message])).toEqual([[400, tooMany]]);
     const record = await listingsRepository.get(listingId);
-    expect(record?.images).toHaveLength(10);
-    const winner = record!.images[9]!;
-    expect(won[0]!.images[9]!._id).toBe(winner._id);
+    expect(record?.images).toHaveLength(MAX_LISTING_IMAGES);
+    const winner = record!.images[MAX_LISTING_IMAGES - 1]!;
+    expect(won[0]!.images[MAX_LISTING_IMAGES - 1]!._id).toBe(winner._id);
     expect(await variantFolders(listingId)).toEqual(expect.arrayContaining([winner.thumbnail, winner.medium, winner.large]));
     const loserId = keys.map((key) => key.split('/').pop()!).find((id) => id !== winner._id)!;
     expect((await variantFolders(listingId)).filter((key) => key.includes(loserId))).toEqual([]);
