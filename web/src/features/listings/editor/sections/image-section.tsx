@@ -140,7 +140,7 @@ export function ImageSection({
               }}
             >
               <div className="relative">
-                <img src={assetUrl(image.thumbnail)} alt={`Photo ${index + 1}${index === 0 ? ', the cover' : ''}`} className="h-20 w-28 cursor-grab rounded-md border object-cover" />
+                <img src={assetUrl(image.thumbnail)} alt={`Photo ${index + 1}`} className="h-20 w-28 cursor-grab rounded-md border object-cover" />
                 <Button
                   variant="destructive"
                   size="icon"
