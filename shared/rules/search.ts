@@ -1,5 +1,6 @@
 import { ALL, counties, factsOfPropertyType, markets as marketCatalogue, type LeaseFrequencyId, type PropertyFactId } from '../catalog';
 import { lastPriceChange, type PricePoint } from './lifecycle';
+import type { ListingMarketSource } from './market';
 import { leaseRatePerYear } from './matching';
 
 /**
@@ -254,22 +255,12 @@ export function fits(
   return search.kind === 'listings' ? listingFits(search.filters, item as ListingFacets, now) : requirementFits(search.filters, item as RequirementFacets, now);
 }
 
-/** The stored listing fields the facets come from. */
-export interface ListingFacetSource {
+/** The stored listing fields the facets come from: those the market counts, with its words, lease type, prices and facts. */
+export interface ListingFacetSource extends Omit<ListingMarketSource, 'status' | 'closedAt'> {
   title: string;
   description: string;
   highlights: readonly string[];
-  listingTypeId: string | null;
-  propertyTypeId: string | null;
-  marketId: string | null;
-  sqft: number | null;
-  minSqft: number | null;
-  maxSqft: number | null;
-  price: number | null;
-  leasePrice: number | null;
-  leaseFrequencyId: string | null;
   leaseTypeId: string | null;
-  publishedOn: string | null;
   priceHistory?: readonly PricePoint[];
   /** Absent on listings stored before the property facts. */
   facts?: Partial<Record<PropertyFactId, unknown>>;

@@ -33,7 +33,7 @@ const stored = {
   maxSqft: null,
   price: null,
   leasePrice: 1.05,
-  leaseFrequencyId: 'monthly',
+  leaseFrequencyId: 'monthly' as const,
   leaseTypeId: 'nnn',
   publishedOn: daysAgo(3),
   priceHistory: [
