@@ -49,6 +49,8 @@ export interface ListingRecord extends ListingDraft, Authored {
   priceHistory?: PricePoint[];
   /** The blast run that claimed the listing (set from `processing` on). */
   runId?: string;
+  /** The uploaded brochure PDF's key (beside `brochureUrl`); absent when none. */
+  brochureFile?: string;
   /** The ids of `images`, as a set: what makes attaching a photo conditional on its id (addImage). */
   imageIds?: Set<string>;
   /**
@@ -347,6 +349,20 @@ export const listingsRepository = {
       `SET images = list_append(images, :image), updatedAt = :now, gsi2sk = :now, ${nextVersion} ADD imageIds :imageId`,
       '#status = :draft AND size(images) < :max AND NOT contains(imageIds, :id)',
       { ':image': [image], ':now': now, ':draft': 'draft', ':max': max, ':zero': 0, ':one': 1, ':imageId': new Set([image._id]), ':id': image._id },
+    );
+  },
+
+  /**
+   * Sets (or with null removes) the draft's brochure file while it is still `userId`'s draft with the
+   * brochure `previous` (absent: none); null otherwise.
+   */
+  setBrochureFile(listingId: string, userId: string, previous: string | undefined, key: string | null): Promise<ListingRecord | null> {
+    const now = nowIso();
+    return conditionalUpdate(
+      listingId,
+      `${key ? 'SET brochureFile = :key, ' : 'REMOVE brochureFile SET '}updatedAt = :now, gsi2sk = :now, ${nextVersion}`,
+      `#status = :draft AND userId = :owner AND ${previous ? 'brochureFile = :previous' : 'attribute_not_exists(brochureFile)'}`,
+      { ...(key ? { ':key': key } : {}), ...(previous ? { ':previous': previous } : {}), ':now': now, ':draft': 'draft', ':owner': userId, ':zero': 0, ':one': 1 },
     );
   },
 

@@ -95,6 +95,7 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null, vi
     status: record.status,
     userId: record.userId,
     images: listingImagesDto(record),
+    brochureFile: record.brochureFile ? assetUrl(record.brochureFile) : null,
     location: record.location,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

@@ -130,6 +130,8 @@ export const listing = z.extend(listingDraft, {
   propertyType: z.nullable(z.object({ propertyTypeId, name: z.string() })),
   market: z.nullable(z.object({ marketId, name: z.string(), countyName: z.string() })),
   images: z.array(listingImage),
+  /** The uploaded brochure PDF's URL (beside `brochureUrl`, a link elsewhere); null when none. */
+  brochureFile: z.nullable(z.string()),
   location: z.nullable(geo),
   createdAt: z.string(),
   updatedAt: z.string(),

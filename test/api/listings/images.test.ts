@@ -17,7 +17,9 @@ import {
   putDraft,
   startStack,
   testImage,
+  testPdf,
   uploadPhoto,
+  uploadedBrochure,
   validDraft,
   type Broker,
 } from './support';
@@ -226,6 +228,36 @@ describe('photo order', () => {
     const before = version + 1;
     await expectOk(uploadPhoto(stack, owner, draft.listingId, photo));
     expect((await putDraft(stack, owner, draft.listingId, body([c, b, a], before))).status).toBe(409);
+  });
+});
+
+describe('brochure PDF', () => {
+  it('takes a PDF of at most 20 MB beside the link, replaces and removes it; refuses other files; two changes at once: one wins', async () => {
+    const draft = await createDraft(stack, owner);
+    const set = (key: string | null) => call<{ listing: Listing }>(stack, owner.token, 'setListingBrochure', { params: { listingId: draft.listingId }, body: { key } });
+    const first = await expectOk(set(await uploadedBrochure(stack, owner, draft.listingId, testPdf('first'))));
+    expect(first.listing.brochureFile).toMatch(new RegExp(`/listings/${draft.listingId}/brochure/[0-9a-f-]{36}\\.pdf$`));
+    const served = await fetch(first.listing.brochureFile!);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await served.arrayBuffer()).toString('latin1')).toContain('% first');
+    expect((await bucketKeys(stack, `listings/${draft.listingId}/uploads/`))).toEqual([]);
+
+    // Not a PDF whatever it is called: refused, nothing kept.
+    const png = await testImage('png', 32, 32);
+    const refused = await set(await uploadedBrochure(stack, owner, draft.listingId, png));
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Please choose a PDF file.' } });
+    expect(await call(stack, owner.token, 'presignListingBrochure', { params: { listingId: draft.listingId }, body: { size: 20 * 1024 * 1024 + 1 } })).toMatchObject({ status: 413, body: { message: 'A brochure must be at most 20 MB.' } });
+
+    // Two replacements racing from the same brochure: one is kept, the other told (409) and its file removed.
+    const keys = [await uploadedBrochure(stack, owner, draft.listingId, testPdf('a')), await uploadedBrochure(stack, owner, draft.listingId, testPdf('b'))];
+    const answers = await Promise.all(keys.map((key) => set(key)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const kept = answers.find((answer) => answer.status === 200)!.body.listing.brochureFile!;
+    expect((await bucketKeys(stack, `listings/${draft.listingId}/brochure/`)).map((key) => kept.endsWith(key))).toEqual([true]);
+
+    const removed = await expectOk(set(null));
+    expect(removed.listing.brochureFile).toBeNull();
+    expect(await bucketKeys(stack, `listings/${draft.listingId}/brochure/`)).toEqual([]);
   });
 });
 
