@@ -28,6 +28,7 @@ export function testListing(overrides: Partial<Listing> = {}): Listing {
     closedOn: null,
     onMarketSince: null,
     priceHistory: [],
+    brochureFile: null,
     user: null,
     version: 0,
     ...overrides,

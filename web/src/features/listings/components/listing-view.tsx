@@ -38,7 +38,8 @@ export function ListingView({ listing, now, preview = false }: ListingViewProps)
   const days = daysOnBisn(preview ? listing.createdAt : (listing.onMarketSince ?? listing.publishedOn ?? listing.createdAt), now);
   const priceChange = lastPriceChange(listing.priceHistory);
   const address = formatAddress(listing);
-  const brochure = brochureHref(listing.brochureUrl);
+  // An uploaded PDF first, else the link the broker typed.
+  const brochure = listing.brochureFile ?? brochureHref(listing.brochureUrl);
   const highlights = listing.highlights.filter((line) => line.trim());
   const facts = statedFacts(listing.propertyTypeId, listing.facts);
   const categories = [listing.propertyType?.name, listing.type?.name].filter(Boolean).join(' · ');

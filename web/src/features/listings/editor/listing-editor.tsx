@@ -18,6 +18,7 @@ import { CompletenessIndicators } from './completeness-indicators';
 import { ConfirmButton } from '@/components/confirm-button';
 import { isUntouchedDraft, listingFormResolver, previewListing, toDraft, toFormValues, type ListingFormValues } from './listing-form';
 import { AddressSection } from './sections/address-section';
+import { BrochureUpload } from './sections/brochure-upload';
 import { DetailsSection } from './sections/details-section';
 import { HeaderSection } from './sections/header-section';
 import { ImageSection } from './sections/image-section';
@@ -259,7 +260,7 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
             <HeaderSection />
             <ImageSection listingId={listingId} images={listing.images} onImagesChange={setImages} onOrder={(ids) => void orderImages(ids).catch(() => undefined)} />
             <AddressSection />
-            <DetailsSection />
+            <DetailsSection brochure={<BrochureUpload listingId={listingId} brochureFile={listing.brochureFile} />} />
           </form>
           <section aria-label="Preview" className="grid content-start gap-3">
             <Alert className="border-dashed">
