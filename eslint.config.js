@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -21,6 +23,19 @@ export default tseslint.config(
     },
   },
   { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // Imports go one way: no module reaches itself again through its imports (the web app's aliases resolved
+    // as Vite resolves them, from web/tsconfig.json).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // What import-x reads our own modules with (as its TypeScript preset says), and how it resolves them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // One type check covers the Node code and the browser tests, so it knows the DOM's globals (bin/lint.ts):
     // code that runs in Node must not reach for them.

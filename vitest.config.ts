@@ -26,10 +26,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which ran every file of
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, running every file of
     // every tier one after the other. A worker waits at times (a queue's visibility timeout, a paced send, a
-    // job's poll): one more worker than cores keeps both cores busy through those waits (the five tiers
-    // 675 s → 581 s of `npm test` on 2 cores).
+    // job's poll): one more worker than cores keeps both cores busy through those waits.
     maxWorkers: Math.max(availableParallelism(), 2) + 1,
     // A worker runs its files one after another in one process instead of a new process each: the packages
     // (the AWS SDK, React, jsdom, Playwright) load once per worker, not once per file. Our own modules still

@@ -12,8 +12,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * dozens of domain tests do. Per-test coverage picks the tests that reach a mutant.
  *
  * As in `npm test`, the files of a mutant's run share one thread, the packages loaded once and our modules
- * fresh per file (test/fresh-modules.ts): the 38 mutants of lambdas/domain/authorship.ts (196 tests reach
- * them) took 98 s of mutant runs with a thread per file, 71 s so.
+ * fresh per file (test/fresh-modules.ts): a mutant of a widely used module is reached by many files, and a
+ * thread per file would load the packages again for each.
  */
 export default defineConfig({
   test: {

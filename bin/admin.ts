@@ -6,6 +6,8 @@
  *   npm run admin -- approve someone@example.com
  *   npm run admin -- disable someone@example.com
  *   npm run admin -- enable someone@example.com
+ *   npm run admin -- remove-listing <id> | remove-requirement <id>
+ *   npm run admin -- audit [--action <action>] [--limit N]
  *
  * Without --stage it runs the admin Lambdas' code in this process against the running local stack
  * (`npm start` writes its handler environment to .local/env.json). With --stage dev|prod it invokes the
@@ -16,13 +18,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, paginateDescribeStacks } from '@aws-sdk/client-cloudformation';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import type { AdminEvent, AdminResult } from '../lambdas/admin/command';
+import { AUDIT_DEFAULT_LIMIT, type AdminEvent, type AdminResult } from '../lambdas/admin/command';
+import { auditActions, type AuditAction } from '../shared/api/schemas/audit';
 import { adminFunctionFor, adminOutputKey } from '../shared/api/routes';
+import { auditActionNames, auditActorName, auditTargetName } from '../shared/rules/audit';
 import { ENV_FILE, runningStackPid } from '../lib/local/state';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const usage = `Usage: npm run admin -- <list|delegates|approve|disable|enable> [email] [--status <status>] [--stage dev|prod]
        npm run admin -- <remove-listing|remove-requirement> <id> [--stage dev|prod]
+       npm run admin -- audit [--action <action>] [--limit N] [--stage dev|prod]
 
   list                      accounts awaiting approval (oldest first); --status active|disabled for the others
   delegates                 delegates their brokers confirmed, awaiting approval (oldest first)
@@ -30,6 +35,10 @@ const usage = `Usage: npm run admin -- <list|delegates|approve|disable|enable> [
                             delegate of each broker who confirmed it
   disable <email>           disable the account (API and sign-in) and sign it out everywhere
   enable <email>            re-enable: active again if it had been approved, else awaiting approval
+  remove-listing <id>       remove a listing (and its photos, matches and index entries)
+  remove-requirement <id>   remove a requirement (and its matches and index entries)
+  audit                     the operators' audit trail, newest first: who did what to whom, when
+                            (the newest ${AUDIT_DEFAULT_LIMIT} unless --limit; --action ${auditActions.join('|')})
 
 Without --stage the command runs against the local stack started by \`npm start\`.`;
 
@@ -39,7 +48,13 @@ function parseCommand(argv: string[]): { event: AdminEvent; stage?: string } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { stage: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      stage: { type: 'string' },
+      status: { type: 'string' },
+      action: { type: 'string' },
+      limit: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [action, email] = positionals;
   if (values.help || !action) throw new UsageError(usage);
@@ -48,6 +63,17 @@ function parseCommand(argv: string[]): { event: AdminEvent; stage?: string } {
     return { event: { action, ...(values.status ? { status: values.status as 'active' } : {}) }, stage: values.stage };
   }
   if (action === 'delegates') return { event: { action }, stage: values.stage };
+  if (action === 'audit') {
+    if (values.action !== undefined && !(auditActions as readonly string[]).includes(values.action)) {
+      throw new UsageError(`--action must be one of ${auditActions.join(', ')}`);
+    }
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) throw new UsageError('--limit must be a whole number from 1 to 10000');
+    return {
+      event: { action, ...(values.action ? { only: values.action as AuditAction } : {}), ...(limit ? { limit } : {}) },
+      stage: values.stage,
+    };
+  }
   if (action === 'remove-listing' || action === 'remove-requirement') {
     if (!email) throw new UsageError(`${action} needs the id (the last part of its page's address).`);
     return { event: { action, id: email }, stage: values.stage };
@@ -142,6 +168,24 @@ function print(result: AdminResult): void {
       })),
     );
     console.log(`${result.items.length} delegate(s). Approve each with: npm run admin -- approve <delegate e-mail>`);
+    return;
+  }
+  if (result.action === 'audit') {
+    if (result.items.length === 0) {
+      console.log('The audit trail has no entries of this kind.');
+      return;
+    }
+    console.table(
+      result.items.map((entry) => ({
+        when: entry.at,
+        who: auditActorName(entry.actor),
+        action: auditActionNames[entry.action],
+        'on what': auditTargetName(entry.target),
+        id: entry.target.id,
+        detail: entry.detail ?? '',
+      })),
+    );
+    console.log(`${result.items.length} entr${result.items.length === 1 ? 'y' : 'ies'}, newest first.`);
     return;
   }
   if ('id' in result) {

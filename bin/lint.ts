@@ -1,11 +1,11 @@
 /**
  * `npm run lint`: eslint, the workflow linter and the type check of each TypeScript project, as many at a time
- * as the machine has cores (one after another they took 85 s of `npm test`'s last minutes on 2 cores; 65 s so).
+ * as the machine has cores (they end `npm test`, so their wall time is the suite's last minutes).
  * The browser tests are type-checked with the Node code they start (the local stack, the AWS SDK's types): as
- * a project of their own they parsed all of it again (60 core-seconds for the two checks, 40 for the one).
+ * a project of their own they would parse all of it again.
  * The type checks run TypeScript 7 (the Go compiler, package alias `typescript-7`): the same checks as 6 for a
- * third of the CPU (74 → 30 core-seconds for the two). typescript-eslint still needs TypeScript 6's JavaScript
- * API, which 7 does not ship, so `typescript` stays at 6 for it.
+ * fraction of the CPU. typescript-eslint needs TypeScript 6's JavaScript API, which 7 does not ship, so
+ * `typescript` stays at 6 for it.
  * Each step's output is printed when it ends; the exit code is non-zero when any step failed.
  */
 import { spawn } from 'node:child_process';

@@ -74,7 +74,7 @@ const mails: Record<string, ReactElement> = {
       postalAddress={senderPostalAddress}
     />
   ),
-  // Issue 19: a digest of 25 entries (the default cap) with "N more" links, an instant alert, a pause mail.
+  // A digest of 25 entries (the default cap) with "N more" links, an instant alert, a pause mail.
   'personal-digest': (
     <PersonalDigestMail
       firstName="Dana"

@@ -1,5 +1,5 @@
 import * as z from '../../shared/zod';
-import { userStatus, type AdminAction, type AdminFunction, type AdminUser, type Delegation, type User } from '../../shared/api';
+import { auditActions, userStatus, type AdminAction, type AdminFunction, type AdminUser, type AuditEntry, type Delegation, type User } from '../../shared/api';
 import { env } from '../core/env';
 import { HttpError } from '../core/errors';
 import { logger } from '../core/logger';
@@ -9,9 +9,18 @@ import { logger } from '../core/logger';
  * admin function (shared/api/routes.ts `adminFunctions`) runs some of them; locally, runAdminCommand
  * (./run-command.ts) picks the function a stage would invoke and runs it in this process.
  */
+/** How many of the audit trail's newest entries `npm run admin -- audit` prints unless told. */
+export const AUDIT_DEFAULT_LIMIT = 50;
+
 export const adminEvent = z.discriminatedUnion('action', [
   z.object({ action: z.literal('list'), status: z._default(userStatus, 'awaiting approval') }),
   z.object({ action: z.literal('delegates') }),
+  // The newest `limit` entries of the audit trail, of every action or of `only` one.
+  z.object({
+    action: z.literal('audit'),
+    only: z.optional(z.enum(auditActions, { error: `The audit's actions are ${auditActions.join(', ')}.` })),
+    limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10_000)), AUDIT_DEFAULT_LIMIT),
+  }),
   z.object({ action: z.enum(['approve', 'disable', 'enable']), email: z.string().check(z.trim(), z.minLength(3)) }),
   z.object({ action: z.enum(['remove-listing', 'remove-requirement']), id: z.string().check(z.trim(), z.minLength(1)) }),
 ]);
@@ -21,6 +30,7 @@ export type AdminCommand = z.infer<typeof adminEvent>;
 export type AdminResult =
   | { ok: true; action: 'list'; items: AdminUser[] }
   | { ok: true; action: 'delegates'; items: Delegation[] }
+  | { ok: true; action: 'audit'; items: AuditEntry[] }
   | { ok: true; action: 'approve' | 'disable' | 'enable'; user: User }
   | { ok: true; action: 'remove-listing' | 'remove-requirement'; id: string }
   | { ok: false; message: string };

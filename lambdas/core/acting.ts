@@ -15,7 +15,7 @@ export const brokerSuspendedMessage = (broker: string) =>
 export const exportNotAllowedMessage = (broker: string) => `${broker} has not allowed you to export their contact lists.`;
 
 /**
- * A delegate's call for the broker named by X-Acting-For (issue 16): the route must allow delegates, the
+ * A delegate's call for the broker named by X-Acting-For: the route must allow delegates, the
  * delegate's account must be active, the delegation approved and the broker's account active. All three
  * are read on every such call, never remembered (lambdas/core/recent-callers.ts is not consulted), so a
  * revocation or a broker's disabling refuses the very next call, in every warm function. Answers the

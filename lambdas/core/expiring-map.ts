@@ -1,7 +1,7 @@
 /**
  * A bounded Map whose entries expire: what a warm function may remember between invocations (the callers
- * it let in, the contact cards it read). A candidate for lru-cache (max entries and a TTL), now that bundle
- * bytes are no budget.
+ * it let in, the contact cards it read). lru-cache (max entries and a TTL) would do the same;
+ * bundle bytes are no budget.
  */
 export function expiringMap<K, V>(ttlMs: number, maxEntries = 10_000) {
   const entries = new Map<K, { value: V; until: number }>();

@@ -172,8 +172,8 @@ async function withSignedCursor(output: unknown, scope: CursorScope): Promise<un
 }
 
 /**
- * The caller as the handler sees them: themselves, or, when a delegate names a broker in X-Acting-For
- * (issue 16), that broker (lambdas/core/acting.ts), the route's scope and auth level then checked for the
+ * The caller as the handler sees them: themselves, or, when a delegate names a broker in X-Acting-For,
+ * that broker (lambdas/core/acting.ts), the route's scope and auth level then checked for the
  * broker. Public routes ignore the header as they ignore the token.
  */
 async function authorizeCaller(

@@ -5,7 +5,7 @@ import { dynamoDb } from './aws';
 import { env } from './env';
 import { badRequest, conflict } from './errors';
 
-/** A repeated Idempotency-Key within this time answers the first result (issue 18.3). */
+/** A repeated Idempotency-Key within this time answers the first result. */
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
 export const idempotencyKeyHeader = 'idempotency-key';
 const keyShape = /^[A-Za-z0-9_-]{8,128}$/;

@@ -7,7 +7,7 @@ export interface Principal {
   readonly groups: readonly string[];
   readonly isOperator: boolean;
   /**
-   * Set when a delegate acts for a broker (issue 16): the principal is then the broker's (`sub` the broker's
+   * Set when a delegate acts for a broker: the principal is then the broker's (`sub` the broker's
    * id, so every ownership check holds as for the broker) and this names the delegate who calls.
    */
   readonly delegate?: { readonly userId: string; readonly name: string };

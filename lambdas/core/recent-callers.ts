@@ -4,8 +4,8 @@ import { expiringMap } from './expiring-map';
 /**
  * Callers this warm function found not disabled within the last `RECENT_CALLER_TTL_MS`. A read-only route
  * needs the caller's record only to refuse a disabled account (and, at approval level, one not approved);
- * remembering that answer briefly lets a page cost one DynamoDB read instead of two (issue 7's API budget;
- * issue 15's directory page against its bare Query), the way an API Gateway authorizer caches its answer.
+ * remembering that answer briefly lets a page cost one DynamoDB read instead of two, the way an API Gateway
+ * authorizer caches its answer.
  * An approval-level read trusts only a remembered `active`.
  *
  * The price: an account disabled, or its approval taken back, in another function may still read pages here

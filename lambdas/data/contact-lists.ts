@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { ContactListFilter, ExportFormat } from '../../shared/api';
 import { db, encodeCursor, isConditionFailed, startKeyFor, tableName } from './table';
 
-/** A broker's contact list (issue 15): a saved directory filter, or brokers picked one by one. */
+/** A broker's contact list: a saved directory filter, or brokers picked one by one. */
 export interface ContactListRecord {
   listId: string;
   ownerId: string;

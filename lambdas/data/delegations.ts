@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DelegationState } from '../../shared/api';
+import type { AuditActor, DelegationState } from '../../shared/api';
 import { db, encodeCursor, isConditionFailed, nowIso, queryAll, startKeyFor, tableName } from './table';
 
 /**
- * A delegation (issue 16): `delegateId` assists `brokerId`. Lives in the broker's partition (their delegates:
+ * A delegation: `delegateId` assists `brokerId`. Lives in the broker's partition (their delegates:
  * one Query) and in gsi1 under the delegate (the brokers they assist: one Query); gsi2 holds it while it
  * awaits an operator (`confirmed`: sparse, the operators' queue).
  */
@@ -15,6 +15,8 @@ export interface DelegationRecord {
   requestedAt: string;
   confirmedAt: string | null;
   approvedAt: string | null;
+  /** Who approved it (the audit trail's entry is put from this); absent until approved. */
+  approvedBy?: AuditActor;
   /** When it was declined or revoked. */
   endedAt: string | null;
   updatedAt: string;
@@ -81,7 +83,7 @@ export const delegationsRepository = {
     delegateId: string,
     from: readonly DelegationState[],
     to: DelegationState,
-    fields: Partial<Pick<DelegationRecord, 'confirmedAt' | 'approvedAt' | 'endedAt'>> = {},
+    fields: Partial<Pick<DelegationRecord, 'confirmedAt' | 'approvedAt' | 'approvedBy' | 'endedAt'>> = {},
   ): Promise<DelegationRecord | null> {
     const now = nowIso();
     const set: Record<string, unknown> = { ...fields, state: to, updatedAt: now };

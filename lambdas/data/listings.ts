@@ -35,13 +35,13 @@ export interface ListingRecord extends ListingDraft, Authored {
   updatedAt: string;
   publishedOn: string | null;
   expiresAt: string | null;
-  /** When it was marked sold or leased, or expired (issue 14); the sale or lease date its owner gave. */
+  /** When it was marked sold or leased, or expired; the sale or lease date its owner gave. */
   closedAt?: string;
   closedOn?: string;
-  /** The owner's last renewal (issue 14). */
+  /** The owner's last renewal. */
   renewedAt?: string;
   /**
-   * When the property came on BISN (issue 14): `publishedOn`, moved back by the days its earlier listings at
+   * When the property came on BISN: `publishedOn`, moved back by the days its earlier listings at
    * the same address were live when one ended within 12 months. Absent: `publishedOn`.
    */
   onMarketSince?: string;
@@ -56,7 +56,7 @@ export interface ListingRecord extends ListingDraft, Authored {
   /**
    * Raised by every change of the draft's content (a save, a photo added or removed): a save names the
    * version it was based on and a publish the version it checked, so neither acts on content it never
-   * saw. Absent on listings stored before versions existed, which count as version 0.
+   * saw. Absent counts as version 0.
    */
   version?: number;
   /** The market facts it is counted under in the Market page's aggregates (JSON; README "Market intelligence"). */
@@ -93,7 +93,7 @@ export interface ListingIndexRow extends ListingFacets {
   leaseFrequencyId: ListingRecord['leaseFrequencyId'];
   createdAt: string;
   publishedOn: string;
-  /** What "days on BISN" counts from (issue 14); absent on entries written before it existed: publishedOn. */
+  /** What "days on BISN" counts from; absent: publishedOn. */
   onMarketSince?: string;
   /** Relative key of the first photo's thumbnail. */
   thumbnail: string | null;
@@ -129,7 +129,7 @@ const ownerKey = (userId: string) => `OWNER#${userId}#LST`;
 const statusKey = (status: ListingStatus) => `LSTSTATUS#${status}`;
 const index = browseIndex('LSTIDX');
 const indexSortKey = index.sortKey;
-/** The same entries sorted by when the property came on BISN: the browser's "days on BISN" order (issue 14). */
+/** The same entries sorted by when the property came on BISN: the browser's "days on BISN" order. */
 const daysIndex = browseIndex('LSTDAYS');
 
 /** The one index partition that answers a filter combination (ALL or absent = the `*` slot). */
@@ -161,7 +161,7 @@ export function toItem(record: ListingRecord) {
 
 function fromItem(item: Record<string, unknown>): ListingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
-  // Listings saved before `timing` or the property facts existed read as saying nothing about them.
+  // A listing without `timing` or property facts says nothing about them.
   return { timing: '', facts: {}, ...record } as unknown as ListingRecord;
 }
 
@@ -277,7 +277,7 @@ export function draftOf(listing: ListingDraft): ListingDraft {
 }
 
 export const listingsRepository = {
-  /** Who last changed it and its recent changes (issue 16); false when it is gone. */
+  /** Who last changed it and its recent changes; false when it is gone. */
   async setHistory(listingId: string, history: Required<Pick<Authored, 'lastChangedBy' | 'changes'>>): Promise<boolean> {
     return setHistory(keys(listingId), history);
   },
@@ -409,7 +409,7 @@ export const listingsRepository = {
   /**
    * processing → published by run `runId` (idempotent for that run: a resumed run sets the same values), with
    * when the property came on BISN, fixed once (`if_not_exists`), and the price it came back at when an
-   * earlier listing's differed (issue 14). Null when the listing is gone or not this run's.
+   * earlier listing's differed. Null when the listing is gone or not this run's.
    */
   async markPublished(
     listingId: string,
@@ -451,7 +451,7 @@ export const listingsRepository = {
   },
 
   /**
-   * A published listing's new price or lease rate (issue 14), at `version`: the history it had, plus this
+   * A published listing's new price or lease rate, at `version`: the history it had, plus this
    * point. Answers the record after, or null when it is not published or not at that version.
    */
   changePrice(
@@ -587,7 +587,7 @@ export const listingsRepository = {
   },
 
   /**
-   * published → expired (issue 14), only while it still expires at the `expiresAt` the job read (a renewal
+   * published → expired, only while it still expires at the `expiresAt` the job read (a renewal
    * in between wins). It stays under gsi2 `LSTSTATUS#expired` by that date, which the purge reads.
    */
   markExpired(listingId: string, expiresAt: string, now: string): Promise<ListingRecord | null> {
@@ -609,7 +609,7 @@ export const listingsRepository = {
     );
   },
 
-  /** published or expired → sold or leased (issue 14). Answers the record before, or null. */
+  /** published or expired → sold or leased. Answers the record before, or null. */
   async close(listingId: string, to: 'sold' | 'leased', closedOn: string | null, now: string): Promise<ListingRecord | null> {
     return beforeUpdate(
       listingId,

@@ -37,7 +37,7 @@ export interface StoredCell {
   key: string;
   values: CellValues;
   rev: CellRevs;
-  /** Attributes found in the other item (histograms in a cell written before they had their own): a fix moves them. */
+  /** Attributes found in the other item (histograms kept on the counts item): a fix moves them. */
   misplaced: string[];
 }
 

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, tableName } from './table';
 
 /**
- * What BISN remembers of a property between its listings (issue 14), keyed by its normalised address
+ * What BISN remembers of a property between its listings, keyed by its normalised address
  * (shared/rules propertyKeyOf): how long its listings had been live when the last one ended, when that
  * was, and its last price, so a listing posted again within 12 months continues the count.
  */

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, putIfAbsent, tableName } from './table';
 
 /**
- * Expiry reminders (issue 14), exactly once: before mailing a reminder the job claims
+ * Expiry reminders, exactly once: before mailing a reminder the job claims
  * `REMIND#<kind>#<id>`/`SENT#<activeFrom>#<days>` (the delivery ledger's conditional put); a renewal starts
  * a new activity, so its reminders are claimed afresh. A failed send gives its claim back.
  */

@@ -26,7 +26,7 @@ export interface RequirementRecord extends Authored {
   timing: string;
   description: string;
   highlights: string[];
-  /** The budget (issue 13); absent on requirements stored before it existed, read as null. */
+  /** The budget; absent reads as null. */
   maxPrice?: number | null;
   maxLeaseRate?: number | null;
   maxLeaseFrequencyId?: LeaseFrequencyId | null;
@@ -37,7 +37,7 @@ export interface RequirementRecord extends Authored {
   leaseId?: string;
   /** How many broadcast runs have taken it into `processing`. */
   attempts?: number;
-  /** The owner's last renewal (issue 14): it is active for 90 days from this, or from `sentAt` before any. */
+  /** The owner's last renewal: it is active for 90 days from this, or from `sentAt` before any. */
   renewedAt?: string;
   /** When it was filled, withdrawn or expired. */
   closedAt?: string;
@@ -76,7 +76,7 @@ export interface RequirementIndexRow extends RequirementFacets {
   timing: string;
   createdAt: string;
   sentAt: string;
-  /** Since the browser shows size and markets; absent on entries written before, until the requirement's next write. */
+  /** The browser shows size and markets; an entry without them shows none until the requirement's next write. */
   sqftMin?: number | null;
   sqftMax?: number | null;
   marketIds?: string[];
@@ -174,7 +174,7 @@ const requirementIndexRead = (read: Omit<RequirementSearchRead, 'sort'>): IndexR
 });
 
 export const requirementsRepository = {
-  /** Who last changed it and its recent changes (issue 16); false when it is gone. */
+  /** Who last changed it and its recent changes; false when it is gone. */
   async setHistory(requirementId: string, history: Required<Pick<Authored, 'lastChangedBy' | 'changes'>>): Promise<boolean> {
     return setHistory(keys(requirementId), history);
   },
@@ -379,7 +379,7 @@ export const requirementsRepository = {
   },
 
   /**
-   * The owner's edit (issue 14): the form's fields, while the requirement is pending or sent and still at
+   * The owner's edit: the form's fields, while the requirement is pending or sent and still at
    * `version`. Answers the record before and after, or null when the status or the version moved.
    */
   async saveContent(
@@ -483,7 +483,7 @@ export const requirementsRepository = {
     return setMarketFacts(keys(requirementId), from, to);
   },
 
-  /** sent or expired → sent, active again from `now` (issue 14). Answers the record before, or null. */
+  /** sent or expired → sent, active again from `now`. Answers the record before, or null. */
   async renew(requirementId: string, now: string): Promise<RequirementRecord | null> {
     try {
       const { Attributes } = await db().send(

@@ -3,7 +3,7 @@ import { savedSearchKinds, type SavedSearchFrequency, type SavedSearchKind, type
 import { groupBy } from '../../shared/group-by';
 import { batchGet, db, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
 
-/** A broker's saved search (issue 19): a browser's filters, the mail frequency, and the delivery's bookkeeping. */
+/** A broker's saved search: a browser's filters, the mail frequency, and the delivery's bookkeeping. */
 export type SavedSearchRecord = SavedSearchQuery & {
   savedSearchId: string;
   ownerId: string;
@@ -225,7 +225,7 @@ export const savedSearchesRepository = {
   },
 
   /**
-   * The search's alert hour (issue 19: at most one instant mail an hour): taken when its last alert went out at
+   * The search's alert hour (at most one instant mail an hour): taken when its last alert went out at
    * or before `hourAgo` (or never), by this batch. Answers the previous time, so a refused send can give the
    * hour back; false when the hour is not over (or the search is gone).
    */

@@ -3,7 +3,7 @@ import type { SavedSearchKind } from '../../shared/api';
 import { db, moveClaim, nowIso, putIfAbsent, queryAll, queryPages, tableName } from './table';
 
 /**
- * Instant alerts of saved searches (issue 19; README "Saved searches"):
+ * Instant alerts of saved searches (README "Saved searches"):
  * - the alert queue: an item that became public (a listing published, a requirement sent) waits under
  *   `ALERTQ` until the alert job has looked for the instant searches it fits;
  * - hits: one per saved search and item (`SEARCHHITS#<owner>#<search>` / `<kind>#<itemId>`), put once, so a

@@ -190,14 +190,14 @@ export async function setMarketFacts(key: { pk: string; sk: string }, from: stri
   }
 }
 
-/** Who created and changed a listing or requirement (issue 16; lambdas/domain/authorship.ts). */
+/** Who created and changed a listing or requirement (lambdas/domain/authorship.ts). */
 export interface Authored {
   createdBy?: ChangedBy;
   lastChangedBy?: ChangedBy;
   changes?: ChangedBy[];
 }
 
-/** Sets an existing item's change history (issue 16: `lastChangedBy`, `changes`); false when the item is gone. */
+/** Sets an existing item's change history (`lastChangedBy`, `changes`); false when the item is gone. */
 export async function setHistory(key: { pk: string; sk: string }, history: { lastChangedBy: ChangedBy; changes: ChangedBy[] }): Promise<boolean> {
   try {
     await db().send(

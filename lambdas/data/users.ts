@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, NotificationPreferences, UserStatus } from '../../shared/api';
+import type { AccountStatusAction, AuditActor, BrokerInfo, DirectoryPrivacy, ImageVariants, MailStop, NotificationPreferences, UserStatus } from '../../shared/api';
 import { subscriptionCategories, type SubscriptionId } from '../../shared/catalog';
 import { expiringMap } from '../core/expiring-map';
 import { batchGet, db, fullReadPageSize, isConditionFailed, nowIso, putIfAbsent, tableName } from './table';
@@ -20,11 +20,11 @@ export interface UserRecord {
   operator?: boolean;
   /** Subscribed category ids; a category absent here is unsubscribed. */
   subscribed: SubscriptionId[];
-  /** Match notice mails (issue 13); absent means on, as for every account made before they existed. */
+  /** Match notice mails; absent means on. */
   matchNotices?: boolean;
-  /** Profile → Privacy (issue 15); absent means listed in the broker directory with phone and e-mail shown. */
+  /** Profile → Privacy; absent means listed in the broker directory with phone and e-mail shown. */
   directory?: DirectoryPrivacy;
-  /** Profile → Notifications (issue 19); absent means the defaults (notificationPreferencesOf in shared/rules). */
+  /** Profile → Notifications; absent means the defaults (notificationPreferencesOf in shared/rules). */
   notifications?: NotificationPreferences;
   profileImage: ImageVariants | null;
   brokerImage: ImageVariants | null;
@@ -36,9 +36,22 @@ export interface UserRecord {
   mailStop?: MailStop | null;
   /**
    * Raised by every change of what the broker edits (profile, subscriptions, images, an unsubscribe): a
-   * profile save names the version it was based on. Absent on records stored before versions: 0.
+   * profile save names the version it was based on. Absent reads as 0.
    */
   version?: number;
+  /**
+   * The last status change an operator, the admin CLI or the Cognito console made, written with the status:
+   * the audit trail's entry for it is put from this (lambdas/domain/audit.ts). Absent until the first.
+   */
+  statusChange?: AccountStatusChange;
+}
+
+/** Who changed an account's status, how and when. */
+export interface AccountStatusChange {
+  action: AccountStatusAction;
+  at: string;
+  by: AuditActor;
+  detail: string | null;
 }
 
 /** "First Last", as cards and delegations name a person. */

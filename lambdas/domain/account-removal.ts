@@ -1,3 +1,4 @@
+import type { AuditActor } from '../../shared/api';
 import { logger } from '../core/logger';
 import { recentCallers } from '../core/recent-callers';
 import { listingsRepository } from '../data/listings';
@@ -7,15 +8,19 @@ import { fullReadPageSize } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { removeListing } from './listings';
 import { removeRequirement } from './requirements';
+import { changeAccountStatus, recordStatusChange } from './audit';
 import { refreshDirectoryAndAssistants } from './directory';
 
 /**
  * An account deleted in Cognito: its record says so (every call of its still-valid tokens is refused) and
  * its listings and requirements leave every list, removed as an operator removes them, through the
  * owner's own index (no Scan); its saved searches are deleted, so the delivery never reads them. Safe to run again: a retried event finishes what a crashed one began.
+ * The deletion enters the audit trail once, in `actor`'s name.
  */
-export async function markAccountDeleted(record: UserRecord): Promise<{ listings: number; requirements: number }> {
-  if (record.status !== 'deleted') await usersRepository.update(record.userId, { status: 'deleted' });
+export async function markAccountDeleted(found: UserRecord, actor: AuditActor): Promise<{ listings: number; requirements: number }> {
+  let record = found;
+  while (record.status !== 'deleted') record = (await changeAccountStatus(record, { status: 'deleted' }, 'remove-account', actor)) ?? (await usersRepository.get(record.userId))!;
+  await recordStatusChange(record);
   recentCallers.delete(record.userId);
   await refreshDirectoryAndAssistants(record.userId);
   await savedSearchesRepository.deleteAll(record.userId);

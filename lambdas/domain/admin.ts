@@ -3,14 +3,14 @@ import {
   AdminEnableUserCommand,
   AdminUserGlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { AdminUser, User, UserStatus } from '../../shared/api';
+import type { AdminUser, AuditActor, User, UserStatus } from '../../shared/api';
 import { cognito } from '../core/aws';
 import { env } from '../core/env';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import { countMetric } from '../core/metrics';
 import { recentCallers } from '../core/recent-callers';
-import { encodeCursor, isConditionFailed, startKeyFor } from '../data/table';
+import { encodeCursor, startKeyFor } from '../data/table';
 import { delegationsRepository } from '../data/delegations';
 import { fullNameOf, statusKey, usersRepository, type UserRecord } from '../data/users';
 import { sendMail } from './mail';
@@ -18,11 +18,12 @@ import { approvalMail } from './mail/templates/approval';
 import { toUserDto } from './users';
 import { refreshDirectoryAndAssistants } from './directory';
 import { approveDelegationsOf } from './delegations';
+import { changeAccountStatus, recordStatusChange } from './audit';
 
 /**
  * What operators do to accounts (PRODUCT.md "Accounts and approval"). Used by the operator routes
- * (lambdas/http/admin) and by the admin Lambda (lambdas/jobs/admin.ts, `npm run admin`), which names
- * users by e-mail: every action takes a user id or an e-mail address.
+ * (lambdas/http/admin) and by the admin Lambdas (lambdas/admin, `npm run admin`), which name users by
+ * e-mail: every action takes a user id or an e-mail address, and who acts, for the audit trail.
  */
 
 /** The brokers an account asked to assist, by name, while the delegation stands (requested, confirmed or approved). */
@@ -48,6 +49,8 @@ async function findUser(idOrEmail: string): Promise<UserRecord> {
     ? await usersRepository.findByEmail(idOrEmail.trim().toLowerCase())
     : await usersRepository.get(idOrEmail);
   if (!record) throw notFound(`No account found for ${idOrEmail}`);
+  // The account's last status change into the trail, if a crash or a lost race kept it out.
+  await recordStatusChange(record);
   // Deleted in Cognito: nothing an operator does can bring the account back.
   if (record.status === 'deleted') throw conflict('This account has been deleted.');
   return record;
@@ -70,23 +73,14 @@ export async function listUsers(
  * confirmed it, and then the e-mail is a delegate's, naming those brokers; approving an active
  * account does only that, and sends nothing.
  */
-export async function approveUser(idOrEmail: string): Promise<User> {
+export async function approveUser(idOrEmail: string, actor: AuditActor): Promise<User> {
   const record = await findUser(idOrEmail);
   if (record.status === 'disabled') throw conflict('This account is disabled. Enable it instead of approving it.');
-  await approveDelegationsOf(record.userId);
+  await approveDelegationsOf(record, actor);
   const assisting = (await assistedBy(record.userId)).filter((broker) => broker.state === 'approved').map((broker) => broker.name);
   if (record.status === 'active') return toUserDto(record);
-  let approved: UserRecord;
-  try {
-    approved = await usersRepository.update(
-      record.userId,
-      { status: 'active', approvedAt: new Date().toISOString() },
-      { ifStatus: 'awaiting approval' },
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-    return toUserDto(await findUser(record.userId));
-  }
+  const approved = await changeAccountStatus(record, { status: 'active', approvedAt: new Date().toISOString() }, 'approve', actor);
+  if (!approved) return toUserDto(await findUser(record.userId));
   await refreshDirectoryAndAssistants(approved.userId);
   // A stopped address gets nothing, the approval notice included: the site shows the approval instead.
   if (!approved.mailStop) await sendMail(await approvalMail(approved, { assisting }));
@@ -110,35 +104,38 @@ async function signOutEverywhere(ids: { UserPoolId: string; Username: string }):
 /**
  * Disabled in the record (the API refuses the old tokens: writes at once, reads within RECENT_CALLER_TTL_MS
  * in other warm functions, see lambdas/core/recent-callers.ts), in Cognito (no new sign-in), and signed out
- * everywhere (refresh tokens revoked). `actorId` keeps an operator from locking themselves out.
+ * everywhere (refresh tokens revoked). An operator cannot lock themselves out.
  */
-export async function disableUser(idOrEmail: string, actorId?: string): Promise<User> {
-  const record = await findUser(idOrEmail);
-  if (record.userId === actorId) throw badRequest('You cannot disable your own account.');
-  const updated = record.status === 'disabled' ? record : await usersRepository.update(record.userId, { status: 'disabled' });
+export async function disableUser(idOrEmail: string, actor: AuditActor): Promise<User> {
+  let record = await findUser(idOrEmail);
+  if (actor.kind === 'operator' && record.userId === actor.userId) throw badRequest('You cannot disable your own account.');
+  // The record first, conditional on the status read: of two calls at once one disables, the other finds it done.
+  while (record.status !== 'disabled') record = (await changeAccountStatus(record, { status: 'disabled' }, 'disable', actor)) ?? (await findUser(record.userId));
   recentCallers.delete(record.userId);
   await refreshDirectoryAndAssistants(record.userId);
   const ids = { UserPoolId: env().USER_POOL_ID, Username: record.userId };
   await cognito().send(new AdminDisableUserCommand(ids));
   await signOutEverywhere(ids);
   logger.info('user disabled', { userId: record.userId });
-  return toUserDto(updated);
+  return toUserDto(record);
 }
 
-/** Back to where the account was before it was disabled: active if it had been approved, else awaiting approval. */
-export async function enableUser(idOrEmail: string): Promise<User> {
-  const record = await findUser(idOrEmail);
-  await cognito().send(new AdminEnableUserCommand({ UserPoolId: env().USER_POOL_ID, Username: record.userId }));
-  if (record.status !== 'disabled') return toUserDto(record);
-  const status: UserStatus = record.approvedAt ? 'active' : 'awaiting approval';
-  try {
-    const updated = await usersRepository.update(record.userId, { status }, { ifStatus: 'disabled' });
-    await refreshDirectoryAndAssistants(record.userId);
-    logger.info('user enabled', { userId: record.userId, status });
-    return toUserDto(updated);
-  } catch (error) {
-    // The console sync, told of the same Cognito call, re-enabled the record first: the same outcome.
-    if (!isConditionFailed(error)) throw error;
-    return toUserDto(await findUser(record.userId));
+/**
+ * Back to where the account was before it was disabled: active if it had been approved, else awaiting
+ * approval. The record first, then Cognito (called again by a retry, whatever the record says), so the
+ * console sync, told of the Cognito call, finds the change made and the trail names the operator.
+ */
+export async function enableUser(idOrEmail: string, actor: AuditActor): Promise<User> {
+  let record = await findUser(idOrEmail);
+  if (record.status === 'disabled') {
+    const status: UserStatus = record.approvedAt ? 'active' : 'awaiting approval';
+    const enabled = await changeAccountStatus(record, { status }, 'enable', actor, `now ${status}`);
+    if (enabled) {
+      await refreshDirectoryAndAssistants(record.userId);
+      logger.info('user enabled', { userId: record.userId, status });
+    }
+    record = enabled ?? (await findUser(record.userId));
   }
+  await cognito().send(new AdminEnableUserCommand({ UserPoolId: env().USER_POOL_ID, Username: record.userId }));
+  return toUserDto(record);
 }

@@ -3,7 +3,7 @@ import type { Principal } from '../core/principal';
 import { nowIso, type Authored } from '../data/table';
 
 /*
- * Who created and changed a listing or requirement (issue 16): the owner, or which of their delegates. Kept
+ * Who created and changed a listing or requirement: the owner, or which of their delegates. Kept
  * on the item itself (`createdBy`, `lastChangedBy`, the last CHANGES_KEPT `changes`) and shown to its owner.
  */
 

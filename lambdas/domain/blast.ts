@@ -20,10 +20,10 @@ import { refreshDirectory } from './directory';
 import { syncListingsMarket } from './market';
 
 /**
- * The weekday digest (PRODUCT.md "Listing lifecycle", issue 19): every queued listing goes out once, in the
+ * The weekday digest (PRODUCT.md "Listing lifecycle"): every queued listing goes out once, in the
  * personal digest of each approved broker whose categories it is in (lambdas/domain/digest: matches, saved
  * searches, then the categories' new listings and requirements), then becomes published. Delivered through the
- * delivery queue (docs/DECISIONS.md "Digest delivery through a queue"):
+ * delivery queue (docs/DECISIONS.md "The weekday blast and the delivery queue"):
  * - the planner (the scheduled job, `runBlast`) claims the queued listings for a run (queued → processing,
  *   stamped with its runId, named in its RUN item), pages through the active brokers and enqueues, in
  *   batches, every broker whose digest day it is; one planner at a time (a lease, `LOCK#blast`, renewed after
@@ -52,8 +52,8 @@ export const BLAST_JOB_ID = 'blast';
 export const BLAST_LEASE_MS = 5 * 60 * 1000;
 /**
  * Brokers per queue message: claimed together, then sent together (a message stays far under SQS's 256 KB).
- * Between two messages a worker's pace goes unused (the batch's last sends, its count, the next one's reads):
- * 250 rather than 50 a message (with the marks below in parallel) took 18 s off 50,000 brokers in the bench.
+ * Between two messages a worker's pace goes unused (the batch's last sends, its count, the next one's reads),
+ * so a message holds many brokers (the delivery bench measures the effect).
  */
 export const DIGEST_BATCH_SIZE = 250;
 /**
@@ -312,7 +312,7 @@ export async function publishBlastChunk(runId: string, chunk: number): Promise<B
  */
 async function publishListings(run: BlastRun, listingIds: readonly string[]): Promise<void> {
   const dates = { publishedOn: run.publishedOn!, expiresAt: expiresAtFor(run.publishedOn!) };
-  // The run's listings still here (BatchGets), and their properties' histories (issue 14: days on BISN and the
+  // The run's listings still here (BatchGets), and their properties' histories (days on BISN and the
   // price history continue from the property's last listing), read together rather than one by one.
   const records = (await listingsRepository.getMany(listingIds)).filter((record) => record.runId === run.runId);
   const histories = await marketHistoriesAt(records, () => dates.publishedOn);

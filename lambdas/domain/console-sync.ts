@@ -1,14 +1,15 @@
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import type { AccountStatusAction } from '../../shared/api';
 import type { CognitoConsoleEventName } from '../../shared/api/routes';
 import { approvedGroupName } from '../../shared/api/routes';
 import { cognito } from '../core/aws';
 import { env } from '../core/env';
 import { logger } from '../core/logger';
 import { recentCallers } from '../core/recent-callers';
-import { isConditionFailed } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { markAccountDeleted } from './account-removal';
 import { approveUser } from './admin';
+import { changeAccountStatus, consoleActor, recordStatusChange } from './audit';
 import { approveDelegationsOf } from './delegations';
 import { refreshDirectoryAndAssistants } from './directory';
 
@@ -57,18 +58,16 @@ async function recordOf(username: string): Promise<UserRecord | null> {
   return username.includes('@') ? usersRepository.findByEmail(username) : null;
 }
 
-/** A status transition that happens only from `from`; a lost race means another event already made it. */
-async function transition(record: UserRecord, from: UserRecord['status'], fields: Partial<UserRecord>): Promise<boolean> {
-  try {
-    await usersRepository.update(record.userId, fields, { ifStatus: from });
-    // An approval taken back must not be remembered by this process's read cache.
-    recentCallers.delete(record.userId);
-    await refreshDirectoryAndAssistants(record.userId);
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+/**
+ * A status transition from the status read, in the audit trail as the console's; a lost race means another
+ * event already made it.
+ */
+async function transition(record: UserRecord, fields: Pick<UserRecord, 'status'>, action: AccountStatusAction, detail: string | null = null): Promise<boolean> {
+  if (!(await changeAccountStatus(record, fields, action, consoleActor, detail))) return false;
+  // An approval taken back must not be remembered by this process's read cache.
+  recentCallers.delete(record.userId);
+  await refreshDirectoryAndAssistants(record.userId);
+  return true;
 }
 
 /**
@@ -80,10 +79,12 @@ async function transition(record: UserRecord, from: UserRecord['status'], fields
 export async function applyConsoleChange(change: ConsoleChange): Promise<string> {
   const record = await recordOf(change.username);
   if (!record) return 'no record';
+  // The account's last status change into the trail, if a crash or a lost race kept it out.
+  await recordStatusChange(record);
   const state = await cognitoState(record.userId);
   if (!state) {
     // Deleted in Cognito (whichever event brought us here): the account and what it posted are gone too.
-    await markAccountDeleted(record);
+    await markAccountDeleted(record, consoleActor);
     return 'deleted';
   }
   if (record.status === 'deleted') return 'unchanged';
@@ -92,14 +93,11 @@ export async function applyConsoleChange(change: ConsoleChange): Promise<string>
     case 'AdminDisableUser':
     case 'AdminEnableUser': {
       if (!state.enabled && record.status !== 'disabled') {
-        await usersRepository.update(record.userId, { status: 'disabled' });
-        recentCallers.delete(record.userId);
-        await refreshDirectoryAndAssistants(record.userId);
-        return 'disabled';
+        return (await transition(record, { status: 'disabled' }, 'disable')) ? 'disabled' : 'unchanged';
       }
       if (state.enabled && record.status === 'disabled') {
         const status = record.approvedAt || state.groups.has(approvedGroupName) ? 'active' : 'awaiting approval';
-        return (await transition(record, 'disabled', { status })) ? `enabled (${status})` : 'unchanged';
+        return (await transition(record, { status }, 'enable', `now ${status}`)) ? `enabled (${status})` : 'unchanged';
       }
       return 'unchanged';
     }
@@ -107,15 +105,15 @@ export async function applyConsoleChange(change: ConsoleChange): Promise<string>
     case 'AdminRemoveUserFromGroup': {
       if (change.groupName !== approvedGroupName) return 'unchanged';
       if (state.groups.has(approvedGroupName) && record.status === 'awaiting approval') {
-        await approveUser(record.userId);
+        await approveUser(record.userId, consoleActor);
         return 'approved';
       }
       // Added (again) to the group while active: approves the account as a delegate of the brokers who confirmed it.
       if (change.eventName === 'AdminAddUserToGroup' && state.groups.has(approvedGroupName) && record.status === 'active') {
-        return (await approveDelegationsOf(record.userId)) > 0 ? 'delegations approved' : 'unchanged';
+        return (await approveDelegationsOf(record, consoleActor)) > 0 ? 'delegations approved' : 'unchanged';
       }
       if (!state.groups.has(approvedGroupName) && record.status === 'active') {
-        return (await transition(record, 'active', { status: 'awaiting approval' })) ? 'approval withdrawn' : 'unchanged';
+        return (await transition(record, { status: 'awaiting approval' }, 'withdraw-approval')) ? 'approval withdrawn' : 'unchanged';
       }
       return 'unchanged';
     }

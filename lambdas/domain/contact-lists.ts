@@ -206,7 +206,7 @@ export async function exportContactList(principal: Principal, caller: UserRecord
   await contactListsRepository.logExport({
     at: now.toISOString(),
     userId: principal.sub,
-    // A delegate's export is the broker's (their quota, their list), and says who made it (issue 16).
+    // A delegate's export is the broker's (their quota, their list), and says who made it.
     userName: `${caller.firstName} ${caller.lastName}${principal.delegate ? ` (by ${principal.delegate.name})` : ''}`,
     listId,
     listName: record.name,

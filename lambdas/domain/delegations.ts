@@ -1,4 +1,4 @@
-import type { Delegation, DelegationsResponse, UpdateDelegationRequest } from '../../shared/api';
+import type { AuditActor, Delegation, DelegationsResponse, UpdateDelegationRequest } from '../../shared/api';
 import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
@@ -6,12 +6,13 @@ import { delegationsRepository, type DelegationRecord } from '../data/delegation
 import { rateLimitsRepository } from '../data/rate-limits';
 import { isConditionFailed, nowIso } from '../data/table';
 import { fullNameOf, usersRepository, userVersionOf, type UserRecord } from '../data/users';
+import { recordDelegateApprovals } from './audit';
 import { refreshDirectory } from './directory';
 import { sendMail } from './mail';
 import { delegationRequestMail } from './mail/templates/delegation-request';
 
 /**
- * Delegates (issue 16; docs/DECISIONS.md "Delegates"): an account asks to assist a broker, the broker
+ * Delegates (docs/DECISIONS.md "Delegates"): an account asks to assist a broker, the broker
  * confirms (or declines), an operator approves; either side revokes. Only an approved delegation of an
  * active broker lets the delegate act for them (lambdas/core/acting.ts checks it on every call).
  */
@@ -169,18 +170,24 @@ export async function updateDelegation(principal: Principal, brokerId: string, d
 /**
  * An operator approves the account as a delegate: each delegation its brokers confirmed becomes approved
  * (the operator page, `npm run admin -- approve`, the console's "approved" group all come here through
- * approveUser). Conditional on `confirmed`: approving twice changes nothing.
+ * approveUser), saying who approved it, and enters the audit trail. Conditional on `confirmed`: approving
+ * twice changes nothing.
  */
-export async function approveDelegationsOf(delegateId: string): Promise<number> {
-  const confirmed = (await delegationsRepository.ofDelegate(delegateId)).filter((d) => d.state === 'confirmed');
+export async function approveDelegationsOf(delegate: UserRecord, actor: AuditActor): Promise<number> {
+  const delegations = await delegationsRepository.ofDelegate(delegate.userId);
   const approvedAt = nowIso();
-  const approved = await Promise.all(confirmed.map((d) => delegationsRepository.transition(d.brokerId, d.delegateId, ['confirmed'], 'approved', { approvedAt })));
-  const count = approved.filter(Boolean).length;
-  if (count > 0) {
-    await refreshDirectory(delegateId);
-    logger.info('delegations approved', { delegateId, count });
+  const approved = (
+    await Promise.all(
+      delegations.filter((d) => d.state === 'confirmed').map((d) => delegationsRepository.transition(d.brokerId, d.delegateId, ['confirmed'], 'approved', { approvedAt, approvedBy: actor })),
+    )
+  ).filter((d) => d !== null);
+  // The approvals read already made are put again: an entry a crash kept out of the trail goes in now.
+  await recordDelegateApprovals(delegate, [...approved, ...delegations]);
+  if (approved.length > 0) {
+    await refreshDirectory(delegate.userId);
+    logger.info('delegations approved', { delegateId: delegate.userId, count: approved.length });
   }
-  return count;
+  return approved.length;
 }
 
 /** Operators: one page of delegations awaiting their approval. */

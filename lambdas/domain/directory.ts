@@ -65,7 +65,7 @@ function facetsOf(record: UserRecord, listings: readonly ListingRecord[], requir
   };
 }
 
-/** The active brokers an account assists as an approved delegate (issue 16): its card says "Assistant to …". */
+/** The active brokers an account assists as an approved delegate: its card says "Assistant to …". */
 async function brokersAssistedBy(delegateId: string): Promise<UserRecord[]> {
   const approved = (await delegationsRepository.ofDelegate(delegateId)).filter((d) => d.state === 'approved');
   const brokers = await Promise.all(approved.map((d) => usersRepository.get(d.brokerId)));

@@ -36,7 +36,7 @@ async function leaveCommunity(before: ListingRecord, now: string): Promise<void>
 }
 
 /**
- * 120 more days from now (issue 14), from the site or a reminder's link; an expired listing (within its 60
+ * 120 more days from now, from the site or a reminder's link; an expired listing (within its 60
  * days of grace) comes back to the browser with its photos and is matched again. Null when not renewable.
  */
 export async function renewListingRecord(listingId: string): Promise<ListingRecord | null> {
@@ -66,7 +66,7 @@ export async function renewListing(principal: Principal, listingId: string): Pro
   return dtoOf(await noteListingChange(renewed, principal, 'renewed'));
 }
 
-/** Sold or leased (issue 14): it leaves the browser and its matches end; its owner keeps it in My listings. */
+/** Sold or leased: it leaves the browser and its matches end; its owner keeps it in My listings. */
 export async function closeListing(principal: Principal, listingId: string, input: CloseListingRequest): Promise<Listing> {
   const current = await ownListing(principal, listingId);
   if (!renewableStatuses.includes(current.status)) throw conflict(notClosable);
@@ -79,7 +79,7 @@ export async function closeListing(principal: Principal, listingId: string, inpu
 }
 
 /**
- * A published listing's new price or lease rate (issue 14): kept in its history with the date (the first
+ * A published listing's new price or lease rate: kept in its history with the date (the first
  * change also records the price it was published at), its browser card and matches follow.
  */
 export async function changeListingPrice(principal: Principal, listingId: string, input: ChangeListingPriceRequest): Promise<Listing> {
@@ -101,7 +101,7 @@ export async function changeListingPrice(principal: Principal, listingId: string
 }
 
 /**
- * Daily (issue 14): a published listing at its 120 days expires — it leaves every public list and its
+ * Daily: a published listing at its 120 days expires — it leaves every public list and its
  * matches end, its owner keeps it, renewable, for 60 days; then it is purged with its photos. Acts only on
  * the expiry it read (a renewal at the same moment wins). Idempotent.
  */

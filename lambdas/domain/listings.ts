@@ -111,7 +111,7 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null, vi
   });
 }
 
-/** Records who did `action` on the listing just written (issue 16). */
+/** Records who did `action` on the listing just written. */
 export const noteListingChange = (record: ListingRecord, principal: Principal, action: string) =>
   noteChange(record, principal, action, (history) => listingsRepository.setHistory(record.listingId, history));
 

@@ -43,7 +43,7 @@ export interface MailEngagement {
 
 /**
  * Someone read a saved search's mail: its `lastEngagedAt` moves to the event's time (never back), which starts
- * its 30 days without engagement again (issue 19). A repeated or late event changes nothing.
+ * its 30 days without engagement again. A repeated or late event changes nothing.
  */
 export async function recordEngagement({ ownerId, savedSearchIds, at }: MailEngagement): Promise<number> {
   let marked = 0;

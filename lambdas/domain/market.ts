@@ -30,7 +30,7 @@ import { addedTo, marketRepository, newStoredCell, type StoredCell } from '../da
 import { requirementsRepository, type RequirementMarketRecord, type RequirementRecord } from '../data/requirements';
 
 /**
- * Market intelligence (issue 17): the aggregates behind the Market page, kept current by every write that
+ * Market intelligence: the aggregates behind the Market page, kept current by every write that
  * changes a listing's or requirement's market facts, checked and repaired every night against a recount
  * (README "Market intelligence").
  */
@@ -164,7 +164,7 @@ export async function marketOverview(query: Partial<MarketQuery>, now = new Date
     // This week is live; the weeks before are as the nightly job froze them (null when it did not run).
     trend: weeksEndingAt(week, TREND_WEEKS).map((w) => ({
       week: w,
-      // A week frozen before a figure existed reads it as none.
+      // A frozen week without a figure reads it as none.
       figures: w === week ? trendFigures(values.get(selected) ?? {}, week) : frozenFigures(frozen.get(w), w),
     })),
     itemsRead: areaCells.length + otherItems + weeks.length,

@@ -191,7 +191,7 @@ async function dropRequirementCandidates(record: RequirementRecord): Promise<voi
 }
 
 /**
- * A sent requirement edited or renewed (issue 14): its old candidate copies go, then it is matched as it
+ * A sent requirement edited or renewed: its old candidate copies go, then it is matched as it
  * is now. Pairs that still fit keep their state and notice; pairs that no longer fit are removed.
  */
 export async function rematchRequirement(before: RequirementRecord, after: SentRequirement): Promise<MatchRun> {

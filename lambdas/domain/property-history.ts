@@ -10,7 +10,7 @@ interface MarketHistory {
 }
 
 /**
- * At publish (issue 14): when the property's last listing ended within 12 months, the new one's days on
+ * At publish: when the property's last listing ended within 12 months, the new one's days on
  * BISN continue from that count, and a price different from the last one starts its price history.
  */
 function marketHistoryFrom(record: ListingRecord & { publishedOn: string }, history: PropertyHistory | null): MarketHistory {

@@ -21,7 +21,7 @@ export interface DueReminder {
 }
 
 /**
- * Sends one expiry reminder at most once (issue 14): the ledger claim comes first, a refused send gives it
+ * Sends one expiry reminder at most once: the ledger claim comes first, a refused send gives it
  * back for the next run; an owner who is not active or whose mail SES stopped is skipped.
  */
 export async function remindOnce(reminder: DueReminder, now: Date): Promise<'sent' | 'skipped' | 'failed'> {

@@ -20,7 +20,7 @@ async function renewKey(): Promise<Uint8Array> {
 }
 
 /**
- * A signed one-click renew link (issue 14): a JWT (HS256, jose) naming the item, with its own id (single
+ * A signed one-click renew link: a JWT (HS256, jose) naming the item, with its own id (single
  * use) and an expiry 14 days after `now`. The link opens the site's page, which shows what it will renew.
  */
 export async function renewLinkUrl(target: RenewTarget, now: Date): Promise<string> {

@@ -9,7 +9,7 @@ import { checkRenewToken, type RenewTarget } from './renew-links';
 import { renewableStatuses, renewListingRecord } from './listing-lifecycle';
 import { renewRequirementRecord } from './requirement-lifecycle';
 
-/** What the renew page says in each state (issue 14: a refused link says what happened and offers sign-in). */
+/** What the renew page says in each state (a refused link says what happened and offers sign-in). */
 export const renewLinkMessages: Record<RenewLinkResponse['state'], string> = {
   ready: 'Renew it for another period?',
   renewed: 'Renewed. Thank you for keeping BISN current.',

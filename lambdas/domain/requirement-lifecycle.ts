@@ -53,7 +53,7 @@ async function dtoOf(record: RequirementRecord): Promise<Requirement> {
 }
 
 /**
- * The owner's edit of a pending or sent requirement (issue 14). A sent one is not broadcast again: its
+ * The owner's edit of a pending or sent requirement. A sent one is not broadcast again: its
  * browse entries are rewritten (its type, property type or markets may have changed) and it is matched
  * again, pairs that still fit keeping their state.
  */
@@ -107,7 +107,7 @@ async function leaveCommunity(before: RequirementRecord): Promise<void> {
   await syncRequirementMarket(before.requirementId);
 }
 
-/** Filled, with how (issue 14): through a listing on BISN (it must exist) or elsewhere. */
+/** Filled, with how: through a listing on BISN (it must exist) or elsewhere. */
 export async function fillRequirement(principal: Principal, requirementId: string, input: FillRequirementRequest): Promise<Requirement> {
   let outcome: RequirementRecord['outcome'];
   if (input.outcome?.kind === 'bisn-listing') {

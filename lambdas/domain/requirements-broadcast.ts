@@ -16,7 +16,7 @@ import { syncRequirementMarket } from './market';
 
 /**
  * The requirement broadcast (PRODUCT.md "Requirement lifecycle"; lambdas/data/README.md "Exactly-once"),
- * delivered through the delivery queue (docs/DECISIONS.md "Digest delivery through a queue").
+ * delivered through the delivery queue (docs/DECISIONS.md "The weekday blast and the delivery queue").
  *
  * Each run (the planner, every minute) picks the requirements that are `pending`, `queued`, or `processing`
  * but untouched for longer than the lease (a crashed run), moves each to `processing` under its own lease by
@@ -75,10 +75,10 @@ async function claim(candidate: RequirementRecord, runId: string, staleBefore: s
 
 /** Whether a broker is mailed this requirement now (the rest get it in their digest, or never). */
 function mailedNow(broker: UserRecord, record: RequirementRecord, category: UserRecord['subscribed'][number]): boolean {
-  // The author is not mailed their own requirement (issue 22): the site shows them its status.
+  // The author is not mailed their own requirement: the site shows them its status.
   // Nor is an address SES stopped (a hard bounce or a complaint) until its broker resumes it.
   if (broker.userId === record.userId || !broker.subscribed.includes(category) || broker.mailStop) return false;
-  // Nor a broker who takes requirements in their digest, or not at all (Profile → Notifications, issue 19).
+  // Nor a broker who takes requirements in their digest, or not at all (Profile → Notifications).
   return notificationPreferencesOf(broker.notifications).requirements === 'instant';
 }
 

@@ -80,7 +80,7 @@ export function toRequirementDto(record: RequirementRecord, author: UserRecord |
   };
 }
 
-/** Records who did `action` on the requirement just written (issue 16). */
+/** Records who did `action` on the requirement just written. */
 export const noteRequirementChange = (record: RequirementRecord, principal: Principal, action: string) =>
   noteChange(record, principal, action, (history) => requirementsRepository.setHistory(record.requirementId, history));
 

@@ -20,7 +20,7 @@ import { searchAlertMail } from './mail/templates/search-alert';
 import { toRequirementDto } from './requirements';
 import { savedSearchBrowserUrl } from './saved-searches';
 
-/** At most one instant mail per saved search in this long (issue 19); later hits wait for the next. */
+/** At most one instant mail per saved search in this long; later hits wait for the next. */
 export const ALERT_HOUR_MS = 60 * 60 * 1000;
 /** A hit claimed this long ago and still `sending` belongs to a run that crashed mid-send. */
 export const HIT_CLAIM_TIMEOUT_MS = 10 * 60 * 1000;

@@ -30,7 +30,7 @@ export interface PauseReport {
 export const keepSearchUrl = (savedSearchId: string) => `${savedSearchesPageUrl()}?keep=${encodeURIComponent(savedSearchId)}`;
 
 /**
- * The daily pause job (issue 19 "Saved searches"): pauses every mailing search that matched nothing for 90
+ * The daily pause job: pauses every mailing search that matched nothing for 90
  * days or whose mails nobody opened or clicked for 30 (shared/rules pauseReasonOf), then sends each paused
  * search its one mail offering to keep it. The pause and the pending mail are one conditional write (only an
  * active search is paused, so a search is paused once), the mail is claimed (`pending → sending`) before SES

@@ -95,7 +95,7 @@ export async function createUser(input: CreateUserRequest): Promise<User> {
     lastName: input.lastName,
     acceptedTermsAndConditions: input.acceptedTermsAndConditions,
   });
-  // A delegate's sign-up (issue 16): not in the broker directory until they choose to be.
+  // A delegate's sign-up: not in the broker directory until they choose to be.
   if (input.delegateOf) fresh.directory = { listed: false, showPhone: true, showEmail: true };
   const stored = await usersRepository.createIfAbsent(fresh);
   if (input.delegateOf) await askToAssist(stored, input.delegateOf);
@@ -129,7 +129,7 @@ export async function getOwnUser(principal: Principal, existing: UserRecord | nu
     }),
     emailConfirmed: true,
     // An operator's account, made by an operator rather than through sign-up, is not a broker's: it
-    // receives no broadcasts until it subscribes itself (docs/DECISIONS.md "Mail").
+    // receives no broadcasts until it subscribes itself (docs/DECISIONS.md "Identity and users").
     ...(principal.isOperator ? { subscribed: [], operator: true } : {}),
   });
   return toUserDto(record, principal.isOperator);
@@ -207,7 +207,7 @@ export async function updateDirectoryPrivacy(principal: Principal, existing: Use
   return saveProfile(record, version, { directory }, principal.isOperator);
 }
 
-/** Profile → Notifications (issue 19): how requirements, matches and the digest reach the broker. */
+/** Profile → Notifications: how requirements, matches and the digest reach the broker. */
 export async function updateNotificationPreferences(principal: Principal, existing: UserRecord | null, input: NotificationPreferencesSave): Promise<User> {
   const record = await requireRecord(principal, existing);
   const { version, requirements, matches, digestFrequency, digestLimit } = input;

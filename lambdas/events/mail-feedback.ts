@@ -71,7 +71,7 @@ export async function handler(event: unknown): Promise<{ outcomes: MailFeedbackO
   }
   const { detail } = parsed.data;
   if (detail.eventType === 'Open' || detail.eventType === 'Click') {
-    // An open or a click of a saved search's mail: engagement (issue 19); other mails' opens change nothing.
+    // An open or a click of a saved search's mail: engagement; other mails' opens change nothing.
     const engagement = engagementOf(detail);
     return { outcomes: [], engaged: engagement ? await recordEngagement(engagement) : 0 };
   }

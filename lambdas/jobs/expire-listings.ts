@@ -4,7 +4,7 @@ import { expireListings } from '../domain/listing-lifecycle';
 import { expireRequirements } from '../domain/requirement-lifecycle';
 
 /**
- * Daily (issue 14): listings expire 120 days after they were published (their owners keep them 60 days,
+ * Daily: listings expire 120 days after they were published (their owners keep them 60 days,
  * renewable, then they are purged with their photos), requirements 90 days after their broadcast or last
  * renewal; either leaves the public lists and its matches. Accepts `{ now?: string }`.
  */

@@ -4,7 +4,7 @@ import { flushMetrics } from '../core/metrics';
 import { sendMatchNotices } from '../domain/match-notices';
 
 /**
- * Every 5 minutes: mails each broker their new strong matches, at most one notice an hour (issue 13).
+ * Every 5 minutes: mails each broker their new strong matches, at most one notice an hour.
  * `npm run job -- matchNotices` runs it now. Accepts `{ now?: string }`.
  */
 export async function handler(event?: unknown) {

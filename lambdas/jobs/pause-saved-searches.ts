@@ -5,7 +5,7 @@ import { pauseSavedSearches } from '../domain/saved-search-pausing';
 
 /**
  * Daily: pauses the saved searches that matched nothing for 90 days or whose mails nobody read for 30, one
- * mail each offering to keep it (issue 19). `npm run job -- pauseSavedSearches` runs it now. Accepts `{ now?: string }`.
+ * mail each offering to keep it. `npm run job -- pauseSavedSearches` runs it now. Accepts `{ now?: string }`.
  */
 export async function handler(event?: unknown) {
   env(); // fail fast on a misconfigured function

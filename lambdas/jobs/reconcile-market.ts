@@ -3,7 +3,7 @@ import { jobClock } from '../core/job-clock';
 import { reconcileMarket } from '../domain/market';
 
 /**
- * Nightly (issue 17): recounts the Market page's aggregates from the listings and requirements, repairs and
+ * Nightly: recounts the Market page's aggregates from the listings and requirements, repairs and
  * logs any drift, and freezes the week's point of the trend. Accepts `{ now?: string }`.
  */
 export async function handler(event?: unknown) {

@@ -4,7 +4,7 @@ import { remindListingOwners } from '../domain/listing-lifecycle';
 import { remindRequirementOwners } from '../domain/requirement-lifecycle';
 
 /**
- * Daily 08:00 Pacific: reminds owners of what expires soon, each reminder once (issue 14). Accepts `{ now?: string }`.
+ * Daily 08:00 Pacific: reminds owners of what expires soon, each reminder once. Accepts `{ now?: string }`.
  */
 export async function handler(event?: unknown) {
   env(); // fail fast on a misconfigured function

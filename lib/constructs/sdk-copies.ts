@@ -39,7 +39,7 @@ export function rewriteSchemas(source: string): string {
 /**
  * The copy's package.json: what resolution and tree shaking read (entry points, `sideEffects`) and what
  * the client reads at run time (`version`, for the user agent). The client imports its package.json
- * whole, so the full file (2–3 KB of scripts and metadata) used to land in every bundle.
+ * whole, so the full file (scripts and metadata) would land in every bundle.
  */
 function trimPackageJson(manifest: Record<string, unknown>): Record<string, unknown> {
   const { name, version, module, sideEffects } = manifest;

@@ -2,16 +2,8 @@ import { existsSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { localCredentials, LOCAL_REGION } from './aws';
-import type { StackInfo } from './stack';
+import type { DemoLogin, StackInfo } from './stack-info';
 import { createConfirmedUser } from './testing';
-
-/** A demo account `npm start` prints. */
-export interface DemoLogin {
-  email: string;
-  password: string;
-  role: 'operator' | 'broker' | 'awaiting approval' | 'delegate';
-  firstName?: string;
-}
 
 /** What lib/local/seed/index.ts exports: creates the demo data and returns its logins. */
 export type SeedModule = { seed(stack: StackInfo): Promise<DemoLogin[]> };

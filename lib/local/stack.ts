@@ -15,7 +15,8 @@ import { startS3 } from './s3';
 import { dailyCreationLimits } from '../config/daily-limits';
 import { LOCAL_CONFIGURATION_SET, startEventBus, type EventBus } from './events';
 import { startScheduler } from './scheduler';
-import { seedOnce, type DemoLogin } from './seed';
+import { seedOnce } from './seed';
+import type { StackInfo } from './stack-info';
 import { startQueuePoller } from './queue-poller';
 import { startSes } from './ses';
 import { createDeliveryQueues, startSqs } from './sqs';
@@ -73,18 +74,7 @@ export interface LocalStackOptions {
   queryPageSize?: number;
 }
 
-/** What tests and scripts need to talk to a running stack; plain data, so vitest can `provide` it. */
-export interface StackInfo {
-  urls: { web?: string; api: string; cognito: string; dynamodb: string; s3: string; ses: string; sqs: string; mailViewer: string };
-  /** The delivery queue's dead-letter queue (its URL is in env as DELIVERY_QUEUE_URL). */
-  deadLetterQueueUrl: string;
-  /** The handler environment, AWS_ENDPOINT_URL_* included; also set on this process's env. */
-  env: Record<string, string>;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Filled when the stack was started with `seed: true`. */
-  demoLogins: DemoLogin[];
-}
+export type { StackInfo } from './stack-info';
 
 export interface LocalStack extends StackInfo {
   /**

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCredentials, LOCAL_REGION } from './aws';
 import { OPERATORS_GROUP } from './cognito';
-import type { StackInfo } from './stack';
+import type { StackInfo } from './stack-info';
 
 /** Helpers for seed data and tests against a running local stack (in this process or another). */
 

@@ -125,7 +125,7 @@ export class JobsStack extends Stack {
     }
     this.functions = functions;
 
-    // The delivery queue (docs/DECISIONS.md "Digest delivery through a queue"): the blast's planner enqueues
+    // The delivery queue (docs/DECISIONS.md "The weekday blast and the delivery queue"): the blast's planner enqueues
     // batches of digests, the broadcast job batches of requirement mails, the alert job due saved searches; the
     // worker sends them paced to SES's rate. A message its worker failed
     // MAX_DELIVERIES times moves to the dead-letter queue, and the alarm below tells the operators.

@@ -33,7 +33,7 @@ export class MailStack extends Stack {
     }));
     // Bounces and complaints go to the account's default event bus, where the Jobs stack's mailFeedback rule
     // picks them up and stops mail to that address (lambdas/domain/mail-feedback.ts); opens and clicks (SES
-    // tracks them for the configuration set's mails) tell that a saved search's mails are read (issue 19).
+    // tracks them for the configuration set's mails) tell that a saved search's mails are read.
     configurationSet.addEventDestination('Feedback', {
       destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.OPEN, EmailSendingEvent.CLICK],

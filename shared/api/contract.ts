@@ -125,6 +125,7 @@ export const adminEnableUser = e(route.adminEnableUser, { params: s.userIdParams
 export const adminDeleteListing = e(route.adminDeleteListing, { params: s.listingIdParams });
 export const adminDeleteRequirement = e(route.adminDeleteRequirement, { params: s.requirementIdParams });
 export const adminListExports = e(route.adminListExports, { query: s.pageQuery, response: s.exportLogPage });
+export const adminListAudit = e(route.adminListAudit, { query: s.auditLogQuery, response: s.auditLogPage });
 export const adminListDelegations = e(route.adminListDelegations, { query: s.adminDelegationsQuery, response: s.adminDelegationsResponse });
 
 /** Every route's endpoint by id (the web client, the tests). */
@@ -202,6 +203,7 @@ export const contract = {
   adminDeleteListing,
   adminDeleteRequirement,
   adminListExports,
+  adminListAudit,
   adminListDelegations,
 } satisfies { readonly [K in RouteId]: Endpoint<K> };
 

@@ -27,7 +27,7 @@ export interface RouteDef {
   /** Who besides the owner may call it, for the authorization matrix: 'owner' routes act on `{userId}`/own items. */
   readonly scope: 'any' | 'self' | 'owner';
   /**
-   * A delegate acting for a broker (header X-Acting-For, issue 16) may call it as that broker: the broker's
+   * A delegate acting for a broker (header X-Acting-For) may call it as that broker: the broker's
    * listings and requirements; 'export' only when the broker allows the delegate to export contact lists.
    * Any other route refuses the header: a delegate never changes the broker's profile, privacy or delegates.
    */
@@ -52,7 +52,7 @@ function r<const Id extends string, const Auth extends AuthLevel>(
   return { id, method, path, auth, entry: `lambdas/http/${entry}.ts`, scope, delegable };
 }
 
-/** A route a delegate may call for the broker they act for (issue 16). */
+/** A route a delegate may call for the broker they act for. */
 const FOR_BROKER = true;
 
 /** The request header naming the broker a delegate acts for (checked on the server on every call). */
@@ -89,7 +89,7 @@ export const listRequirements = r('listRequirements', 'GET', '/requirements', 'u
 export const listMyRequirements = r('listMyRequirements', 'GET', '/requirements/{userId}', 'user', 'requirements/list-my-requirements', 'self', FOR_BROKER);
 export const getRequirement = r('getRequirement', 'GET', '/requirement/{requirementId}', 'user', 'requirements/get-requirement', 'any', FOR_BROKER);
 export const createRequirement = r('createRequirement', 'POST', '/requirement', 'approved', 'requirements/create-requirement', 'any', FOR_BROKER);
-// issue 14: the owner's edit, fill, withdraw and renew of a requirement
+// the owner's edit, fill, withdraw and renew of a requirement
 export const updateRequirement = r('updateRequirement', 'PUT', '/requirement/{requirementId}', 'approved', 'requirements/update-requirement', 'owner', FOR_BROKER);
 export const fillRequirement = r('fillRequirement', 'POST', '/requirement/{requirementId}/fill', 'approved', 'requirements/fill-requirement', 'owner', FOR_BROKER);
 export const withdrawRequirement = r('withdrawRequirement', 'POST', '/requirement/{requirementId}/withdraw', 'approved', 'requirements/withdraw-requirement', 'owner', FOR_BROKER);
@@ -106,19 +106,19 @@ export const getListing = r('getListing', 'GET', '/listing/{listingId}', 'user',
 export const createListing = r('createListing', 'POST', '/listing', 'approved', 'listings/create-listing', 'any', FOR_BROKER);
 export const updateListing = r('updateListing', 'PUT', '/listing/{listingId}', 'approved', 'listings/update-listing', 'owner', FOR_BROKER);
 export const deleteListing = r('deleteListing', 'DELETE', '/listing/{listingId}', 'user', 'listings/delete-listing', 'owner', FOR_BROKER);
-// issue 14: the owner renews a published or expired listing, or marks it sold or leased
+// the owner renews a published or expired listing, or marks it sold or leased
 export const renewListing = r('renewListing', 'POST', '/listing/{listingId}/renew', 'approved', 'listings/renew-listing', 'owner', FOR_BROKER);
 export const changeListingPrice = r('changeListingPrice', 'PUT', '/listing/{listingId}/price', 'approved', 'listings/change-listing-price', 'owner', FOR_BROKER);
 export const closeListing = r('closeListing', 'POST', '/listing/{listingId}/close', 'approved', 'listings/close-listing', 'owner', FOR_BROKER);
 // The spec reads publish as a GET; a state change is a POST here (docs/DECISIONS.md).
 export const publishListing = r('publishListing', 'POST', '/listing/publish/{listingId}', 'approved', 'listings/publish-listing', 'owner', FOR_BROKER);
-// matching (issue 13): a broker's matches, each requirement's and listing's, and their own decision on one
+// matching: a broker's matches, each requirement's and listing's, and their own decision on one
 export const listMatches = r('listMatches', 'GET', '/matches', 'approved', 'matches/list-matches');
 export const countMatches = r('countMatches', 'GET', '/match_count', 'approved', 'matches/count-matches');
 export const listRequirementMatches = r('listRequirementMatches', 'GET', '/requirement/{requirementId}/matches', 'user', 'matches/list-requirement-matches', 'owner', FOR_BROKER);
 export const listListingMatches = r('listListingMatches', 'GET', '/listing/{listingId}/matches', 'user', 'matches/list-listing-matches', 'owner', FOR_BROKER);
 export const updateMatch = r('updateMatch', 'PUT', '/match/{requirementId}/{listingId}', 'approved', 'matches/update-match', 'owner');
-// broker directory (issue 15)
+// broker directory
 export const listBrokers = r('listBrokers', 'GET', '/brokers', 'approved', 'brokers/list-brokers');
 export const getBrokerPage = r('getBrokerPage', 'GET', '/broker/{userId}', 'approved', 'brokers/get-broker-page');
 export const listContactLists = r('listContactLists', 'GET', '/lists', 'approved', 'brokers/list-contact-lists', 'any', FOR_BROKER);
@@ -128,18 +128,18 @@ export const updateContactList = r('updateContactList', 'PUT', '/list/{listId}',
 export const deleteContactList = r('deleteContactList', 'DELETE', '/list/{listId}', 'approved', 'brokers/delete-contact-list', 'owner');
 export const exportContactList = r('exportContactList', 'POST', '/list/{listId}/export', 'approved', 'brokers/export-contact-list', 'owner', 'export');
 export const updateDirectoryPrivacy = r('updateDirectoryPrivacy', 'POST', '/user/privacy/{userId}', 'user', 'users/update-directory-privacy', 'self');
-// saved searches and notification preferences (issue 19); the delivery reads them
+// saved searches and notification preferences; the delivery reads them
 export const listSavedSearches = r('listSavedSearches', 'GET', '/searches', 'approved', 'saved-searches/list-saved-searches');
 export const createSavedSearch = r('createSavedSearch', 'POST', '/searches', 'approved', 'saved-searches/create-saved-search');
 export const updateSavedSearch = r('updateSavedSearch', 'PUT', '/search/{savedSearchId}', 'approved', 'saved-searches/update-saved-search', 'owner');
 export const deleteSavedSearch = r('deleteSavedSearch', 'DELETE', '/search/{savedSearchId}', 'approved', 'saved-searches/delete-saved-search', 'owner');
 export const updateNotificationPreferences = r('updateNotificationPreferences', 'POST', '/user/notifications/{userId}', 'user', 'users/update-notification-preferences', 'self');
-// delegates (issue 16): the caller's delegations both ways, a request to assist a broker (named by e-mail),
+// delegates: the caller's delegations both ways, a request to assist a broker (named by e-mail),
 // and either side's decision on one (the broker confirms, declines, revokes, allows exports; the delegate steps down)
 export const listDelegations = r('listDelegations', 'GET', '/delegations', 'user', 'delegations/list-delegations');
 export const requestDelegation = r('requestDelegation', 'POST', '/delegations', 'user', 'delegations/request-delegation');
 export const updateDelegation = r('updateDelegation', 'PUT', '/delegation/{brokerId}/{delegateId}', 'user', 'delegations/update-delegation', 'owner');
-// market intelligence (issue 17): demand against supply by area, property type and deal type
+// market intelligence: demand against supply by area, property type and deal type
 export const getMarket = r('getMarket', 'GET', '/market', 'approved', 'market/get-market');
 // operators (PRODUCT.md "Accounts and approval")
 export const adminListUsers = r('adminListUsers', 'GET', '/admin/users', 'operator', 'admin/list-users');
@@ -148,6 +148,7 @@ export const adminDisableUser = r('adminDisableUser', 'POST', '/admin/users/{use
 export const adminEnableUser = r('adminEnableUser', 'POST', '/admin/users/{userId}/enable', 'operator', 'admin/enable-user');
 export const adminDeleteListing = r('adminDeleteListing', 'DELETE', '/admin/listing/{listingId}', 'operator', 'admin/delete-listing');
 export const adminListExports = r('adminListExports', 'GET', '/admin/exports', 'operator', 'admin/list-exports');
+export const adminListAudit = r('adminListAudit', 'GET', '/admin/audit', 'operator', 'admin/list-audit');
 export const adminListDelegations = r('adminListDelegations', 'GET', '/admin/delegations', 'operator', 'delegations/admin-list-delegations');
 export const adminDeleteRequirement = r('adminDeleteRequirement', 'DELETE', '/admin/requirement/{requirementId}', 'operator', 'admin/delete-requirement');
 
@@ -226,6 +227,7 @@ export const routes = [
   adminDeleteListing,
   adminDeleteRequirement,
   adminListExports,
+  adminListAudit,
   adminListDelegations,
 ] as const satisfies readonly RouteDef[];
 
@@ -256,17 +258,17 @@ export const jobs = [
   { id: 'blast', entry: 'lambdas/jobs/blast.ts', cron: '0 9 ? * MON-FRI *', timeZone: 'America/New_York', enqueues: 'delivery' },
   { id: 'broadcastRequirements', entry: 'lambdas/jobs/broadcast-requirements.ts', rate: '1 minute', enqueues: 'delivery' },
   { id: 'expireListings', entry: 'lambdas/jobs/expire-listings.ts', cron: '30 3 * * ? *', timeZone: 'America/New_York' },
-  // Expiry reminders to owners, at a civil hour of the market's day (issue 14).
+  // Expiry reminders to owners, at a civil hour of the market's day.
   { id: 'sendReminders', entry: 'lambdas/jobs/send-reminders.ts', cron: '0 8 * * ? *', timeZone: 'America/Los_Angeles' },
   // Checks the day's blast an hour after it is due: its metric drives the "blast not finished" alarm.
   { id: 'blastWatchdog', entry: 'lambdas/jobs/blast-watchdog.ts', cron: '0 10 ? * MON-FRI *', timeZone: 'America/New_York' },
-  // Mails each broker their new strong matches, at most one notice an hour (issue 13).
+  // Mails each broker their new strong matches, at most one notice an hour.
   { id: 'matchNotices', entry: 'lambdas/jobs/match-notices.ts', rate: '5 minutes' },
-  // Nightly (issue 17): recounts the Market page's aggregates, repairs and logs drift, freezes the week's trend point.
+  // Nightly: recounts the Market page's aggregates, repairs and logs drift, freezes the week's trend point.
   { id: 'reconcileMarket', entry: 'lambdas/jobs/reconcile-market.ts', cron: '15 2 * * ? *', timeZone: 'America/Los_Angeles' },
-  // Instant saved-search alerts (issue 19): each search's new hits within minutes, at most one mail an hour.
+  // Instant saved-search alerts: each search's new hits within minutes, at most one mail an hour.
   { id: 'searchAlerts', entry: 'lambdas/jobs/search-alerts.ts', rate: '1 minute', enqueues: 'delivery' },
-  // Daily (issue 19): pauses saved searches that matched nothing for 90 days or whose mails nobody read for 30, one mail each.
+  // Daily: pauses saved searches that matched nothing for 90 days or whose mails nobody read for 30, one mail each.
   { id: 'pauseSavedSearches', entry: 'lambdas/jobs/pause-saved-searches.ts', cron: '30 6 * * ? *', timeZone: 'America/Los_Angeles' },
   // Run by hand, never scheduled: recomputes every match (`npm run job -- rematch`; in the cloud, invoke it).
   { id: 'rematch', entry: 'lambdas/jobs/rematch.ts', manual: true },
@@ -290,7 +292,7 @@ export const eventFunctions = [
     eventNames: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
   },
   // SES's bounce and complaint events of the configuration set every mail goes through (EventBridge), and its
-  // open and click events: a saved search's mails read (issue 19).
+  // open and click events: a saved search's mails read.
   {
     id: 'mailFeedback',
     entry: 'lambdas/events/mail-feedback.ts',
@@ -321,7 +323,7 @@ export type CognitoConsoleEventName = (typeof eventFunctions)[0]['eventNames'][n
  * family of operator commands, so each carries, and may call, only the services its commands need.
  */
 export const adminFunctions = [
-  { id: 'adminList', entry: 'lambdas/admin/list.ts', actions: ['list', 'delegates'] },
+  { id: 'adminList', entry: 'lambdas/admin/list.ts', actions: ['list', 'delegates', 'audit'] },
   { id: 'adminApprove', entry: 'lambdas/admin/approve.ts', actions: ['approve'] },
   { id: 'adminAccess', entry: 'lambdas/admin/access.ts', actions: ['disable', 'enable'] },
   { id: 'adminRemove', entry: 'lambdas/admin/remove.ts', actions: ['remove-listing', 'remove-requirement'] },

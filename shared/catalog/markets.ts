@@ -62,7 +62,7 @@ export const markets: readonly (CatalogItem & { countyId: string })[] = counties
 export const submarketCount = counties.reduce((n, c) => n + c.submarkets.length, 0);
 
 /**
- * What the broker directory filters by (issue 15): every market, plus each county that has submarkets
+ * What the broker directory filters by: every market, plus each county that has submarkets
  * (the county stands for all of them).
  */
 export const marketAreas: readonly CatalogItem[] = [...markets, ...counties.filter((c) => c.submarkets.length > 0)].map(({ id, name }) => ({ id, name }));

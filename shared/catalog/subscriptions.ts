@@ -29,9 +29,9 @@ export function subscriptionIdFor(propertyTypeId: PropertyTypeId, channel: Chann
 
 /**
  * What an unsubscribe link names as the mail's origin: one category (a requirement broadcast), the
- * weekday listings blast (a digest spans every listings category), the personal digest (issue 19), one
+ * weekday listings blast (a digest spans every listings category), the personal digest, one
  * saved search's instant alerts (`search-<savedSearchId>`), or all (the confirmation mail, the match
- * notices, and links sent before streams existed).
+ * notices, and tokens that name no stream).
  */
 export type SavedSearchStream = `search-${string}`;
 export type UnsubscribeStream = SubscriptionId | 'listings' | 'digest' | SavedSearchStream | 'all';

@@ -3,7 +3,7 @@ import type { NotificationPreferences } from '../api/schemas/users';
 import { BLAST_HOUR, BLAST_TIME_ZONE } from './blast';
 
 /**
- * The personal digest (issue 19 "The digest"): one mail per broker per digest day, its sections in this
+ * The personal digest: one mail per broker per digest day, its sections in this
  * order: new matches, hits of saved searches, new listings of the broker's categories, then the requirements
  * they chose to receive in the digest. Pure: the domain gathers the candidates (lambdas/domain/digest).
  */

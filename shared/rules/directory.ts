@@ -1,4 +1,4 @@
-/** The broker directory's "active in the last 90 days" filter (issue 15). */
+/** The broker directory's "active in the last 90 days" filter. */
 export const DIRECTORY_ACTIVE_DAYS = 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -121,6 +121,15 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${month}/${day}/${year}`;
 }
 
+/** "MM/dd/yyyy h:mm AM" in MARKET_TIME_ZONE (when an operator acted); empty or unparseable → "". */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const day = formatDate(value);
+  if (!day) return '';
+  const date = new TZDate(new Date(value!).getTime(), MARKET_TIME_ZONE);
+  const hours = date.getHours();
+  return `${day} ${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 export interface AddressParts {
   readonly address1?: string | null;
   readonly address2?: string | null;
@@ -226,7 +235,7 @@ export function describeMailStop(stop: { reason: 'bounce' | 'complaint'; at: str
 }
 
 /**
- * A requirement's budget (issue 13): "Up to $2,000,000", "Up to $1.50 per sqft / Monthly", both joined by
+ * A requirement's budget: "Up to $2,000,000", "Up to $1.50 per sqft / Monthly", both joined by
  * "or"; nothing stated → "".
  */
 export function formatBudget(budget: {

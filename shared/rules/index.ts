@@ -14,3 +14,4 @@ export * from './market';
 export * from './digest';
 export * from './csv';
 export * from './vcard';
+export * from './audit';

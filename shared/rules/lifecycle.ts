@@ -1,7 +1,7 @@
 import { ACTIVE_REQUIREMENT_DAYS } from './listing-lifetime';
 
 /**
- * Lifecycle of requirements (issue 14): what the owner may do in which status, when a requirement expires
+ * Lifecycle of requirements: what the owner may do in which status, when a requirement expires
  * and when its reminders are due. Pure; the domain and the web app both read these.
  */
 
@@ -35,7 +35,7 @@ export function requirementExpiresAt(activeFrom: string): string {
   return new Date(Date.parse(activeFrom) + ACTIVE_REQUIREMENT_DAYS * DAY_MS).toISOString();
 }
 
-/** The reminders before a requirement expires, in days before (issue 14: 7 and 1). */
+/** The reminders before a requirement expires, in days before (7 and 1). */
 export const REQUIREMENT_REMINDER_DAYS = [7, 1] as const;
 /** The reminders before a listing expires (30, 14 and 1 days before its 120 days). */
 export const LISTING_REMINDER_DAYS = [30, 14, 1] as const;
@@ -61,7 +61,7 @@ export function daysLeft(expiresAt: string, now: Date): number {
   return Math.max(0, Math.ceil((Date.parse(expiresAt) - now.getTime()) / DAY_MS));
 }
 
-/** How long a property's earlier listings count towards a new one's days on BISN (issue 14: 12 months). */
+/** How long a property's earlier listings count towards a new one's days on BISN (12 months). */
 export const DAYS_ON_BISN_MEMORY_DAYS = 365;
 
 const STREET_WORDS: Record<string, string> = {
@@ -71,7 +71,7 @@ const STREET_WORDS: Record<string, string> = {
 };
 
 /**
- * The same property, however it was typed (issue 14: normalised street, unit, zip): lower case, no
+ * The same property, however it was typed (normalised street, unit, zip): lower case, no
  * punctuation, common street words abbreviated, the unit's label dropped to one form, and the 5-digit ZIP.
  */
 export function propertyKeyOf(address: { address1: string; address2: string; zipCode: string }): string {

@@ -3,7 +3,7 @@ import { marketDay } from './format';
 import { leaseRatePerYear } from './matching';
 
 /**
- * Market intelligence (issue 17): live demand (active requirements) against supply (active listings) for
+ * Market intelligence: live demand (active requirements) against supply (active listings) for
  * the region, each county and each submarket, by property type and deal type. Pure: the write path, the
  * nightly reconciliation, the API and the web app all read these.
  *

@@ -11,7 +11,7 @@ import {
 import { formatLeaseRate, formatSqft, formatSqftRange, formatWholePrice } from './format';
 
 /**
- * Matching a requirement with a listing (issue 13). Every weight and tolerance lives here and in
+ * Matching a requirement with a listing. Every weight and tolerance lives here and in
  * docs/DECISIONS.md "Matching"; nothing else decides what a match is.
  *
  * A listing can match a requirement only when the deal fits, the property type is the same and the

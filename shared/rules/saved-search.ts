@@ -1,7 +1,7 @@
 import type { SavedSearchPausedReason } from '../api/schemas/saved-searches';
 import { defaultNotificationPreferences, type NotificationPreferences } from '../api/schemas/users';
 
-/** A saved search that fitted no new item for this long is paused (issue 19). */
+/** A saved search that fitted no new item for this long is paused. */
 export const SAVED_SEARCH_IDLE_DAYS = 90;
 /** One whose mails nobody opened or clicked for this long is paused. */
 export const SAVED_SEARCH_UNENGAGED_DAYS = 30;

@@ -22,7 +22,7 @@ import { jobProfiles } from '../../lib/config/functions';
 import type { DeliveryWorkerResult } from './delivery-worker';
 
 /**
- * Issue 19 "Measured": the weekday blast delivered through the queue at the send rate the SES emulator
+ * The weekday blast delivered through the queue at the send rate the SES emulator
  * enforces: the planner and DELIVERY_WORKERS workers, each in a process of its own (their memory is the
  * functions'), against a delivery queue of the phase's own (the jobs phase leaves its planned run undelivered
  * on the stack's).

@@ -82,7 +82,7 @@ export const bareDirectoryPage = (limit: number) => directoryRepository.page(ben
 export const directoryPagePath = (limit: number) =>
   `${buildPath(routeById.listBrokers.path)}?marketId=${benchDirectoryFilter.marketId}&propertyTypeId=${benchDirectoryFilter.propertyTypeId}&limit=${limit}`;
 
-/** The memory an export must fit in (issue 15): the child runs with a Lambda function's heap limits for it. */
+/** The memory an export must fit in: the child runs with a Lambda function's heap limits for it. */
 export const EXPORT_MEMORY_MB = 128;
 
 export interface ExportRun {

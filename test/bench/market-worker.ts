@@ -4,7 +4,8 @@ import { closeListing } from '../../lambdas/domain/listing-lifecycle';
 import { fillRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { childMain } from './child';
 import { bulkPut } from './seed';
-import { marketItems, MarketTally, type MarketSeedIds } from './market';
+import { marketItems, type MarketSeedIds } from './market';
+import { MarketTally } from './market-tally';
 
 export type MarketJob = { kind: 'seed'; count: number; ownerIds: string[]; sample: number } | { kind: 'transitions'; ids: MarketSeedIds };
 

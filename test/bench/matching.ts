@@ -14,7 +14,7 @@ const WORDS = ['dock', 'doors', 'fenced', 'yard', 'parking', 'signage', 'corner'
 const wordsAt = (n: number) => [nth(WORDS, n), nth(WORDS, n * 3 + 1), nth(WORDS, n * 7 + 2)];
 
 /**
- * `count` active requirements as matching stores them (issue 13): spread over the 7 property types and 38
+ * `count` active requirements as matching stores them: spread over the 7 property types and 38
  * markets, one to three markets each, sent within the last 90 days.
  */
 export function* requirementCandidates(count: number, ownerIds: readonly string[], now: number): Generator<Record<string, unknown>> {

@@ -361,7 +361,7 @@ async function marketPhase(out: Collector, bench: BenchStack): Promise<void> {
 }
 
 /**
- * 9 (issue 19): the weekday blast through the delivery queue, at DELIVERY_BROKERS brokers × 1,000 queued
+ * 9: the weekday blast through the delivery queue, at DELIVERY_BROKERS brokers × 1,000 queued
  * listings with 5,000 saved searches, the SES emulator enforcing 200 mails/s: every broker with something to
  * receive gets exactly one digest, the wall time, the workers' peak memory, and the planner's memory at
  * each size (flat in the number of brokers). Last: the enforced send rate stays on the emulator.

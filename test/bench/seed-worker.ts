@@ -1,7 +1,7 @@
 import './quiet-logs';
 import { childMain } from './child';
 import { writeDirectory } from './directory';
-import { MarketTally } from './market';
+import { MarketTally } from './market-tally';
 import { approvedBroker, bulkPut, marketplaceItems, queuedListings, userItems } from './seed';
 
 /** What a seed child writes (see runChild): marketplace units, approved brokers, queued listings or directory entries. */

@@ -14,7 +14,7 @@ import { newUserRecord, toItem as userItem, type UserRecord } from '../../lambda
 import { expiresAtFor } from '../../shared/rules';
 import { validRequirement } from '../api/requirements/support';
 import { validDraft } from '../api/listings/support';
-import type { MarketTally } from './market';
+import type { MarketTally } from './market-tally';
 
 type Item = Record<string, unknown>;
 type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];

@@ -6,7 +6,7 @@ import { creationLimitMessage, creationQuota, giveBackCreation, withinDailyLimit
 import { marketDay } from '../../shared/rules';
 import { refusal } from './accounts-support';
 
-/** The stages' limits (docs/DECISIONS.md "Daily creation limits"): 10 requirements and 20 listings a day. */
+/** The stages' limits (docs/DECISIONS.md "Identity and users"): 10 requirements and 20 listings a day. */
 const limits = { DAILY_REQUIREMENT_LIMIT: '10', DAILY_LISTING_LIMIT: '20' };
 const saved = Object.fromEntries(Object.keys(limits).map((name) => [name, process.env[name]]));
 beforeAll(() => {

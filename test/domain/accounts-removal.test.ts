@@ -4,6 +4,7 @@ import { listingsRepository } from '../../lambdas/data/listings';
 import { requirementsRepository } from '../../lambdas/data/requirements';
 import { usersRepository } from '../../lambdas/data/users';
 import { markAccountDeleted } from '../../lambdas/domain/account-removal';
+import { adminCliActor } from '../../lambdas/domain/audit';
 import { listedBroker, refreshDirectory } from '../../lambdas/domain/directory';
 import { createListing } from '../../lambdas/domain/listings';
 import { createRequirement } from '../../lambdas/domain/requirements';
@@ -24,7 +25,7 @@ describe('an account deleted in Cognito', () => {
     expect((await listedBroker(leaving.record.userId)).userId).toBe(leaving.record.userId);
     recentCallers.set(leaving.record.userId, 'active');
 
-    expect(await markAccountDeleted(leaving.record)).toEqual({ listings: TEST_QUERY_PAGE_SIZE + 1, requirements: TEST_QUERY_PAGE_SIZE + 1 });
+    expect(await markAccountDeleted(leaving.record, adminCliActor)).toEqual({ listings: TEST_QUERY_PAGE_SIZE + 1, requirements: TEST_QUERY_PAGE_SIZE + 1 });
     expect((await usersRepository.get(leaving.record.userId))?.status).toBe('deleted');
     expect(recentCallers.get(leaving.record.userId)).toBeUndefined();
     await expect(listedBroker(leaving.record.userId)).rejects.toThrow('Broker not found');
@@ -34,7 +35,7 @@ describe('an account deleted in Cognito', () => {
     expect((await ownedRequirements(staying.record.userId)).map((r) => r.requirementId)).toEqual([kept.requirementId]);
 
     const deleted = (await usersRepository.get(leaving.record.userId))!;
-    expect(await markAccountDeleted(deleted)).toEqual({ listings: 0, requirements: 0 });
+    expect(await markAccountDeleted(deleted, adminCliActor)).toEqual({ listings: 0, requirements: 0 });
     expect((await usersRepository.get(leaving.record.userId))?.updatedAt).toBe(deleted.updatedAt);
   });
 });

@@ -5,6 +5,7 @@ import { recentCallers } from '../../lambdas/core/recent-callers';
 import { InvalidCursorError } from '../../lambdas/data/table';
 import { usersRepository, type UserRecord } from '../../lambdas/data/users';
 import { approveUser, disableUser, enableUser, listUsers, toAdminUser } from '../../lambdas/domain/admin';
+import { adminCliActor } from '../../lambdas/domain/audit';
 import { requestDelegation, updateDelegation } from '../../lambdas/domain/delegations';
 import { listedBroker } from '../../lambdas/domain/directory';
 import { signIn } from '../../lib/local/testing';
@@ -19,6 +20,9 @@ async function account(label: string, fields: Partial<UserRecord> = {}): Promise
   const { sub, email } = await cognitoUser(label);
   return broker(label, { userId: sub, email, ...fields });
 }
+
+/** An operator signed in to the web app, as the operator routes name them. */
+const operatorActing = (userId: string) => ({ kind: 'operator' as const, userId, email: `${userId}@example.com` });
 
 const applicant = (label: string, fields: Partial<UserRecord> = {}) => broker(label, { status: 'awaiting approval', approvedAt: null, ...fields });
 
@@ -67,7 +71,7 @@ describe('approve', () => {
     const { record } = await applicant('approve', { firstName: 'Ada' });
     await expect(listedBroker(record.userId)).rejects.toThrow('Broker not found');
     const before = Date.now();
-    const approved = await approveUser(record.userId);
+    const approved = await approveUser(record.userId, adminCliActor);
     expect(approved).toMatchObject({ _id: record.userId, status: 'active', firstName: 'Ada' });
     expect(Date.parse(approved.approvedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
     const stored = await usersRepository.get(record.userId);
@@ -79,7 +83,7 @@ describe('approve', () => {
     expect(mails[0]!.html).toContain(`${siteUrl()}/login?email=${encodeURIComponent(record.email)}`);
     expect(mails[0]!.text).toContain('Hi Ada,');
 
-    const again = await approveUser(record.userId);
+    const again = await approveUser(record.userId, adminCliActor);
     expect(again).toEqual(approved);
     expect(await mailsTo(record.email)).toHaveLength(1);
   });
@@ -96,7 +100,7 @@ describe('approve', () => {
       { name: 'Dana Lee', email: other.record.email, state: 'requested' },
     ]);
 
-    await approveUser(assistant.record.userId);
+    await approveUser(assistant.record.userId, adminCliActor);
     const states = Object.fromEntries((await toAdminUser(assistant.record)).assists.map((a) => [a.name, a.state]));
     expect(states).toEqual({ 'Ben Carter': 'approved', 'Dana Lee': 'requested' });
     const [mail] = await mailsTo(assistant.record.email);
@@ -106,20 +110,20 @@ describe('approve', () => {
 
   it('finds the account by e-mail in any case, with spaces around it', async () => {
     const { record } = await applicant('byemail');
-    const approved = await approveUser(`  ${record.email.toUpperCase()} `);
+    const approved = await approveUser(`  ${record.email.toUpperCase()} `, adminCliActor);
     expect(approved).toMatchObject({ _id: record.userId, status: 'active' });
     expect(await mailsTo(record.email)).toHaveLength(1);
   });
 
   it('approves an account whose mail is stopped without mailing it', async () => {
     const { record } = await applicant('stopped', { mailStop: { reason: 'bounce', at: '2024-01-01T00:00:00.000Z', detail: 'smtp; 550' } });
-    expect((await approveUser(record.userId)).status).toBe('active');
+    expect((await approveUser(record.userId, adminCliActor)).status).toBe('active');
     expect(await mailsTo(record.email)).toEqual([]);
   });
 
   it('two operators approving at once send one e-mail, and both see the account active', async () => {
     const { record } = await applicant('race');
-    const answers = await Promise.all([approveUser(record.userId), approveUser(record.userId)]);
+    const answers = await Promise.all([approveUser(record.userId, adminCliActor), approveUser(record.userId, adminCliActor)]);
     expect(answers.map((a) => a.status)).toEqual(['active', 'active']);
     expect(answers[0]!.approvedAt).toBe(answers[1]!.approvedAt);
     expect(await mailsTo(record.email)).toHaveLength(1);
@@ -129,7 +133,7 @@ describe('approve', () => {
     const { record } = await applicant('outage');
     const restore = failsOnce(documentClient(), 'UpdateCommand');
     try {
-      await expect(approveUser(record.userId)).rejects.toThrow('injected: UpdateCommand failed');
+      await expect(approveUser(record.userId, adminCliActor)).rejects.toThrow('injected: UpdateCommand failed');
     } finally {
       restore();
     }
@@ -139,12 +143,12 @@ describe('approve', () => {
 
   it('refuses a disabled, a deleted and an unknown account', async () => {
     const disabled = await applicant('disabled', { status: 'disabled' });
-    expect(await refusal(approveUser(disabled.record.userId))).toEqual({ status: 409, message: 'This account is disabled. Enable it instead of approving it.' });
+    expect(await refusal(approveUser(disabled.record.userId, adminCliActor))).toEqual({ status: 409, message: 'This account is disabled. Enable it instead of approving it.' });
     expect((await usersRepository.get(disabled.record.userId))?.status).toBe('disabled');
     const deleted = await applicant('deleted', { status: 'deleted' });
-    expect(await refusal(approveUser(deleted.record.email))).toEqual({ status: 409, message: 'This account has been deleted.' });
-    expect(await refusal(approveUser('nobody@example.com'))).toEqual({ status: 404, message: 'No account found for nobody@example.com' });
-    expect(await refusal(approveUser('no-such-user'))).toEqual({ status: 404, message: 'No account found for no-such-user' });
+    expect(await refusal(approveUser(deleted.record.email, adminCliActor))).toEqual({ status: 409, message: 'This account has been deleted.' });
+    expect(await refusal(approveUser('nobody@example.com', adminCliActor))).toEqual({ status: 404, message: 'No account found for nobody@example.com' });
+    expect(await refusal(approveUser('no-such-user', adminCliActor))).toEqual({ status: 404, message: 'No account found for no-such-user' });
     expect(await mailsTo(disabled.record.email)).toEqual([]);
   });
 });
@@ -152,10 +156,10 @@ describe('approve', () => {
 describe('disable and enable', () => {
   it('disables the record and the Cognito user, forgets the caller, leaves the directory; enabling restores it as it was', async () => {
     const { record } = await account('member');
-    await approveUser(record.userId); // listed
+    await approveUser(record.userId, adminCliActor); // listed
     const { refreshToken } = await signIn(inject('localStack'), record.email, 'Password-123!');
     recentCallers.set(record.userId, 'active');
-    const disabled = await disableUser(record.email, 'some-operator');
+    const disabled = await disableUser(record.email, operatorActing('some-operator'));
     expect(disabled).toMatchObject({ _id: record.userId, status: 'disabled' });
     expect((await usersRepository.get(record.userId))?.status).toBe('disabled');
     expect(recentCallers.get(record.userId)).toBeUndefined();
@@ -164,10 +168,10 @@ describe('disable and enable', () => {
 
     // Disabling again changes nothing in the record.
     const stored = await usersRepository.get(record.userId);
-    expect(await disableUser(record.userId)).toEqual(disabled);
+    expect(await disableUser(record.userId, adminCliActor)).toEqual(disabled);
     expect((await usersRepository.get(record.userId))?.updatedAt).toBe(stored?.updatedAt);
 
-    const enabled = await enableUser(record.userId);
+    const enabled = await enableUser(record.userId, adminCliActor);
     expect(enabled).toMatchObject({ status: 'active' });
     expect((await usersRepository.get(record.userId))?.status).toBe('active');
     expect((await cognitoStateOf(record.userId)).enabled).toBe(true);
@@ -179,8 +183,8 @@ describe('disable and enable', () => {
 
   it('an account disabled before approval goes back to awaiting approval, unmailed', async () => {
     const { record } = await account('early', { status: 'awaiting approval', approvedAt: null });
-    expect((await disableUser(record.userId)).status).toBe('disabled');
-    const enabled = await enableUser(record.email.toUpperCase());
+    expect((await disableUser(record.userId, adminCliActor)).status).toBe('disabled');
+    const enabled = await enableUser(record.email.toUpperCase(), adminCliActor);
     expect(enabled.status).toBe('awaiting approval');
     expect((await usersRepository.get(record.userId))?.status).toBe('awaiting approval');
     expect(await mailsTo(record.email)).toEqual([]);
@@ -188,7 +192,7 @@ describe('disable and enable', () => {
 
   it('enabling an account that is not disabled enables the Cognito user and changes nothing else', async () => {
     const { record } = await account('notdisabled', { status: 'awaiting approval', approvedAt: null, updatedAt: '2020-01-01T00:00:00.000Z' });
-    const enabled = await enableUser(record.userId);
+    const enabled = await enableUser(record.userId, adminCliActor);
     expect(enabled).toMatchObject({ status: 'awaiting approval' });
     expect((await usersRepository.get(record.userId))?.updatedAt).toBe('2020-01-01T00:00:00.000Z');
     expect((await cognitoStateOf(record.userId)).enabled).toBe(true);
@@ -196,19 +200,19 @@ describe('disable and enable', () => {
 
   it('an operator cannot disable their own account; a deleted one is refused', async () => {
     const { record } = await account('self');
-    expect(await refusal(disableUser(record.userId, record.userId))).toEqual({ status: 400, message: 'You cannot disable your own account.' });
+    expect(await refusal(disableUser(record.userId, operatorActing(record.userId)))).toEqual({ status: 400, message: 'You cannot disable your own account.' });
     expect((await usersRepository.get(record.userId))?.status).toBe('active');
     expect((await cognitoStateOf(record.userId)).enabled).toBe(true);
     const deleted = await broker('gone', { status: 'deleted' });
-    expect(await refusal(disableUser(deleted.record.userId))).toEqual({ status: 409, message: 'This account has been deleted.' });
-    expect(await refusal(enableUser(deleted.record.userId))).toEqual({ status: 409, message: 'This account has been deleted.' });
+    expect(await refusal(disableUser(deleted.record.userId, adminCliActor))).toEqual({ status: 409, message: 'This account has been deleted.' });
+    expect(await refusal(enableUser(deleted.record.userId, adminCliActor))).toEqual({ status: 409, message: 'This account has been deleted.' });
   });
 
   it('a failed global sign-out is only logged: the account is disabled all the same', async () => {
     const { record } = await account('signout');
     const restore = cognitoFailsOnce('AdminUserGlobalSignOutCommand');
     try {
-      expect((await disableUser(record.userId)).status).toBe('disabled');
+      expect((await disableUser(record.userId, adminCliActor)).status).toBe('disabled');
     } finally {
       restore();
     }
@@ -219,7 +223,7 @@ describe('disable and enable', () => {
     const { record } = await account('enableoutage', { status: 'disabled' });
     const restore = failsOnce(documentClient(), 'UpdateCommand');
     try {
-      await expect(enableUser(record.userId)).rejects.toThrow('injected: UpdateCommand failed');
+      await expect(enableUser(record.userId, adminCliActor)).rejects.toThrow('injected: UpdateCommand failed');
     } finally {
       restore();
     }
@@ -228,7 +232,7 @@ describe('disable and enable', () => {
 
   it('two enables at once both answer the account active', async () => {
     const { record } = await account('enablerace', { status: 'disabled' });
-    const answers = await Promise.all([enableUser(record.userId), enableUser(record.userId)]);
+    const answers = await Promise.all([enableUser(record.userId, adminCliActor), enableUser(record.userId, adminCliActor)]);
     expect(answers.map((a) => a.status)).toEqual(['active', 'active']);
   });
 
@@ -236,7 +240,7 @@ describe('disable and enable', () => {
     const { record } = await account('enabledeleted', { status: 'disabled' });
     const restore = justBefore(documentClient(), 'UpdateCommand', () => usersRepository.update(record.userId, { status: 'deleted' }));
     try {
-      expect(await refusal(enableUser(record.userId))).toEqual({ status: 409, message: 'This account has been deleted.' });
+      expect(await refusal(enableUser(record.userId, adminCliActor))).toEqual({ status: 409, message: 'This account has been deleted.' });
     } finally {
       restore();
     }

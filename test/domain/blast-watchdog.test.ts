@@ -5,7 +5,7 @@ import { checkBlastFinished } from '../../lambdas/domain/blast-watchdog';
 import { logsDuring, queuedListing } from './blast-support';
 import { broker } from './support';
 
-// PRODUCT.md: the blast goes out at 9:00 America/New_York on weekdays; the watchdog (issue 12.3) checks an
+// PRODUCT.md: the blast goes out at 9:00 America/New_York on weekdays; the watchdog checks an
 // hour later whether it finished. A listing counts as waiting when it was queued before that day's 09:00.
 
 const made: string[] = [];

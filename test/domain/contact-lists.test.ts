@@ -15,7 +15,7 @@ import { refreshDirectory } from '../../lambdas/domain/directory';
 import { CONTACT_LISTS_MAX, createContactListRequest, DAILY_EXPORT_LIMIT, updateContactListRequest } from '../../shared/api';
 import { broker, refusal, type Actor } from './support';
 
-// Contact lists (issue 15) in the domain tier: a list of picks or a saved filter of the directory, read
+// Contact lists in the domain tier: a list of picks or a saved filter of the directory, read
 // afresh from the directory, exported as CSV and vCard (read back with csv-parse and ical.js), 20 exports a
 // day, each logged. This file's table holds its own brokers only.
 

@@ -4,6 +4,7 @@ import { actAsBroker, brokerSuspendedMessage, notDelegableMessage, notYetApprove
 import { delegationsRepository } from '../../lambdas/data/delegations';
 import { usersRepository, userVersionOf } from '../../lambdas/data/users';
 import { markAccountDeleted } from '../../lambdas/domain/account-removal';
+import { adminCliActor } from '../../lambdas/domain/audit';
 import { updatePersonalInfo } from '../../lambdas/domain/users';
 import { approveUser, disableUser, enableUser } from '../../lambdas/domain/admin';
 import { changeBy, withChange, CHANGES_KEPT } from '../../lambdas/domain/authorship';
@@ -22,7 +23,7 @@ import { logsDuring, sesRefusing } from './blast-support';
 import { cognitoUser } from './accounts-support';
 import { broker, mailsTo, principalOf, refusal } from './support';
 
-/** Issue 16: the delegation's states, who may move them, and what acting for a broker checks. */
+/** The delegation's states, who may move them, and what acting for a broker checks. */
 /** A delegate who chose, in Privacy, to be in the directory. */
 const listedByChoice = { listed: true, showPhone: true, showEmail: true };
 
@@ -38,14 +39,14 @@ describe('delegations (domain)', () => {
     await expect(updateDelegation(assistant.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' })).rejects.toMatchObject({ statusCode: 403 });
 
     // Approving before the broker confirmed approves nothing.
-    expect(await approveDelegationsOf(assistant.record.userId)).toBe(0);
+    expect(await approveDelegationsOf(assistant.record, adminCliActor)).toBe(0);
     expect((await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' })).state).toBe('confirmed');
     // A second confirm is refused: the move happened once.
     await expect(updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' })).rejects.toMatchObject({ statusCode: 409 });
     const queue = await listDelegationsAwaitingOperator(25);
     expect(queue.items.map((d) => d.delegateId)).toContain(assistant.record.userId);
 
-    await approveUser(assistant.record.userId);
+    await approveUser(assistant.record.userId, adminCliActor);
     const mine = await listDelegations(assistant.record.userId);
     expect(mine.asDelegate.map((d) => [d.brokerId, d.state, d.brokerActive])).toEqual([[owner.record.userId, 'approved', true]]);
     expect((await listDelegations(owner.record.userId)).asBroker.map((d) => d.delegateId)).toEqual([assistant.record.userId]);
@@ -96,7 +97,7 @@ describe('delegations (domain)', () => {
       message: notYetApprovedMessage(`${owner.record.firstName} ${owner.record.lastName}`),
     });
     await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
-    await approveDelegationsOf(assistant.record.userId);
+    await approveDelegationsOf(assistant.record, adminCliActor);
 
     const acting = await actAsBroker(routeById.createListing, assistant.principal, owner.record.userId);
     expect(acting.principal).toMatchObject({ sub: owner.record.userId, isOperator: false, delegate: { userId: assistant.record.userId } });
@@ -221,7 +222,7 @@ describe('delegations as shown, and the directory (domain)', () => {
     await refreshDirectory(assistant.record.userId);
     expect(await listedBroker(assistant.record.userId)).not.toHaveProperty('assistantTo');
 
-    expect(await approveDelegationsOf(assistant.record.userId)).toBe(1);
+    expect(await approveDelegationsOf(assistant.record, adminCliActor)).toBe(1);
     expect((await listedBroker(assistant.record.userId)).assistantTo).toEqual(['Cara Owner']);
     expect((await listDelegations(owner.record.userId)).asBroker[0]?.approvedAt).toEqual(expect.any(String));
 
@@ -235,18 +236,18 @@ describe('delegations as shown, and the directory (domain)', () => {
     const assistant = await broker('listedassistant', { directory: listedByChoice });
     await requestDelegation(assistant.record, owner.record.email);
     await updateDelegation(owner.principal, owner.record.userId, assistant.record.userId, { action: 'confirm' });
-    await approveDelegationsOf(assistant.record.userId);
+    await approveDelegationsOf(assistant.record, adminCliActor);
     const card = () => listedBroker(assistant.record.userId);
     expect((await card()).assistantTo).toEqual(['Dora Owner']);
 
-    await disableUser(owner.record.userId);
+    await disableUser(owner.record.userId, adminCliActor);
     expect(await card()).not.toHaveProperty('assistantTo');
-    await enableUser(owner.record.userId);
+    await enableUser(owner.record.userId, adminCliActor);
     expect((await card()).assistantTo).toEqual(['Dora Owner']);
     const current = (await usersRepository.get(owner.record.userId))!;
     await updatePersonalInfo(owner.principal, current, { firstName: 'Dorothy', lastName: 'Owner', title: current.title, license: current.license, phone: current.phone, version: userVersionOf(current) });
     expect((await card()).assistantTo).toEqual(['Dorothy Owner']);
-    await markAccountDeleted((await usersRepository.get(owner.record.userId))!);
+    await markAccountDeleted((await usersRepository.get(owner.record.userId))!, adminCliActor);
     expect(await card()).not.toHaveProperty('assistantTo');
   });
 

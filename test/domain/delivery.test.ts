@@ -11,7 +11,7 @@ import { queueDepth } from '../../lib/local/sqs';
 import { dynamoRefusing, freshDeliveryQueue, intercept, logsDuring, onQuickQueue } from './blast-support';
 import { mailsTo } from './support';
 
-// The delivery path every job shares (docs/DECISIONS.md "Digest delivery through a queue"): the per-recipient claims that
+// The delivery path every job shares (docs/DECISIONS.md "The weekday blast and the delivery queue"): the per-recipient claims that
 // keep a mail to one send, and the queue's enqueueing, against the emulators.
 
 let queues: Awaited<ReturnType<typeof freshDeliveryQueue>>;

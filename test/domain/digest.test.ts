@@ -19,7 +19,7 @@ import { storedListing, storedRequirement } from './matching-support';
 import { broker, mailsTo, requirementInput, type Actor } from './support';
 
 /**
- * The personal digest (issue 19 "The digest"): `digestFor` gathers a broker's candidates through the
+ * The personal digest: `digestFor` gathers a broker's candidates through the
  * repositories and renders their mail; here it is sent as the delivery will send it and read back from the
  * SES emulator. Each test keeps to property types and markets of its own (the file's table is shared), and
  * every read spans pages (3 items a page in this tier).

@@ -73,7 +73,7 @@ describe('listings (domain): create and save', () => {
       priceHistory: [],
       user: expect.objectContaining({ _id: owner.record.userId, email: owner.record.email, phone: '916-555-0100', license: '01234567' }),
       version: 0,
-      // Made by its owner, not a delegate (issue 16).
+      // Made by its owner, not a delegate.
       history: { createdBy: created, lastChangedBy: created, changes: [created] },
     });
     expect(Date.parse(listing.createdAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -419,7 +419,7 @@ describe('listings (domain): delete', () => {
     expect(await listingsRepository.get(draft.listingId)).toBeNull();
   });
 
-  it('a published listing without a publish date (stored before it existed) is removed without a property history', async () => {
+  it('a published listing without a publish date is removed without a property history', async () => {
     const owner = await broker('legacy');
     const legacy = await publishedListing(owner, { publishedOn: null });
     await deleteListing(owner.principal, legacy.listingId);

@@ -11,7 +11,7 @@ import { beforeDbRequest, storedListing, storedRequirement } from './matching-su
 import { broker } from './support';
 
 /**
- * Issue 17, the aggregates' faults: items whose write path stopped before counting them, cells that
+ * The aggregates' faults: items whose write path stopped before counting them, cells that
  * drifted, a reconciliation that crashes half way or meets a write, a throttled write path. Nothing is lost
  * and nothing counted twice; each file has a table of its own, so the recount is exactly the file's items.
  */
@@ -79,7 +79,7 @@ describe('the market reconciliation', () => {
     expect(await reconcileQuietly()).toMatchObject({ driftedCells: 0 });
   });
 
-  it('moves the histograms a cell kept with its counts (written before they had an item of their own) to their item, figures unchanged', async () => {
+  it('moves the histograms a cell keeps with its counts to their own item, figures unchanged', async () => {
     const owner = await broker('legacy');
     const listing = await storedListing(owner.record, { sqft: 3_000, minSqft: null, maxSqft: null });
     await syncListingMarket(listing.listingId);

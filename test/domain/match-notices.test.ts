@@ -8,7 +8,7 @@ import { beforeDbRequest, HOUR_MS, refuseMails, storedListing, storedRequirement
 import { broker, mailsTo } from './support';
 
 /**
- * The notice job (issue 13): each broker with new strong matches gets one mail holding all of them, at most
+ * The notice job: each broker with new strong matches gets one mail holding all of them, at most
  * one an hour, exactly once whatever SES or a crashed run does. The job reads every waiting notice of this
  * file's table, so each test leaves none waiting and its runs' reports are its own.
  */

@@ -22,7 +22,7 @@ import { beforeDbRequest, DAY_MS, dbRequestsDuring, refusal, storedListing, stor
 import { broker, operator } from './support';
 
 /**
- * Matching wired to the table (issue 13): the candidates each side leaves for the other, the two brokers'
+ * Matching wired to the table: the candidates each side leaves for the other, the two brokers'
  * copies of a match, what a rematch keeps and changes, who sees and decides what. The scores themselves
  * are the rules' (test/unit); these pick values whose scores are known. Each test uses markets of its own.
  */

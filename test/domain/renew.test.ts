@@ -13,7 +13,7 @@ import { DAY_MS, refuseMails, refusal, storedListing, storedRequirement } from '
 import { broker, mailsTo } from './support';
 
 /**
- * Issue 14's one-click renewal: the signed link a reminder carries (valid 14 days, single use), the page's
+ * The one-click renewal: the signed link a reminder carries (valid 14 days, single use), the page's
  * read (changes nothing) and its button (renews once), and the reminder itself (sent at most once).
  */
 

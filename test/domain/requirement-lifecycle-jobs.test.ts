@@ -9,7 +9,7 @@ import { beforeDbRequest, DAY_MS, refuseMails, storedListing, storedRequirement 
 import { broker, mailsTo } from './support';
 
 /**
- * The daily requirement jobs of issue 14 over this file's own table (they read every active requirement):
+ * The daily requirement jobs (expiry, reminders) over this file's own table (they read every active requirement):
  * expiry at 90 days from the broadcast or the last renewal, and the reminders 7 days and 1 day before.
  * Each test works at a `now` of its own, years apart, so the jobs see only its requirements.
  */

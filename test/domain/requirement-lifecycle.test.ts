@@ -16,7 +16,7 @@ import { beforeDbRequest, DAY_MS, refusal, storedListing, storedRequirement } fr
 import { broker, requirementInput } from './support';
 
 /**
- * Issue 14 for requirements: the owner edits (a sent one is not broadcast again: its browse entries and
+ * The requirement lifecycle: the owner edits (a sent one is not broadcast again: its browse entries and
  * matches follow), marks it filled or withdrawn (it leaves the browser and matching) and renews it. Each
  * test works in markets of its own, so the browser's entries it reads are its own.
  */

@@ -126,7 +126,7 @@ describe('requirements (domain)', () => {
     const sentOnly = await listMyRequirements(author.record.userId, { limit: 10, status: 'sent' });
     expect(sentOnly.items.map((item) => item.title).sort()).toEqual([...titles].sort());
     const stored = (await requirementsRepository.get(sentOnly.items[0]!.requirementId))!;
-    // My requirements also says who created and last changed each (issue 16): here its author.
+    // My requirements also says who created and last changed each: here its author.
     expect(sentOnly.items[0]).toEqual({ ...toSummary(stored), createdBy: stored.createdBy, lastChangedBy: stored.lastChangedBy });
     expect(stored.createdBy).toMatchObject({ delegate: null, action: 'created' });
   });

@@ -15,7 +15,7 @@ import { refuseMails, storedListing, storedRequirement } from './matching-suppor
 import { broker, mailsTo, type Actor } from './support';
 
 /**
- * Instant saved-search alerts (issue 19): the job (every minute) finds the instant searches each newly public
+ * Instant saved-search alerts: the job (every minute) finds the instant searches each newly public
  * item fits and enqueues each search whose mail is due; the delivery worker mails it its hits, at most once an
  * hour, exactly once whatever SES, DynamoDB or a crash does. The job reads every queued item and waiting hit of
  * this file's table: each test leaves none waiting, keeps to a property type of its own, and its items and

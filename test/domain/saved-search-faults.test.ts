@@ -11,7 +11,7 @@ import { broker, mailsTo, type Actor } from './support';
 
 /**
  * The saved-search jobs under a DynamoDB outage that outlasts the SDK's retries, at every call of a run in
- * turn (issue 19; as test/api/quality/faults.test.ts does for the blast and the broadcast): whatever call
+ * turn (as test/api/quality/faults.test.ts does for the blast and the broadcast): whatever call
  * fails, the runs after it finish the work, and each broker gets their mail exactly once. Each round has a
  * broker of its own; what earlier rounds left (searches turned off, searches paused) is out of the next
  * round's reads.

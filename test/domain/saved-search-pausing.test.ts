@@ -12,7 +12,7 @@ import { dynamoRefusing, logsDuring, sesRefusing } from './blast-support';
 import { broker, mailsTo, type Actor } from './support';
 
 /**
- * The daily pause job (issue 19 "Saved searches"): a search that matched nothing for 90 days, or whose mails
+ * The daily pause job: a search that matched nothing for 90 days, or whose mails
  * nobody opened or clicked for 30, is paused once, with one mail offering to keep it, whatever SES, DynamoDB or a
  * crash does. The job reads every mailing search of this file's table (3 items a page here): every test runs it
  * at the same `now` (the real clock's, as a broker's "keep it" is), so what one test keeps stays kept, and

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { savedSearchesRepository } from '../../lambdas/data/saved-searches';
 import { markAccountDeleted } from '../../lambdas/domain/account-removal';
+import { adminCliActor } from '../../lambdas/domain/audit';
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -85,7 +86,7 @@ describe('saved searches (domain)', () => {
 
     await save(owner, 'weekly');
     expect(await mailingIds()).toContain(search.savedSearchId);
-    await markAccountDeleted(owner.record);
+    await markAccountDeleted(owner.record, adminCliActor);
     expect(await savedSearchesRepository.all(owner.record.userId)).toEqual([]);
     expect(await mailingIds()).not.toContain(search.savedSearchId);
   });

@@ -61,7 +61,7 @@ describe('the user DTO and contact cards', () => {
       subscriptions: subscriptionCategories.map((c) => ({ _id: c.id, name: c.name, subscribed: c.id === 'office-listings' || c.id === 'retail-requirements' })),
       matchNotices: true,
       directory: { listed: true, showPhone: true, showEmail: true },
-      // Issue 19: a record without notification preferences reads as today's behaviour.
+      // A record without notification preferences reads as today's behaviour.
       notifications: { requirements: 'instant', matches: 'instant', digestFrequency: 'weekdays', digestLimit: 25 },
       profileImage: { profile: `${assetBase()}/profile-images/p.jpg`, medium: `${assetBase()}/profile-images/m.jpg` },
       brokerImage: { thumbnail: `${assetBase()}/broker-images/t.png`, medium: 'https://cdn.example.com/m.png', original: `${assetBase()}/broker-images/o.png` },

@@ -164,7 +164,7 @@ describe.each([
   let details: string[];
   /** A broadcast's signed unsubscribe link: its page shows the stream, the buttons and the subscriptions. */
   let signedUnsubscribe: string;
-  /** A reminder's renew link (issue 14): its page shows what it renews and the button (reading uses nothing). */
+  /** A reminder's renew link: its page shows what it renews and the button (reading uses nothing). */
   let renewLink: string;
 
   beforeAll(async () => {
@@ -219,7 +219,7 @@ describe.each([
     await page.close();
   });
 
-  it('the screens a delegate works on, working for their broker (issue 16)', async () => {
+  it('the screens a delegate works on, working for their broker', async () => {
     // Its own browser context: the broker's test before it left that broker signed in in the shared one.
     const context = await openBrowser(viewport);
     try {
@@ -245,7 +245,7 @@ describe.each([
       await screenVisitor(page)('/consumer/operators');
       swept.push('/consumer/operators');
       expect(await problemsOf(page)).toEqual([]);
-      for (const tab of ['Delegates', 'Members', 'Exports']) {
+      for (const tab of ['Delegates', 'Members', 'Exports', 'Audit']) {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel', { name: tab }).waitFor();
         expect({ tab, problems: await problemsOf(page) }).toEqual({ tab, problems: [] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dailyCreationLimits } from '../../lib/config/daily-limits';
 import { e2e, newBroker } from './support';
 
-// Issue 20.7, against the stack as `npm start` runs it (the dev stage's limits): no broker can flood the
+// Against the stack as `npm start` runs it (the dev stage's limits): no broker can flood the
 // network with broadcasts; creations per broker and day are capped with a 429 and a clear message.
 const limits = dailyCreationLimits.dev;
 
@@ -53,7 +53,7 @@ describe('daily creation limits', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
   });
 
-  it('a draft deleted the day it was created gives its count back, so an editor closed untouched costs nothing (issue 22.9)', async () => {
+  it('a draft deleted the day it was created gives its count back, so an editor closed untouched costs nothing', async () => {
     const lister = await newBroker('redrafter', { approved: true, password: 'Flood!2345pass' });
     const drafts = await Promise.all(Array.from({ length: limits.listings }, () => api(lister.idToken, 'POST', '/listing')));
     expect(drafts.map((d) => d.status)).toEqual(drafts.map(() => 201));

@@ -5,7 +5,7 @@ import { createConfirmedUser, signIn as signInByApi } from '../../lib/local/test
 import { demoLogin, DESKTOP, e2e, expectConsole, newBroker, openBrowser, PHONE, readMail, runJob, screenshot, seriousA11yViolations, signIn, stackRef } from './support';
 
 /**
- * Issue 16 end to end, in three browsers: a new account asks (Profile → Delegates) to be a broker's
+ * Delegates end to end, in three browsers: a new account asks (Profile → Delegates) to be a broker's
  * delegate, the broker confirms in their profile, the operator approves on the Operators page; the delegate
  * picks the broker in the header and posts a listing, which shows under the broker's name and says who
  * made it; the broker revokes, and the delegate's next edit is refused with the reason.

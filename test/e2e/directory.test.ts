@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, demoLogin, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, until } from './support';
 
 /**
- * Issue 15 in Chromium against the whole local stack: broker A filters the directory by a county and a
+ * The broker directory in Chromium against the whole local stack: broker A filters the directory by a county and a
  * property type, finds broker B by the requirement B has out, opens B's page, saves the filter as a list
  * and downloads it as CSV and vCard (parsed by real parsers); B opts out in Profile → Privacy and is gone
  * from A's directory at once. Screenshots: test-results/screenshots/brokers-*.png, lists-*.png.

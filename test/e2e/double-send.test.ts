@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectConsole, newBroker, openBrowser, readMail, signIn } from './support';
 
-// Issue 18.3: a double click on "Confirm & Send Requirement" on a slow network creates one requirement
+// A double click on "Confirm & Send Requirement" on a slow network creates one requirement
 // and sends one broadcast: the dialog sends one Idempotency-Key for its sending, on every click.
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 const title = `Double-clicked office ${Date.now().toString(36)}`;

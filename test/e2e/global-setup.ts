@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../lib/local/stack';
-import type { DemoLogin } from '../../lib/local/seed';
+import type { DemoLogin } from '../../lib/local/stack-info';
 import type { StackInfo } from '../../lib/local/stack';
 
 declare module 'vitest' {

@@ -29,13 +29,13 @@ describe('landing page of the running stack', () => {
 
     await page.setViewportSize(PHONE);
     await page.goto('/');
-    // On a phone the footer ends the content instead of covering the bottom of every screen (issue 22.4).
+    // On a phone the footer ends the content instead of covering the bottom of every screen.
     await expect(footerPosition()).resolves.toBe('static');
     await screenshot(page, 'landing-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  it('offers a signed-in broker the way back to the dashboard instead of Login and Join (issue 22.9)', async () => {
+  it('offers a signed-in broker the way back to the dashboard instead of Login and Join', async () => {
     const page = await browser.newPage();
     await signIn(page, demoLogin('broker'));
     await page.goto('/');

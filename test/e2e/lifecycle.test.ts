@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, publishListingAs, readMail, runJob, screenshot, seriousA11yViolations, signIn } from './support';
 
 /**
- * Issue 14 in Chromium against the whole local stack: a broker marks their requirement filled and it leaves
+ * Requirement and listing lifecycles in Chromium against the whole local stack: a broker marks their requirement filled and it leaves
  * the browser; a listing's expiry reminder arrives in the mail viewer and its renew link renews it.
  * Screenshots: test-results/screenshots/lifecycle-*.png.
  */

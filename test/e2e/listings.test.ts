@@ -17,7 +17,7 @@ import {
 } from './support';
 
 /**
- * A broker's whole listing lifecycle in Chromium against the local stack (issue 6 item 8): create a
+ * A broker's whole listing lifecycle in Chromium against the local stack: create a
  * draft, fill every section, upload a real photo, watch the seven indicators turn valid, publish, run
  * the blast, find the e-mail in the local SES store, find the listing with each filter, open its
  * detail with the offline map, delete it. Screenshots at 1280 and 390 px under test-results/screenshots.
@@ -166,7 +166,7 @@ describe('listings, end to end', () => {
     expect(mail.text).toContain('Available March 2027');
     expect(mail.text).not.toContain('Available: Available');
 
-    // No reload: My listings asks again by itself while a listing waits for the blast (issue 22.9).
+    // No reload: My listings asks again by itself while a listing waits for the blast.
     const row = page.getByRole('row').filter({ hasText: title });
     await expect.poll(() => row.innerText(), { timeout: 25_000 }).toContain('Published');
     expect(await row.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
@@ -347,7 +347,7 @@ describe('listings, end to end', () => {
     await page.setViewportSize(DESKTOP);
   });
 
-  it('keeps no draft a broker opened and closed at once, and keeps one with a title (issue 22.9)', async () => {
+  it('keeps no draft a broker opened and closed at once, and keeps one with a title', async () => {
     await page.goto('/consumer/my-listings');
     const rows = page.getByRole('row');
     await page.getByRole('heading', { name: 'My Listings' }).waitFor();

@@ -7,7 +7,7 @@ async function mailboxAnswers(address: string, answer: 'bounce' | 'deliver') {
   if (response.status !== 204) throw new Error(`mailbox ${address}: ${response.status}`);
 }
 
-// Issue 12.3: the broker's mailbox bounces the approval e-mail; SES's bounce event reaches mailFeedback
+// The broker's mailbox bounces the approval e-mail; SES's bounce event reaches mailFeedback
 // through the local event bus and stops their mail; the dashboard tells them why and lets them resume, and
 // the operator page shows it.
 describe('a bounced address', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, until } from './support';
 
 /**
- * Issue 17 in Chromium against the whole local stack: a broker opens Market from the sidebar, picks Davis
+ * The Market page in Chromium against the whole local stack: a broker opens Market from the sidebar, picks Davis
  * on the map (its point's button), sees the requirement another broker just sent there, reads a chart as
  * a table and downloads the areas' CSV (parsed by a real CSV parser). Screenshots:
  * test-results/screenshots/market-*.png.

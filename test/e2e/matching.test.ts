@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, DESKTOP, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn, until } from './support';
 
 /**
- * Issue 13 in Chromium against the whole local stack: broker A's requirement is sent, broker B's fitting
+ * Matching in Chromium against the whole local stack: broker A's requirement is sent, broker B's fitting
  * listing goes out in the blast; A finds it on Matches with its reasons, B finds A's requirement with A's
  * contact card, and each gets the private notice (the stack's scheduler runs the notice job every few
  * seconds). Screenshots: test-results/screenshots/matches-*.png.

@@ -63,6 +63,27 @@ describe('operators remove listings and requirements', () => {
     await page.goto(`/consumer/listing/${listingId}`);
     await page.getByText('This listing does not exist or is no longer available.').waitFor();
   });
+
+  it("the Audit tab shows both removals, newest first, in the operator's name; one action on request", async () => {
+    const page = await browser.newPage();
+    await page.goto('/consumer/operators');
+    await page.getByRole('tab', { name: 'Audit' }).click();
+    const trail = page.getByRole('tabpanel', { name: 'Audit' }).getByRole('table', { name: 'Operator actions' });
+    await trail.waitFor();
+    const rows = trail.getByRole('row').filter({ hasText: 'operator@bisn.local' });
+    expect((await rows.nth(0).innerText()).replace(/\s+/g, ' ')).toMatch(/operator@bisn\.local Removed listing Listing “untitled” of Riley Requirer/);
+    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toContain(`Removed requirement Requirement “${title}”`);
+    await screenshot(page, 'operators-audit-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Removed requirement' });
+    await trail.getByRole('row').filter({ hasText: title }).waitFor();
+    expect(await trail.getByRole('row').filter({ hasText: 'Removed listing' }).count()).toBe(0);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'operators-audit-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.close();
+  });
 });
 
 describe('the approval queue', () => {

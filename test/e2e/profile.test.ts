@@ -218,7 +218,7 @@ describe('phone width', () => {
     await page.goto('/consumer/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Priya!' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Consumer area' }).count()).toBe(0);
-    // Two create buttons, disabled until the account is approved (issue 22.4, 22.5).
+    // Two create buttons, disabled until the account is approved.
     for (const name of ['Create New Listing', 'Create New Requirement']) {
       const create = page.getByRole('button', { name });
       await expect(create.isVisible()).resolves.toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, newBroker, openBrowser, PHONE, screenshot, seriousA11yViolations, signIn, waitForMail } from './support';
 
 /**
- * A broker's requirement in Chromium against the whole local stack (issue 5 item 7): create it through
+ * A broker's requirement in Chromium against the whole local stack: create it through
  * the two-step modal with the market tree, watch it go pending → sent in My requirements (the stack's
  * scheduler broadcasts every few seconds), find it with each filter, open its detail, and see that an
  * unapproved broker cannot create one. Screenshots at 1280 and 390 px: test-results/screenshots/requirements-*.png.
@@ -124,7 +124,7 @@ describe('requirements, end to end', () => {
     }
     expect(review).not.toContain('Woodland');
     await expect(modal.getByRole('textbox').count()).resolves.toBe(0);
-    // The review opens at its header, whatever the form's scroll was (issue 22.6), on a phone too.
+    // The review opens at its header, whatever the form's scroll was, on a phone too.
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await modal.getByRole('button', { name: 'Continue Editing' }).click();
@@ -162,7 +162,7 @@ describe('requirements, end to end', () => {
     await shoot(page, 'my');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // On a phone, a card per requirement with every fact on screen, no sideways scroll (issue 22.4).
+    // On a phone, a card per requirement with every fact on screen, no sideways scroll.
     await page.setViewportSize(PHONE);
     const card = page.getByRole('list', { name: 'My requirements' }).getByRole('listitem').filter({ hasText: title });
     const cardText = await card.innerText();
@@ -209,7 +209,7 @@ describe('requirements, end to end', () => {
     await expect(page.getByRole('combobox', { name: 'Market', exact: true }).locator('option:checked').innerText()).resolves.toBe('Davis');
     await expect.poll(() => tableTitles(page), { timeout: 15_000 }).toContain(title);
 
-    // The phone's card list, with the timing the table shows in its column (issue 22.4).
+    // The phone's card list, with the timing the table shows in its column.
     await page.setViewportSize(PHONE);
     const card = page.getByRole('list', { name: 'Requirements' }).getByRole('listitem').filter({ hasText: title });
     await expect(card.innerText()).resolves.toContain('Timing: Within 6 months');

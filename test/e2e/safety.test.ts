@@ -8,7 +8,7 @@ import { createConfirmedUser, signIn as signInByApi } from '../../lib/local/test
 import { DESKTOP, demoLogin, e2e, openBrowser, runJob, stackRef } from './support';
 
 /**
- * Browser safety (issue 7 item 10): script and HTML payloads in every free-text field render as text on
+ * Browser safety: script and HTML payloads in every free-text field render as text on
  * every screen that shows them (no dialog, no injected element, the literal text visible); the local web
  * server sends the CloudFront security headers; `javascript:` brochure links are refused.
  * SVG and HTML files disguised as images are refused at finalise by the bytes: test/api/listings/images.test.ts

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, DESKTOP, e2e, newBroker, openBrowser, PHONE, publishListingAs, readMail, screenshot, seriousA11yViolations, signIn, until, waitForMail } from './support';
 
 /**
- * Issue 19 in Chromium against the whole local stack: a broker filters the Listings browser, saves the
+ * Saved searches in Chromium against the whole local stack: a broker filters the Listings browser, saves the
  * search, finds it on the Saved searches page, changes its frequency, sees it paused (as the delivery
  * pauses it) and keeps it, opens it and lands on the filtered browser; an instant search's alert arrives when
  * another broker's fitting listing is published (the local scheduler runs the alert job); then sets Profile →

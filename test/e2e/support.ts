@@ -8,8 +8,8 @@ import { createConfirmedUser, readMail as readStackMail, signIn as signInByApi, 
 
 export type { Mail };
 
-export type { DemoLogin } from '../../lib/local/seed';
-import type { DemoLogin } from '../../lib/local/seed';
+export type { DemoLogin } from '../../lib/local/stack-info';
+import type { DemoLogin } from '../../lib/local/stack-info';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

@@ -164,7 +164,7 @@ describe('API and jobs', () => {
       expect(holders('secretsmanager:GetSecretValue')).toEqual(
         ['queue function deliveryWorker', 'job matchNotices', 'job pauseSavedSearches', 'job sendReminders', 'unsubscribe', 'unsubscribeOneClick', 'getUnsubscribeLink', 'updateUnsubscribeLink', 'getRenewLink', 'useRenewLink',
           // Paged routes sign their cursors (lambdas/core/cursors.ts).
-          'listRequirements', 'listMyRequirements', 'listListings', 'listMatches', 'listBrokers', 'adminListUsers', 'adminListExports', 'adminListDelegations'].sort(),
+          'listRequirements', 'listMyRequirements', 'listListings', 'listMatches', 'listBrokers', 'adminListUsers', 'adminListExports', 'adminListAudit', 'adminListDelegations'].sort(),
       );
     });
 

@@ -40,7 +40,7 @@ describe('Cognito console sync', () => {
   });
 });
 
-describe('SES bounces and complaints (issue 12.3)', () => {
+describe('SES bounces and complaints', () => {
   let synth: SynthesisedApp;
   beforeAll(() => {
     synth = synthesiseStages();

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The order of test files in a mutation run (issue 21.5). Stryker bails at the first failing test, so a
+ * The order of test files in a mutation run. Stryker bails at the first failing test, so a
  * mutant is decided by the files that run before it fails. Vitest's own order puts the slowest files first
  * (for parallel workers); Stryker runs one file at a time, where that means every static mutant waits for
  * the mail renders before the schema tests that kill it. Here: the file that failed last (it killed the

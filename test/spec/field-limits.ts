@@ -74,7 +74,7 @@ export const requirementForm = {
   sqftMax: sqft,
   description: { kind: 'text', max: 5000 },
   highlights,
-  // Issue 13: the client's budget.
+  // The client's budget.
   maxPrice: money,
   maxLeaseRate: money,
   maxLeaseFrequencyId: { kind: 'choice', required: 'You must select a lease frequency.', nullable: true },

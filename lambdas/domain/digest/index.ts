@@ -59,7 +59,7 @@ function byCategory(items: NewItems, subscribed: ReadonlySet<string>, channel: '
 }
 
 /**
- * The seam the delivery calls per broker and digest day (issue 19 "The digest"): the broker's digest mail, or
+ * The seam the delivery calls per broker and digest day: the broker's digest mail, or
  * null when they get none (not active, mail stopped, not their digest day, nothing new). Reads only: the user
  * (GetItem, unless given), their saved searches (a BatchGet of those the context's mailing index lists, unless
  * given) and, when they take matches in the digest, their matches (one Query of their partition); the day's

@@ -73,7 +73,7 @@ async function newListings(window: DigestWindow, at: string, run: DigestRun | nu
   );
   const [byOwner, reductions] = await Promise.all([
     owners(records.map((record) => record.userId)),
-    // A property back on BISN cheaper than its last listing is marked (issue 14), as in the blast.
+    // A property back on BISN cheaper than its last listing is marked, as in the blast.
     reductionsSinceLastListing(records, (record) => record.publishedOn ?? at),
   ]);
   // Oldest first, as the blast's run lists them.

@@ -24,7 +24,7 @@ export function unsubscribeSecret(): Promise<string> {
   return secret;
 }
 
-// Links sent before streams existed sign the address alone and stand for 'all': they keep working.
+// A token that names no stream signs the address alone and stands for 'all'.
 const signed = (email: string, stream: UnsubscribeStream) => (stream === 'all' ? `unsubscribe:${email}` : `unsubscribe:${email}:${stream}`);
 const sign = (key: string, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 

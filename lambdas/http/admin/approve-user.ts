@@ -1,5 +1,6 @@
 import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
 import { approveUser } from '../../domain/admin';
+import { operatorActor } from '../../domain/audit';
 
-export const handler = httpHandler(api.adminApproveUser, async ({ params }) => ({ user: await approveUser(params.userId) }));
+export const handler = httpHandler(api.adminApproveUser, async ({ params, principal }) => ({ user: await approveUser(params.userId, operatorActor(principal)) }));

@@ -1,8 +1,9 @@
 import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
-import { adminDeleteListing } from '../../domain/listings';
+import { operatorActor } from '../../domain/audit';
+import { removeListingAsOperator } from '../../domain/operator-removals';
 
-export const handler = httpHandler(api.adminDeleteListing, async ({ params }) => {
-  await adminDeleteListing(params.listingId);
+export const handler = httpHandler(api.adminDeleteListing, async ({ params, principal }) => {
+  await removeListingAsOperator(params.listingId, operatorActor(principal));
   return { ok: true as const };
 });

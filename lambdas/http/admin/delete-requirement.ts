@@ -1,8 +1,9 @@
 import * as api from '../../../shared/api/contract';
 import { httpHandler } from '../../core/http';
-import { deleteRequirement } from '../../domain/requirements';
+import { operatorActor } from '../../domain/audit';
+import { removeRequirementAsOperator } from '../../domain/operator-removals';
 
-export const handler = httpHandler(api.adminDeleteRequirement, async ({ params }) => {
-  await deleteRequirement(params.requirementId);
+export const handler = httpHandler(api.adminDeleteRequirement, async ({ params, principal }) => {
+  await removeRequirementAsOperator(params.requirementId, operatorActor(principal));
   return { ok: true as const };
 });

@@ -12,7 +12,7 @@ export interface DemoBroker {
   broker?: { name: string; address1: string; city: string; state: string; zip: string };
   status: 'active' | 'awaiting approval';
   operator?: boolean;
-  /** A delegate (issue 16): the key of the broker they assist, confirmed and approved. */
+  /** A delegate: the key of the broker they assist, confirmed and approved. */
   assists?: string;
   colour: string;
 }
@@ -73,7 +73,7 @@ export const demoRequirements: { author: string; input: CreateRequirementInput }
     },
   },
   {
-    // Ben's client meets Marco's Roseville pad on the Matches page (issue 13).
+    // Ben's client meets Marco's Roseville pad on the Matches page.
     author: 'ben',
     input: {
       requirementTypeId: 'for-lease', propertyTypeId: 'retail', marketIds: ['placer-roseville', 'placer-rocklin', 'placer-lincoln'],

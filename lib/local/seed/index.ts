@@ -7,10 +7,12 @@ import { createListing, publishListing, updateListing } from '../../../lambdas/d
 import { broadcastRequirements } from '../../../lambdas/domain/requirements-broadcast';
 import { createRequirement } from '../../../lambdas/domain/requirements';
 import { approveDelegationsOf, requestDelegation, updateDelegation } from '../../../lambdas/domain/delegations';
+import { operatorActor } from '../../../lambdas/domain/audit';
 import { finaliseUserImage } from '../../../lambdas/domain/user-images';
 import { listingDraft } from '../../../shared/api';
 import { createRequirementRequest } from '../../../shared/api';
-import type { DemoLogin, SeedModule } from '../seed';
+import type { SeedModule } from '../seed';
+import type { DemoLogin } from '../stack-info';
 import { DEMO_PASSWORD } from '../seed';
 import { createConfirmedUser } from '../testing';
 import { demoBrokers, demoListings, demoRequirements } from './data';
@@ -68,12 +70,13 @@ export const seed: SeedModule['seed'] = async (stack) => {
     users.set(broker.key, user);
   }
 
-  // Avery assists Ben (issue 16): asked, confirmed by Ben, approved by the operator.
+  // Avery assists Ben: asked, confirmed by Ben, approved by the operator.
+  const operator = users.get(demoBrokers.find((b) => b.operator)!.key)!;
   for (const delegate of demoBrokers.filter((b) => b.assists)) {
     const [assistant, broker] = [users.get(delegate.key)!, users.get(delegate.assists!)!];
     await requestDelegation(assistant, broker.email);
     await updateDelegation(principalOf(broker), broker.userId, assistant.userId, { action: 'confirm' });
-    await approveDelegationsOf(assistant.userId);
+    await approveDelegationsOf(assistant, operatorActor(principalOf(operator, true)));
   }
 
   for (const { author, input } of demoRequirements) {

@@ -48,7 +48,7 @@ export const signUpForm = z.object({
   firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
   lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   termsAndConditions: z.literal(true, { error: 'You must agree to the terms and conditions' }),
-  /** Issue 16: an assistant names the broker they work for; empty for a broker's own account. */
+  /** An assistant names the broker they work for; empty for a broker's own account. */
   delegateOf: z.optional(z.union([z.literal(''), emailField])),
 });
 export type SignUpForm = z.infer<typeof signUpForm>;

@@ -28,9 +28,9 @@ export const pageQuery = z.object({
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
-/** A browse filter: one catalogue id, or "ALL" (or nothing) for no filter. */
-export const allOr = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(z.optional(z.union([z.literal(ALL), schema])), z.transform((v) => (v === ALL ? undefined : v)));
+/** A browse filter: one catalogue id, or "ALL" (or nothing) for no filter; `error` says what anything else is. */
+export const allOr = <T extends z.ZodMiniType>(schema: T, error?: string) =>
+  z.pipe(z.optional(z.union([z.literal(ALL), schema], error ? { error } : undefined)), z.transform((v) => (v === ALL ? undefined : v)));
 
 export const countResponse = z.object({ count: z.number().check(z.int(), z.nonnegative()) });
 export type CountResponse = z.infer<typeof countResponse>;
@@ -42,7 +42,7 @@ export const text = (max = 500) => z.string().check(z.trim(), z.maxLength(max, `
 
 /**
  * Dollars with at most 4 decimals: anything finer is not money, and numbers as small as 1e-130 cannot be
- * stored in DynamoDB at all (a 5e-324 price used to be a 500).
+ * stored in DynamoDB at all (a 5e-324 price would be a 500).
  */
 export const money = z.nullable(
   z.number().check(
@@ -61,7 +61,7 @@ export const emailField = z.pipe(
 export const imageVariants = z.record(z.string(), z.string());
 export type ImageVariants = z.infer<typeof imageVariants>;
 
-/** One change of a listing or requirement (issue 16): when, what, and by the owner (delegate null) or which delegate. */
+/** One change of a listing or requirement: when, what, and by the owner (delegate null) or which delegate. */
 export const changedBy = z.object({
   at: z.string(),
   delegate: z.nullable(z.object({ userId: z.string(), name: z.string() })),

@@ -2,7 +2,7 @@ import * as z from '../../zod';
 import { emailField, idParam, pageQuery } from './common';
 
 /**
- * Delegates (issue 16): an assistant's account working for a broker. A delegation is asked for by the
+ * Delegates: an assistant's account working for a broker. A delegation is asked for by the
  * delegate (naming the broker's e-mail), confirmed or declined by the broker, then approved by an operator;
  * either side ends it (revoked). Only an approved delegation lets its delegate act for the broker.
  */

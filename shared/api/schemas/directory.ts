@@ -5,7 +5,7 @@ import { listingSummary } from './listings';
 import { propertyTypeId, requirementSummary, requirementTypeId } from './requirements';
 
 /**
- * The broker directory (issue 15): approved brokers who have not opted out, with what they work on. Its
+ * The broker directory: approved brokers who have not opted out, with what they work on. Its
  * market filter takes a submarket or a whole county (the shared market tree).
  */
 export const directoryAreaId = z.enum(idsOf(marketAreas), { error: 'Unknown market.' });
@@ -42,7 +42,7 @@ export const directoryBroker = z.object({
   activeRequirements: z.number(),
   /** The last publication, send or renewal of one of their items; null for a broker with none. */
   lastActiveAt: z.nullable(z.string()),
-  /** A delegate who chose to be listed (issue 16): the brokers they assist, shown as "Assistant to …". */
+  /** A delegate who chose to be listed: the brokers they assist, shown as "Assistant to …". */
   assistantTo: z.optional(z.array(z.string())),
 });
 export type DirectoryBroker = z.infer<typeof directoryBroker>;
@@ -72,7 +72,7 @@ export const CONTACT_LISTS_MAX = 100;
 export const CONTACT_LIST_MAX_MEMBERS = 500;
 /** An export or a list's page holds at most this many rows. */
 export const CONTACT_LIST_MAX_ROWS = 5000;
-/** Exports per broker per day (issue 15). */
+/** Exports per broker per day. */
 export const DAILY_EXPORT_LIMIT = 20;
 
 const listName = z.string().check(z.trim(), z.minLength(1, 'Name the list.'), z.maxLength(100, 'Must be at most 100 characters'));

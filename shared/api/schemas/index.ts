@@ -10,3 +10,4 @@ export * from './directory';
 export * from './saved-searches';
 export * from './market';
 export * from './delegations';
+export * from './audit';

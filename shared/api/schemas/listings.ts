@@ -7,7 +7,7 @@ import { browseSort, listingCriteria, rangesInOrder, searchTotal } from './searc
 import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
 
-/** The editor and the blast's statuses, then (issue 14) expired (kept 60 days, renewable), sold and leased. */
+/** The editor and the blast's statuses, then expired (kept 60 days, renewable), sold and leased. */
 export const listingStatuses = ['draft', 'queued', 'processing', 'published', 'expired', 'sold', 'leased'] as const;
 export const listingStatus = z.enum(listingStatuses);
 export type ListingStatus = z.infer<typeof listingStatus>;
@@ -140,13 +140,13 @@ export const listing = z.extend(listingDraft, {
   /** When it was marked sold or leased (or expired), and the date the owner gave for the sale or lease. */
   closedAt: z.nullable(z.string()),
   closedOn: z.nullable(z.string()),
-  /** What "days on BISN" counts from: the property's earlier listings within 12 months included (issue 14). */
+  /** What "days on BISN" counts from: the property's earlier listings within 12 months included. */
   onMarketSince: z.nullable(z.string()),
   /** Its prices since publishing, oldest first; empty when it never changed. */
   priceHistory: z.array(z.object({ at: z.string(), price: z.nullable(z.number()), leasePrice: z.nullable(z.number()) })),
   user: z.nullable(contact),
   version: contentVersion,
-  /** Who created and changed it, the owner or a delegate (issue 16): its owner's answers only. */
+  /** Who created and changed it, the owner or a delegate: its owner's answers only. */
   history: z.optional(itemHistory),
 });
 export type Listing = z.infer<typeof listing>;
@@ -171,7 +171,7 @@ export const listingSummary = z.extend(
   }),
   {
     thumbnail: z.nullable(z.string()),
-    /** My listings only (issue 16): who created and who last changed it. */
+    /** My listings only: who created and who last changed it. */
     createdBy: z.optional(z.nullable(changedBy)),
     lastChangedBy: z.optional(z.nullable(changedBy)),
   },
@@ -194,7 +194,7 @@ export type ListingPage = z.infer<typeof listingPage>;
 export const myListingsResponse = z.object({ items: z.array(listingSummary) });
 export const listingResponse = z.object({ listing });
 export const listingIdParams = z.object({ listingId: idParam });
-/** PUT /listing/{id}/price (issue 14): a published listing's new price or lease rate, at the version it was based on. */
+/** PUT /listing/{id}/price: a published listing's new price or lease rate, at the version it was based on. */
 export const changeListingPriceRequest = z.strictObject({
   price: money,
   leasePrice: money,
@@ -203,7 +203,7 @@ export const changeListingPriceRequest = z.strictObject({
 });
 export type ChangeListingPriceRequest = z.infer<typeof changeListingPriceRequest>;
 
-/** POST /listing/{id}/close (issue 14): sold or leased, with the date if the owner gives one. */
+/** POST /listing/{id}/close: sold or leased, with the date if the owner gives one. */
 export const closeListingRequest = z.strictObject({
   outcome: z.enum(['sold', 'leased']),
   /** A real calendar date (2026-02-31 is refused), YYYY-MM-DD. */

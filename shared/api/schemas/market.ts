@@ -3,7 +3,7 @@ import { marketPageAreas } from '../../rules/market';
 import { allOr } from './common';
 import { propertyTypeId, requirementTypeId } from './requirements';
 
-/** The Market page (issue 17): an area (the region, a county or a submarket), a property type and a deal type. */
+/** The Market page: an area (the region, a county or a submarket), a property type and a deal type. */
 export const marketAreaId = z.enum(marketPageAreas.map((a) => a.id) as [string, ...string[]], { error: 'Unknown area.' });
 
 export const marketQuery = z.object({

@@ -2,7 +2,7 @@ import * as z from '../../zod';
 import { cursor, idParam, pageOf } from './common';
 import { contact } from './users';
 
-/** A broker's own decision on a match (issue 13): still open, dismissed (it stays dismissed), or sent to their client. */
+/** A broker's own decision on a match: still open, dismissed (it stays dismissed), or sent to their client. */
 export const matchStates = ['open', 'dismissed', 'sentToClient'] as const;
 export const matchState = z.enum(matchStates);
 export type MatchState = z.infer<typeof matchState>;

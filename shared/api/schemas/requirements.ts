@@ -4,7 +4,7 @@ import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, 
 import { browseSort, rangesInOrder, requirementCriteria, searchTotal } from './search';
 import { contact } from './users';
 
-/** The broadcast's statuses, then the ends of a requirement's life (issue 14): filled, withdrawn, expired. */
+/** The broadcast's statuses, then the ends of a requirement's life: filled, withdrawn, expired. */
 export const requirementStatuses = ['pending', 'queued', 'processing', 'sent', 'filled', 'withdrawn', 'expired'] as const;
 export const requirementStatus = z.enum(requirementStatuses);
 export type RequirementStatus = z.infer<typeof requirementStatus>;
@@ -40,7 +40,7 @@ export const createRequirementRequest = z
     sqftMax: z._default(sqft, null),
     description: z._default(text(5000), ''),
     highlights: z._default(z.array(text(300)).check(z.maxLength(HIGHLIGHT_LINES)), []),
-    /** The client's budget (issue 13): a maximum price, or a maximum lease rate per sqft with its frequency. */
+    /** The client's budget: a maximum price, or a maximum lease rate per sqft with its frequency. */
     maxPrice: z._default(money, null),
     maxLeaseRate: z._default(money, null),
     maxLeaseFrequencyId: z._default(z.nullable(leaseFrequencyId), null),
@@ -99,7 +99,7 @@ export const requirement = z.object({
   user: z.nullable(contact),
   /** Raised by every edit of its owner; an edit names the version it was based on. */
   version: contentVersion,
-  /** Who created and changed it, the owner or a delegate (issue 16): its owner's answers only. */
+  /** Who created and changed it, the owner or a delegate: its owner's answers only. */
   history: z.optional(itemHistory),
 });
 export type Requirement = z.infer<typeof requirement>;
@@ -120,7 +120,7 @@ export const requirementSummary = z.extend(
     markets: true,
   }),
   {
-    /** My requirements only (issue 16): who created and who last changed it. */
+    /** My requirements only: who created and who last changed it. */
     createdBy: z.optional(z.nullable(changedBy)),
     lastChangedBy: z.optional(z.nullable(changedBy)),
   },
@@ -146,7 +146,7 @@ export const myRequirementsResponse = pageOf(requirementSummary);
 export const requirementResponse = z.object({ requirement });
 export const requirementIdParams = z.object({ requirementId: idParam });
 
-/** The signed renew link of a reminder (issue 14): what it renews and whether it still can. */
+/** The signed renew link of a reminder: what it renews and whether it still can. */
 export const renewLinkStates = ['ready', 'renewed', 'used', 'expired', 'invalid', 'gone', 'closed'] as const;
 export const renewLinkQuery = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
 export const renewLinkResponse = z.object({

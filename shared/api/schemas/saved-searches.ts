@@ -5,7 +5,7 @@ import { rangesInOrder } from './search';
 import { requirementSearchShape } from './requirements';
 
 /**
- * Saved searches (issue 19): a browser's URL filters under a name, mailed at a frequency. The filters are
+ * Saved searches: a browser's URL filters under a name, mailed at a frequency. The filters are
  * the browsers' own search fields (the same schemas, "ALL" read as no filter), without paging or order.
  */
 export const SAVED_SEARCHES_MAX = 50;

@@ -22,7 +22,7 @@ export const brokerInfo = z.object({
 export type BrokerInfo = z.infer<typeof brokerInfo>;
 
 /**
- * Why BISN stopped e-mailing an address (issue 12.3): SES reported a permanent bounce, or the recipient
+ * Why BISN stopped e-mailing an address: SES reported a permanent bounce, or the recipient
  * marked a BISN mail as spam. Until the broker resumes it, the address receives nothing.
  */
 export const mailStopReasons = ['bounce', 'complaint'] as const;
@@ -43,17 +43,17 @@ export const directoryPrivacySave = z.extend(directoryPrivacy, { version: conten
 export type DirectoryPrivacySave = z.infer<typeof directoryPrivacySave>;
 
 /**
- * Profile → Notifications (issue 19). Categories stay the subscriptions (as before); a record without
- * these fields reads as the defaults, which keep the behaviour from before the digest.
+ * Profile → Notifications. Categories are the subscriptions; a record without these fields reads as
+ * `defaultNotificationPreferences`.
  */
 export const requirementDeliveries = ['instant', 'digest', 'off'] as const;
 export const matchDeliveries = ['instant', 'digest'] as const;
 export const digestFrequencies = ['weekdays', 'weekly'] as const;
 export const digestLimits = [10, 25, 50] as const;
 export const notificationPreferences = z.object({
-  /** Requirement broadcasts: each mailed at once (as before), gathered in the digest, or not mailed. */
+  /** Requirement broadcasts: each mailed at once, gathered in the digest, or not mailed. */
   requirements: z.enum(requirementDeliveries),
-  /** New strong matches: the hourly notice (as before) or in the digest; off is the subscriptions' switch. */
+  /** New strong matches: the hourly notice or in the digest; off is the subscriptions' switch. */
   matches: z.enum(matchDeliveries),
   /** The digest every weekday, or weekly on Monday. */
   digestFrequency: z.enum(digestFrequencies),
@@ -80,11 +80,11 @@ export const user = z.object({
   license: z.string(),
   phone: z.string(),
   subscriptions: z.array(subscription),
-  /** Whether the broker is mailed their new strong matches (issue 13); off in the profile's subscriptions. */
+  /** Whether the broker is mailed their new strong matches; off in the profile's subscriptions. */
   matchNotices: z.boolean(),
-  /** Profile → Privacy (issue 15): in the broker directory or not, and which contact details it shows. */
+  /** Profile → Privacy: in the broker directory or not, and which contact details it shows. */
   directory: directoryPrivacy,
-  /** Profile → Notifications (issue 19), the defaults filled in. */
+  /** Profile → Notifications, the defaults filled in. */
   notifications: notificationPreferences,
   profileImage: z.nullable(imageVariants),
   brokerImage: z.nullable(imageVariants),
@@ -133,7 +133,7 @@ export const createUserRequest = z.object({
   email: emailField,
   cognitoId: idParam,
   acceptedTermsAndConditions: z.literal(true, { error: 'You must agree to the terms and conditions' }),
-  /** Issue 16: the e-mail of the broker this account asks to assist (a delegate's sign-up). */
+  /** The e-mail of the broker this account asks to assist (a delegate's sign-up). */
   delegateOf: z.optional(emailField),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequest>;

@@ -38,7 +38,7 @@ const detailCards = async (token: string) => {
   return [l.listing.user!, r.requirement.user!];
 };
 
-describe('contact details and approval (issue 20.6)', () => {
+describe('contact details and approval', () => {
   it('an account awaiting approval sees names and firms but no phone, e-mail, license or firm address', async () => {
     const pending = await newUser(stack, 'pending');
     for (const card of await detailCards(pending.token)) {
@@ -59,7 +59,7 @@ describe('contact details and approval (issue 20.6)', () => {
   });
 });
 
-describe('deleted accounts and accounts without a record (issue 20.8)', () => {
+describe('deleted accounts and accounts without a record', () => {
   it('a token whose account has no record is refused everything but the sign-in repair', async () => {
     const email = `norecord-${Date.now()}@example.com`;
     const userId = await createConfirmedUser(stack, { email, password: 'Test!2345pass', firstName: 'No', lastName: 'Record' });

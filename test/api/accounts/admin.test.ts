@@ -79,7 +79,7 @@ describe('the approval queue', () => {
       status: 'awaiting approval',
       createdAt: expect.any(String),
       emailConfirmed: expect.any(Boolean),
-      // Mail flows: no bounce or complaint stopped it (issue 12.3).
+      // Mail flows: no bounce or complaint stopped it.
       mailStop: null,
       // A broker's own account: it asked to assist no one.
       assists: [],

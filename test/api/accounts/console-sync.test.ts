@@ -8,7 +8,7 @@ import { call, newAccount, stack, storedUser } from './support';
 import { eventually } from '../../fixtures/eventually';
 
 /**
- * Issue 12 §1: an operator working in the Cognito console. These tests call the Cognito admin API
+ * An operator working in the Cognito console. These tests call the Cognito admin API
  * directly, as the console does; the local event bus turns each call into the CloudTrail event the
  * cloud's EventBridge rule delivers to the same handler (lambdas/events/cognito-console-sync.ts).
  */
@@ -92,6 +92,7 @@ describe('a console deletion that crashes half way (faults)', () => {
     const { listingsRepository } = await import('../../../lambdas/data/listings');
     const { usersRepository } = await import('../../../lambdas/data/users');
     const { markAccountDeleted } = await import('../../../lambdas/domain/account-removal');
+    const { adminCliActor } = await import('../../../lambdas/domain/audit');
     const leaving = await newAccount('consolecrash');
     await cognito.send(new AdminAddUserToGroupCommand({ ...ids(leaving.userId), GroupName: approvedGroupName }));
     await eventually(() => storedUser(leaving.userId), (user) => user?.status === 'active');
@@ -102,7 +103,7 @@ describe('a console deletion that crashes half way (faults)', () => {
     let deletes = 0;
     const fault = failSends(documentClient(), (_n, command) => command.constructor.name === 'DeleteCommand' && ++deletes === 2, () => new Error('injected: DynamoDB unreachable'));
     try {
-      await expect(markAccountDeleted((await usersRepository.get(leaving.userId))!)).rejects.toThrow('injected');
+      await expect(markAccountDeleted((await usersRepository.get(leaving.userId))!, adminCliActor)).rejects.toThrow('injected');
     } finally {
       fault.restore();
     }
@@ -111,8 +112,8 @@ describe('a console deletion that crashes half way (faults)', () => {
 
     // The retry (EventBridge redelivers a failed event) finishes; one more changes nothing.
     const record = (await usersRepository.get(leaving.userId))!;
-    expect(await markAccountDeleted(record)).toMatchObject({ listings: 2 });
-    expect(await markAccountDeleted(record)).toEqual({ listings: 0, requirements: 0 });
+    expect(await markAccountDeleted(record, adminCliActor)).toMatchObject({ listings: 2 });
+    expect(await markAccountDeleted(record, adminCliActor)).toEqual({ listings: 0, requirements: 0 });
     expect(await listingsRepository.allByOwner(leaving.userId)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { queuedListing, runBlastJob } from '../listings/support';
 import { failSends, sesUnavailable, throttled } from '../quality/support';
 import { call, createRequirement, expectOk, newApprovedBroker, newUser, readMailStore, runBroadcast, startStack, type Broker } from '../requirements/support';
 
-// Issue 12.3: SES's bounces and complaints, end to end on the local stack: a mail BISN sends to an address
+// SES's bounces and complaints, end to end on the local stack: a mail BISN sends to an address
 // that bounces or complains makes the local SES publish SES's EventBridge event through the configuration
 // set; the local event bus hands it to mailFeedback (lambdas/events/mail-feedback.ts) by the cloud's rule.
 let stack: LocalStack;

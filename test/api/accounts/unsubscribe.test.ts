@@ -211,7 +211,7 @@ describe('POST /unsubscribe/one-click (RFC 8058)', () => {
   });
 });
 
-describe('POST /unsubscribe/one-click turns off exactly the stream the mail came from (issue 19)', () => {
+describe('POST /unsubscribe/one-click turns off exactly the stream the mail came from', () => {
   const oneClick = async (email: string, stream: UnsubscribeStream) => {
     const { oneClickUrl } = await unsubscribeLinks(email, stream);
     return call(null, 'unsubscribeOneClick', { query: { token: new URL(oneClickUrl).searchParams.get('token')! }, form: { 'List-Unsubscribe': 'One-Click' } });

@@ -252,7 +252,7 @@ describe('POST /user/brokerInfo/{userId}', () => {
   });
 });
 
-describe('e-mail addresses compare case-insensitively, locally as in the deployed pool (issue 20.10)', () => {
+describe('e-mail addresses compare case-insensitively, locally as in the deployed pool', () => {
   it('an account signs in with its address in any case, and an address with capitals finds its record', async () => {
     const lower = newEmail('casey');
     const userId = await createConfirmedUser(stack, { email: lower, password: PASSWORD, firstName: 'Casey', lastName: 'Case' });
@@ -268,6 +268,7 @@ describe('e-mail addresses compare case-insensitively, locally as in the deploye
     const { usersRepository } = await import('../../../lambdas/data/users');
     expect((await usersRepository.findByEmail(lower.toUpperCase()))?.userId).toBe(userId);
     const { approveUser } = await import('../../../lambdas/domain/admin');
-    expect((await approveUser(capitals.toUpperCase())).status).toBe('active');
+    const { adminCliActor } = await import('../../../lambdas/domain/audit');
+    expect((await approveUser(capitals.toUpperCase(), adminCliActor)).status).toBe('active');
   });
 });

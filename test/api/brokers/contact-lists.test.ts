@@ -67,7 +67,7 @@ function parseVcards(text: string) {
   });
 }
 
-describe('contact lists (issue 15)', () => {
+describe('contact lists', () => {
   it('a saved filter stays current and exports as RFC 4180 CSV matching the directory, parsed by a CSV parser', async () => {
     const list = await createList({ name: 'Listees', filter: { q: lastName } });
     expect(list).toMatchObject({ kind: 'filter', members: null, filter: { q: lastName, recent: false } });

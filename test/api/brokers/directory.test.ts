@@ -28,7 +28,7 @@ async function directory(query: Record<string, string | number> = {}, token = re
 const savePrivacy = (broker: Broker, body: { listed: boolean; showPhone: boolean; showEmail: boolean }) =>
   expectOk(call<{ user: User }>(stack, broker.token, 'updateDirectoryPrivacy', { params: { userId: broker.userId }, body }));
 
-describe('broker directory (issue 15)', () => {
+describe('broker directory', () => {
   it('lists an approved broker once approved, with the contact card they saved, on by default', async () => {
     const broker = await newApprovedBroker(stack, operator, 'dirlisted');
     await expectOk(call(stack, broker.token, 'updatePersonalInfo', { params: { userId: broker.userId }, body: { firstName: 'Lena', lastName: 'Listed', phone: '916-555-0142', title: 'Associate' } }));

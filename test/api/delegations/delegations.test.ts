@@ -10,7 +10,7 @@ import { validDraft } from '../listings/support';
 import { actingFor, call, expectOk, newApprovedBroker, newDelegate, newUser, startStack, validRequirement, type Broker } from '../requirements/support';
 
 /**
- * Issue 16: delegates. An account asks to assist a broker, the broker confirms, an operator approves; the
+ * Delegates. An account asks to assist a broker, the broker confirms, an operator approves; the
  * delegate then works on the broker's listings and requirements with X-Acting-For, and every change says who
  * made it. A revocation, or the broker's account disabled, refuses the delegate's very next call.
  */

@@ -9,7 +9,7 @@ import { failSends, throttled } from '../quality/support';
 import { createRequirement, runBroadcast } from '../requirements/support';
 import { newApprovedBroker, newUser, queuedListing, runBlastJob, startStack, type Broker } from './support';
 
-// Issue 12.3: the 10:00 Eastern check behind the "blast not finished" alarm, and the broadcast backlog's
+// The 10:00 Eastern check behind the "blast not finished" alarm, and the broadcast backlog's
 // reading behind the 5-minute alarm.
 let stack: LocalStack;
 let owner: Broker;

@@ -135,7 +135,7 @@ describe('weekday blast', () => {
       expect(part).toContain('Midtown');
       expect(part).toContain('1,200 - 4,800 sqft');
       expect(part).toContain('Folsom');
-      // When the space is available (issue 22.10), from the draft the support module saves.
+      // When the space is available, from the draft the support module saves.
       expect(part).toContain('Available: In 60 days');
     }
     expect(digest!.html).toContain(office.images[0]!.thumbnail);

@@ -19,7 +19,7 @@ import {
 import { readReceivedMails } from '../requirements/support';
 
 /**
- * Issue 14, listings: reminders 30, 14 and 1 days before the 120 days, each once, with a renew link that
+ * Listings: reminders 30, 14 and 1 days before the 120 days, each once, with a renew link that
  * resets the 120 days; an expired listing stays its owner's and renewable for 60 days; sold or leased
  * leaves the browser and the matches and stays in My listings.
  */

@@ -5,7 +5,7 @@ import type { Listing, MarketResponse, Requirement } from '../../../shared/api';
 import { call, createRequirement, expectOk, newApprovedBroker, newUser, queuedListing, runBlastJob, runBroadcast, startStack, type Broker } from '../quality/support';
 
 /**
- * Issue 17: the Market page's figures move by exactly what each write changes — a requirement sent,
+ * The Market page's figures move by exactly what each write changes — a requirement sent,
  * filled and removed, a listing published, leased and deleted — in its submarkets, their county and the
  * region, and the nightly reconciliation then finds nothing to repair.
  */

@@ -25,7 +25,7 @@ import {
 import { readReceivedMails } from '../requirements/support';
 
 /**
- * Issue 13 through the gateway, the jobs and the SES emulator: a requirement and a listing that fit meet,
+ * Matching through the gateway, the jobs and the SES emulator: a requirement and a listing that fit meet,
  * with their reasons, seen by their two brokers (and operators) only, each broker deciding on their own
  * copy; either side leaving removes the match; a strong new match is mailed to both brokers once, at most
  * one notice an hour, whatever crashes or throttles.

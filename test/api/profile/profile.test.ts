@@ -128,7 +128,7 @@ describe('subscriptions', () => {
   });
 });
 
-describe('profile saves carry the version they were based on (issue 20.4)', () => {
+describe('profile saves carry the version they were based on', () => {
   it('two saves over the same version: one wins, the other gets 409 with the current version, nothing lost silently', async () => {
     const broker = await newAccount('versioned');
     const base = (await storedUser(broker.userId))!.version ?? 0;

@@ -44,7 +44,7 @@ const CALLERS = ['none', 'forged', 'expired', 'awaiting', 'owner', 'other', 'ope
 type Caller = (typeof CALLERS)[number];
 const TOKENLESS: readonly Caller[] = ['none', 'forged', 'expired'];
 /**
- * Delegates (issue 16) call with X-Acting-For naming their broker: on a route delegates may use, the owner's
+ * Delegates call with X-Acting-For naming their broker: on a route delegates may use, the owner's
  * delegate is answered as the owner and the other broker's as the other broker; a revoked one is refused.
  * The owner's delegate may not export contact lists, the other's may.
  */
@@ -88,7 +88,7 @@ interface Fixtures {
   /** Sent requirements of the owner to fill or withdraw, one per successful caller (the broadcast would also send `pending`). */
   sentToFill: Requirement[];
   sentToWithdraw: Requirement[];
-  /** The other broker's published listing that matches the owner's sent requirement (issue 13). */
+  /** The other broker's published listing that matches the owner's sent requirement. */
   matchedListing: Listing;
 }
 
@@ -110,11 +110,11 @@ interface RouteCase {
 const listingOf = (fx: Fixtures, target: Target) => (target === 'hidden' ? fx.draft : fx.published);
 const requirementOf = (fx: Fixtures, target: Target) => (target === 'hidden' ? fx.pending : fx.sent);
 const self = (fx: Fixtures) => ({ userId: fx.owner.userId });
-/** A fresh contact list of the owner's (issue 15). */
+/** A fresh contact list of the owner's. */
 const ownersList = async (fx: Fixtures) =>
   (await expectOk(call<{ list: { listId: string } }>(fx.stack, fx.owner.token, 'createContactList', { body: { name: 'Picked', members: [fx.other.userId] } }))).list.listId;
 
-/** A fresh saved search of the owner's (issue 19). */
+/** A fresh saved search of the owner's. */
 const ownersSearch = async (fx: Fixtures) =>
   (
     await expectOk(
@@ -389,6 +389,7 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
   adminListDelegations: { ok: 200, request: () => ({ query: { limit: 5 } }) },
   adminListUsers: { ok: 200, request: () => ({ query: { status: 'awaiting approval', limit: 5 } }) },
   adminListExports: { ok: 200, request: () => ({ query: { limit: 5 } }) },
+  adminListAudit: { ok: 200, request: () => ({ query: { limit: 5, action: 'disable' } }) },
   adminApproveUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'applicant')).userId } }) },
   adminDisableUser: { ok: 200, request: async (fx) => ({ params: { userId: (await newUser(fx.stack, 'leaving')).userId } }) },
   adminEnableUser: { ok: 200, request: (fx) => ({ params: { userId: fx.awaiting.userId } }) },

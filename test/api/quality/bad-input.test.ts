@@ -4,7 +4,7 @@ import { routes, type RouteId } from '../../../shared/api/routes';
 import { callRoute } from '../http';
 import { newAccount, stack, type Account } from '../accounts/support';
 
-// Issue 20.9 and 20.12: bad input is a 4xx with a message on every paged route and path, and every API
+// Bad input is a 4xx with a message on every paged route and path, and every API
 // answer, the gateway's own included, carries nosniff.
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

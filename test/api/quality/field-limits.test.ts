@@ -9,7 +9,7 @@ import * as spec from '../../spec/field-limits';
 import { probes, type Probe } from '../../spec/probes';
 import { call, createDraft, expectOk, newApprovedBroker, newUser, saveDraft, startStack, type Broker } from './support';
 
-// Issue 21.1: the API against the limits and messages pinned from the specs (test/spec/field-limits.ts):
+// The API against the limits and messages pinned from the specs (test/spec/field-limits.ts):
 // each write route's fields at the limit, one past it, empty and of the wrong type. Accepted values are
 // stored; refused ones are a 400 naming the field, with the spec's message where it words one.
 let stack: LocalStack;

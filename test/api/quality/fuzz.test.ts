@@ -25,6 +25,8 @@ import {
   requirementDeliveries,
   savedSearchFrequencies,
   savedSearchQuery,
+  type AuditAction,
+  type AuditLogPage,
   type DelegationsResponse,
   type Listing,
   type SavedSearch,
@@ -92,7 +94,7 @@ interface Fx {
   draft: Listing;
   /** A draft of the owner missing everything: publishing it is refused. */
   incomplete: Listing;
-  /** A match of the owner's sent requirement with another broker's published listing (issue 13). */
+  /** A match of the owner's sent requirement with another broker's published listing. */
   match: { requirementId: string; listingId: string };
   /** A requirement of the owner withdrawn before it was sent: nothing but reading it is open. */
   closedRequirementId: string;
@@ -241,7 +243,7 @@ const requirementInput = fc
       description: textOf(limits.requirementForm.description),
       highlights: linesOf(limits.requirementForm.highlights),
       maxPrice: money,
-      // Issue 13's budget: a maximum lease rate always with its frequency (the schema refuses one alone).
+      // The requirement's budget: a maximum lease rate always with its frequency (the schema refuses one alone).
       lease: fc.tuple(money, oneOf(idsOf(leaseFrequencies))),
     },
     { requiredKeys: ['requirementTypeId', 'propertyTypeId', 'marketIds', 'title', 'timing'] },
@@ -325,7 +327,7 @@ const contactListInput = fc.oneof(
   fc.record({ name: text(100, 1), members: fc.uniqueArray(fc.uuid(), { maxLength: 5 }) }),
 );
 
-/** A browser's filters as its URL holds them: catalogue ids, "ALL", or nothing (issue 19's saved searches). */
+/** A browser's filters as its URL holds them: catalogue ids, "ALL", or nothing (a saved search's). */
 const idOrAll = <T extends string>(ids: readonly T[]) => fc.oneof(oneOf(ids), fc.constant('ALL'));
 const listingsFilters = fc.record(
   { listingTypeId: idOrAll(idsOf(listingTypes)), propertyTypeId: idOrAll(idsOf(propertyTypes)), marketId: idOrAll(idsOf(markets)) },
@@ -397,20 +399,20 @@ const ownListing = async (listingId: string) =>
 const expectGone = async (id: 'getListing' | 'getRequirement', params: Record<string, string>, token = fx.owner.token) =>
   expect((await call(fx.stack, token, id, { params })).status).toBe(404);
 
-/** A contact list of the owner's (issue 15): a saved filter unless `members` are given. */
+/** A contact list of the owner's: a saved filter unless `members` are given. */
 const newList = async (body: Record<string, unknown> = { name: 'Office brokers', filter: { propertyTypeId: 'office' } }) =>
   (await expectOk(call<{ list: { listId: string } }>(fx.stack, fx.owner.token, 'createContactList', { body }))).list.listId;
 const ownList = async (listId: string) =>
   (await expectOk(call<{ list: { name: string; filter: unknown; members: string[] | null } }>(fx.stack, fx.owner.token, 'getContactList', { params: { listId } }))).list;
 
-/** A listings search of the owner's (issue 19). */
+/** A listings search of the owner's. */
 const newSearch = async () =>
   (await expectOk(call<{ search: SavedSearch }>(fx.stack, fx.owner.token, 'createSavedSearch', { body: { name: 'Office', kind: 'listings', filters: { propertyTypeId: 'office' }, frequency: 'daily' } })))
     .search.savedSearchId;
 const ownSearch = async (savedSearchId: string) =>
   (await expectOk(call<{ items: SavedSearch[] }>(fx.stack, fx.owner.token, 'listSavedSearches'))).items.find((s) => s.savedSearchId === savedSearchId);
 
-/** The owner's delegations both ways (issue 16). */
+/** The owner's delegations both ways. */
 const ownDelegations = async () => expectOk(call<DelegationsResponse>(fx.stack, fx.owner.token, 'listDelegations'));
 /** The reader's request to assist the owner (made in beforeAll). */
 const readersDelegation = () => ({ brokerId: fx.owner.userId, delegateId: fx.reader.userId });
@@ -463,6 +465,13 @@ async function sentRequirement(f: Fx): Promise<Requirement> {
 const renewToken = async (requirementId: string) =>
   new URL(await renewLinkUrl({ kind: 'requirement', id: requirementId }, new Date())).searchParams.get('token')!;
 const opOnly = () => fx.operator;
+/** The operator's action on `targetId` is in the audit trail once, in the operator's name. */
+async function expectAudited(action: AuditAction, targetId: string): Promise<void> {
+  const trail = await expectOk(call<AuditLogPage>(fx.stack, fx.operator.token, 'adminListAudit', { query: { action, limit: '25' } }));
+  const entries = trail.items.filter((entry) => entry.target.id === targetId);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.actor).toEqual({ kind: 'operator', userId: fx.operator.userId, email: fx.operator.email });
+}
 /** Well-formed ids nobody has: refused with 404 (or 403/400), never a 5xx. */
 const unknownId = idLike;
 
@@ -525,10 +534,11 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
   listSavedSearches: 'read-only',
   getContactList: 'read-only',
   adminListExports: 'read-only',
+  adminListAudit: 'read-only',
   listDelegations: 'read-only',
   adminListDelegations: 'read-only',
 
-  // Issue 16: the owner asks to assist the operator (an approved account), the address as people type it.
+  // The owner asks to assist the operator (an approved account), the address as people type it.
   requestDelegation: fuzzCase({
     template: () => ({ body: { brokerEmail: fx.operator.email } }),
     valid: () => fc.record({ pad: padding, upper: fc.boolean() }),
@@ -1126,7 +1136,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 3,
     request: async (f) => ({ params: { userId: (await newUser(f.stack, 'applicant')).userId } }),
-    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('active'),
+    roundTrip: async (_f, _input, req) => {
+      expect((await usersRepository.get(req.params!.userId!))?.status).toBe('active');
+      await expectAudited('approve', req.params!.userId!);
+    },
     refused: () => unknownId.map((userId) => ({ params: { userId } })),
   }),
 
@@ -1136,7 +1149,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 3,
     request: async (f) => ({ params: { userId: (await newUser(f.stack, 'leaving')).userId } }),
-    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('disabled'),
+    roundTrip: async (_f, _input, req) => {
+      expect((await usersRepository.get(req.params!.userId!))?.status).toBe('disabled');
+      await expectAudited('disable', req.params!.userId!);
+    },
     // Unknown ids, and the operator's own account.
     refused: () => fc.oneof(unknownId, fc.constant(fx.operator.userId)).map((userId) => ({ params: { userId } })),
   }),
@@ -1151,7 +1167,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
       await expectOk(call(f.stack, f.operator.token, 'adminDisableUser', { params: { userId: user.userId } }));
       return { params: { userId: user.userId } };
     },
-    roundTrip: async (_f, _input, req) => expect((await usersRepository.get(req.params!.userId!))?.status).toBe('awaiting approval'),
+    roundTrip: async (_f, _input, req) => {
+      expect((await usersRepository.get(req.params!.userId!))?.status).toBe('awaiting approval');
+      await expectAudited('enable', req.params!.userId!);
+    },
     refused: () => unknownId.map((userId) => ({ params: { userId } })),
   }),
 
@@ -1161,7 +1180,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 4,
     request: async (f) => ({ params: { listingId: (await createDraft(f.stack, f.owner)).listingId } }),
-    roundTrip: (_f, _input, req) => expectGone('getListing', req.params!),
+    roundTrip: async (_f, _input, req) => {
+      await expectGone('getListing', req.params!);
+      await expectAudited('remove-listing', req.params!.listingId!);
+    },
     refused: () => unknownId.map((listingId) => ({ params: { listingId } })),
   }),
 
@@ -1171,7 +1193,10 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
     valid: () => fc.constant(null),
     validRuns: 4,
     request: async (f) => ({ params: { requirementId: (await createRequirement(f.stack, f.owner)).requirementId } }),
-    roundTrip: (_f, _input, req) => expectGone('getRequirement', req.params!),
+    roundTrip: async (_f, _input, req) => {
+      await expectGone('getRequirement', req.params!);
+      await expectAudited('remove-requirement', req.params!.requirementId!);
+    },
     refused: () => unknownId.map((requirementId) => ({ params: { requirementId } })),
   }),
 };

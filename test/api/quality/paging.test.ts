@@ -18,7 +18,7 @@ import {
   type Broker,
 } from './support';
 
-// Issue 21.2: every paged read past its first page. This file's stack reads TEST_QUERY_PAGE_SIZE (3) items
+// Every paged read past its first page. This file's stack reads TEST_QUERY_PAGE_SIZE (3) items
 // per Query page in the jobs and ledgers, and each data set here spans several pages: nothing may be
 // missed, nothing done twice.
 const MANY = 3 * TEST_QUERY_PAGE_SIZE + 1;

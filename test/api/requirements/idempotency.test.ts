@@ -7,7 +7,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { completeDraft } from '../listings/support';
 import { call, expectOk, newApprovedBroker, newUser, readMailStore, runBroadcast, startStack, validRequirement, type Broker } from './support';
 
-// Issue 18.3: creates, publishes and finalises are idempotent under retry: a repeated Idempotency-Key of
+// Creates, publishes and finalises are idempotent under retry: a repeated Idempotency-Key of
 // the same broker answers the first result, with no second write and no second e-mail.
 let stack: LocalStack;
 let operator: Broker;

@@ -26,7 +26,7 @@ import {
 import { readReceivedMails } from './support';
 
 /**
- * Issue 14, requirements: the owner edits a sent requirement (not broadcast again, matched again), marks it
+ * Requirements: the owner edits a sent requirement (not broadcast again, matched again), marks it
  * filled or withdrawn; it expires 90 days after its broadcast or last renewal, with reminders 7 and 1 days
  * before carrying a single-use renew link; closed ones leave the browser, the active count and matching.
  */

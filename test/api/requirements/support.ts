@@ -81,7 +81,7 @@ export async function newApprovedBroker(stack: LocalStack, operator: Broker, lab
 }
 
 /**
- * An approved delegate of `broker` (issue 16): a new account asks, the broker confirms, an operator approves
+ * An approved delegate of `broker`: a new account asks, the broker confirms, an operator approves
  * the account (which approves its confirmed delegations).
  */
 export async function newDelegate(stack: LocalStack, operator: Broker, broker: Broker, label: string): Promise<Broker> {

@@ -15,7 +15,7 @@ import { fits, type ListingFacets, type RequirementFacets } from '../../../share
 import { bulkPut, LISTING_FILTER, marketplaceItems } from '../../bench/seed';
 import { call, expectOk, newApprovedBroker, newUser, queuedListing, runBlastJob, startStack, type Broker } from '../listings/support';
 import { createRequirement, runBroadcast } from '../requirements/support';
-import { MarketTally } from '../../bench/market';
+import { MarketTally } from '../../bench/market-tally';
 
 let stack: LocalStack;
 let operator: Broker;
@@ -54,7 +54,7 @@ async function browse(kind: 'listings' | 'requirements', filters: Record<string,
   return ids;
 }
 
-describe('saved searches (issue 19)', () => {
+describe('saved searches', () => {
   it('creates, lists, renames, changes and deletes a search; the list pages through the owner’s partition', async () => {
     const created = await expectOk(save(listingsSearch('  Midtown offices  ', { propertyTypeId: 'office', marketId: 'sac-midtown', listingTypeId: 'ALL' }, 'instant')));
     expect(created.search).toMatchObject({
@@ -243,7 +243,7 @@ describe('saved searches (issue 19)', () => {
   }, 180_000);
 });
 
-describe('notification preferences (issue 19)', () => {
+describe('notification preferences', () => {
   const ownUser = async (broker: Broker) => (await expectOk(call<{ user: User }>(stack, broker.token, 'getUserByCognitoId', { params: { cognitoId: broker.userId } }))).user;
 
   it('a record without them reads as today’s behaviour; a save persists them and raises the version', async () => {

@@ -27,7 +27,7 @@ import {
 import * as spec from '../../spec/field-limits';
 import { probes } from '../../spec/probes';
 
-// Issue 21.1: every field's limits and messages, pinned from the specs (test/spec/field-limits.ts), checked
+// Every field's limits and messages, pinned from the specs (test/spec/field-limits.ts), checked
 // against the shared schemas the forms and the API use, at the boundary.
 
 const requirementBase = { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown'], title: 'T', timing: 'Now', maxLeaseFrequencyId: 'monthly' };

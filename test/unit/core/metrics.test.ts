@@ -34,7 +34,7 @@ describe('business metrics', () => {
     expect(emf.service).toBe('bisn-api');
   });
 
-  it('a gauge is written even at zero, so an alarm tells "fine" from "not reporting" (issue 12.3)', async () => {
+  it('a gauge is written even at zero, so an alarm tells "fine" from "not reporting"', async () => {
     vi.resetModules();
     vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     const { gaugeMetric, flushMetrics } = await import('../../../lambdas/core/metrics');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pacer } from '../../../lambdas/domain/delivery/pacing';
 import { useMailEnv } from '../mail/mail-env';
 
-// The workers' pace (docs/DECISIONS.md "Digest delivery through a queue"): sends evenly spaced at the rate, never a burst,
+// The workers' pace (docs/DECISIONS.md "The weekday blast and the delivery queue"): sends evenly spaced at the rate, never a burst,
 // and no catching up after a pause. Fake clocks: the spacing is checked to the millisecond, not timed.
 describe('the send pacer', () => {
   beforeEach(() => {

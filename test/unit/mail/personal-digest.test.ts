@@ -5,7 +5,7 @@ import type { PersonalDigestEntry } from '../../../lambdas/domain/mail/templates
 import type { Digest } from '../../../shared/rules';
 import { useMailEnv } from './mail-env';
 
-// The personal digest (issue 19 "The digest"): what one broker's mail says, section by section, with each
+// The personal digest: what one broker's mail says, section by section, with each
 // group's "N more on BISN" link, and how a requirement and a match read in it.
 
 beforeAll(() => useMailEnv());

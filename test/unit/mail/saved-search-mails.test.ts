@@ -3,7 +3,7 @@ import type { SavedSearchRecord } from '../../../lambdas/data/saved-searches';
 import { savedSearchStream } from '../../../shared/catalog';
 import { useMailEnv } from './mail-env';
 
-// The mails of issue 19: the personal digest, a saved search's instant alert and its pause mail. What each
+// The saved searches' mails: the personal digest, a saved search's instant alert and its pause mail. What each
 // says, the stream of its one-click link, the SES tags that bring opens and clicks back, and that what a
 // broker typed (a search's name, a title) is escaped.
 

@@ -31,7 +31,7 @@ describe('createRequirementRequest', () => {
     });
   });
 
-  it('a maximum lease rate needs its frequency (issue 13)', () => {
+  it('a maximum lease rate needs its frequency', () => {
     expect(messages({ ...valid, maxLeaseRate: 2.5 })).toEqual({
       maxLeaseFrequencyId: ['Select whether the maximum lease rate is monthly or annual.'],
     });

@@ -19,7 +19,7 @@ const candidates = (overrides: Partial<DigestCandidates<{ key: string }>> = {}):
 const shape = (digest: ReturnType<typeof buildDigest<{ key: string }>>) =>
   digest && digest.groups.map((g) => ({ section: g.section, title: g.title, keys: g.entries.map((e) => e.key), more: g.more, moreUrl: g.moreUrl }));
 
-describe('buildDigest: sections, each entry once, the cap (issue 19 "The digest")', () => {
+describe('buildDigest: sections, each entry once, the cap', () => {
   const everything = candidates({
     matches: { title: 'Your new matches', moreUrl: '/matches', entries: [item('L:a'), item('R:x')] },
     savedSearches: [

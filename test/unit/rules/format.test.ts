@@ -8,6 +8,7 @@ import {
   digitsOnly,
   formatAddress,
   formatDate,
+  formatDateTime,
   formatLeaseRate,
   formatPhone,
   phoneLooksIncomplete,
@@ -129,6 +130,17 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('is MM/dd/yyyy h:mm AM in Pacific time', () => {
+    expect(formatDateTime('2026-06-22T13:05:00.000Z')).toBe('06/22/2026 6:05 AM');
+    expect(formatDateTime('2026-06-23T02:00:00Z')).toBe('06/22/2026 7:00 PM');
+    expect(formatDateTime('2027-01-01T08:00:00Z')).toBe('01/01/2027 12:00 AM');
+    expect(formatDateTime('2027-01-01T20:30:00Z')).toBe('01/01/2027 12:30 PM');
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTime(null)).toBe('');
   });
 });
 

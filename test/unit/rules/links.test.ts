@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listingDraft } from '../../../shared/api';
 import { isBrochureUrl } from '../../../shared/rules/links';
 
-describe('isBrochureUrl (issue 20.10)', () => {
+describe('isBrochureUrl', () => {
   it.each([
     'https://example.com/brochure.pdf',
     'http://example.com',

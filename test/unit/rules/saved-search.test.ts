@@ -5,7 +5,7 @@ import { fits, notificationPreferencesOf, pauseReasonOf, type SavedSearchActivit
 const listing = { listingTypeId: 'for-lease', propertyTypeId: 'office', marketId: 'sac-midtown' };
 const requirement = { requirementTypeId: 'for-lease', propertyTypeId: 'office', marketIds: ['sac-midtown', 'sac-downtown-sacramento'] };
 
-describe('fits: a listing and a listings search (issue 19)', () => {
+describe('fits: a listing and a listings search', () => {
   it.each([
     ['no filter', {}, listing, true],
     ['"ALL" everywhere', { listingTypeId: 'ALL', propertyTypeId: 'ALL', marketId: 'ALL' }, listing, true],

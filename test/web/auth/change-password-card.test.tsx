@@ -59,7 +59,7 @@ describe('ChangePasswordCard', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Incorrect username or password.');
   });
 
-  it('drops the last answer as soon as the form changes, so a stale message never sits under a new one (issue 22.6)', async () => {
+  it('drops the last answer as soon as the form changes, so a stale message never sits under a new one', async () => {
     seedCognitoSession({ sub: 'cognito-sub-1', email: 'ada@example.com' });
     await fakeBackends(() => cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
     render(<ChangePasswordCard />);

@@ -9,7 +9,7 @@ import { noRuleMet, passwordRuleStates } from './password-rules';
 const authLoad = { timeout: 5000 };
 
 describe('/forgotPassword', () => {
-  it('shows every password rule of the new password as a checklist that ticks as the broker types (issue 22.6)', async () => {
+  it('shows every password rule of the new password as a checklist that ticks as the broker types', async () => {
     const { cognitoCalls } = await fakeBackends((call) =>
       call.action === 'ForgotPassword' ? json(200, { CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', Destination: 'r***@example.com' } }) : json(200, {}),
     );

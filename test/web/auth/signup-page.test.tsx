@@ -27,7 +27,7 @@ describe('/signup', () => {
     expect(screen.getByLabelText('Last Name')).toHaveValue('Prefilled');
   });
 
-  it('shows every password rule as a checklist that ticks as the broker types (issue 22.6)', async () => {
+  it('shows every password rule as a checklist that ticks as the broker types', async () => {
     await fakeBackends(signUpAnswer);
     renderApp('/signup');
     const password = await screen.findByLabelText('Password', {}, authLoad);

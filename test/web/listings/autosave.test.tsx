@@ -166,7 +166,7 @@ describe('listing editor autosave', { timeout: 30_000 }, () => {
   });
 });
 
-describe('listing editor: a draft saved elsewhere meanwhile (issue 20.4)', { timeout: 30_000 }, () => {
+describe('listing editor: a draft saved elsewhere meanwhile', { timeout: 30_000 }, () => {
   const saveAfterDelays = () => advance(SECTION_DELAY_MS + MERGE_DELAY_MS);
 
   it('tells the broker, keeps the edit, and "Keep mine" saves it over the other version', async () => {

@@ -16,7 +16,7 @@ const card: Contact = {
   brokerInfo: { name: 'Poster Realty', address1: '9 K Street', address2: 'Sacramento, CA 95814' },
 };
 
-describe('contact cards (issue 20.6)', () => {
+describe('contact cards', () => {
   it('show every detail to an approved broker, the e-mail whole', () => {
     render(<><ContactCard contact={card} /><BrokerCard contact={card} /></>);
     expect(screen.getByRole('link', { name: card.email })).toHaveAttribute('href', `mailto:${card.email}`);

@@ -114,7 +114,7 @@ describe('My Listings', { timeout: 30_000 }, () => {
     expect(backend.requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/listing/l-queued')).toBe(true);
   });
 
-  it('shows one card per listing on a phone, with its status, date and actions, and no table (issue 22.4)', async () => {
+  it('shows one card per listing on a phone, with its status, date and actions, and no table', async () => {
     window.innerWidth = 390;
     await startListingsBackend({
       mine: [
@@ -135,7 +135,7 @@ describe('My Listings', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('shows Published once the blast sent a listing, without a reload, then stops asking (issue 22.9)', async () => {
+  it('shows Published once the blast sent a listing, without a reload, then stops asking', async () => {
     const sending = summary({ listingId: 'l-1', title: 'Blasted office', status: 'processing', publishedOn: null });
     const backend = await startListingsBackend({ mine: [sending], later: [[{ ...sending, status: 'published', publishedOn: '2026-03-02T14:00:00.000Z' }]] });
     renderApp('/consumer/my-listings');

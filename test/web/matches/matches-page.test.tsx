@@ -67,7 +67,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 const group = (within_: HTMLElement, title: string) => within(within_).getByRole('link', { name: title }).closest('section')!;
 const items = (element: HTMLElement) => within(element).queryAllByTestId('match');
 
-describe('Matches page (issue 13)', { timeout: 30_000 }, () => {
+describe('Matches page', { timeout: 30_000 }, () => {
   it('groups my requirements and my listings, ranks each by score, with the reasons and the other broker', async () => {
     await startMatchesBackend([
       match({ side: 'requirement', requirementId: 'r1', listingId: 'l1', score: 72, counterpart: counterpart('Lena', 'lena@example.com') }),

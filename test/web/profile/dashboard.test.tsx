@@ -73,7 +73,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(within(tile('Profile Picture')).getByRole('img', { name: 'Ada Lovelace' })).toHaveTextContent('AL');
 
     expect(screen.queryByTestId('review-notice')).not.toBeInTheDocument();
-    // Two create buttons, on phones too (issue 22.4): no third, phone-only one.
+    // Two create buttons, on phones too: no third, phone-only one.
     expect(screen.queryByText('Create Requirement Request')).not.toBeInTheDocument();
     expect(backend.requests.map((r) => r.url.pathname)).toEqual(
       expect.arrayContaining(['/requirement_count', '/listings/recent-published-count']),
@@ -95,7 +95,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(backend.requests.some((r) => r.url.pathname === '/match_count')).toBe(false);
   });
 
-  it("tells a delegate which step their request waits for, and a broker who asked to assist them (issue 16)", async () => {
+  it("tells a delegate which step their request waits for, and a broker who asked to assist them", async () => {
     const backend = await startProfileBackend({ status: 'awaiting approval' });
     const person = (userId: string, name: string) => ({ userId, name, email: `${userId}@example.com`, firm: '' });
     const delegation = (state: 'requested' | 'confirmed', brokerId: string, brokerName: string) => ({

@@ -5,7 +5,7 @@ import type { AdminUser, MailStop } from '@shared/api/schemas/users';
 import { renderApp } from '../support/render-app';
 import { startProfileBackend } from './profile-backend';
 
-// Issue 12.3: SES stopped mail to an address (a hard bounce or a spam report). The broker is told on the
+// SES stopped mail to an address (a hard bounce or a spam report). The broker is told on the
 // dashboard and resumes once fixed; the operator page says why an account gets no mail.
 const firstLoad = { timeout: 8000 };
 const bounce: MailStop = { reason: 'bounce', at: '2025-01-06T15:00:00.000Z', detail: 'smtp; 550 5.1.1 user unknown' };

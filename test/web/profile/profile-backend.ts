@@ -27,7 +27,7 @@ export async function startProfileBackend(initial: Partial<User> = {}) {
     matches: { requirements: 3, listings: 2 },
     /** What the operator page's lists show (GET /admin/users, by status). */
     accounts: [] as AdminUser[],
-    /** The account's delegations both ways (GET /delegations, issue 16). */
+    /** The account's delegations both ways (GET /delegations). */
     delegations: { asDelegate: [], asBroker: [] } as DelegationsResponse,
     failures: new Map<string, { status: number; message: string }>(),
   };

@@ -50,7 +50,7 @@ async function openAndFillRequired() {
 }
 
 // About 14 s a test on a quiet machine (the whole wizard through user-event in jsdom); a busy one takes twice that and more.
-describe('the requirement budget (issue 13)', { timeout: 120_000 }, () => {
+describe('the requirement budget', { timeout: 120_000 }, () => {
   it('sends the maximum price, and the maximum lease rate with its frequency', async () => {
     const backend = await startCreateBackend();
     const { user, dialog } = await openAndFillRequired();

@@ -71,7 +71,7 @@ describe('requirements browser failure', { timeout: 30_000 }, () => {
   });
 });
 
-describe('requirement lists on a phone (issue 22.4)', { timeout: 30_000 }, () => {
+describe('requirement lists on a phone', { timeout: 30_000 }, () => {
   afterEach(() => {
     window.innerWidth = desktopWidth;
   });
@@ -133,7 +133,7 @@ describe('requirement lists on a phone (issue 22.4)', { timeout: 30_000 }, () =>
   });
 });
 
-describe('My requirements refreshes itself (issue 22.9)', { timeout: 30_000 }, () => {
+describe('My requirements refreshes itself', { timeout: 30_000 }, () => {
   it('shows Sent once the broadcast went out, without a reload, then stops asking', async () => {
     const backend = await startRequirementsBackend({
       mine: [[summary('r1', 'Fresh office', 'pending')], [summary('r1', 'Fresh office', 'processing')], [summary('r1', 'Fresh office')]],

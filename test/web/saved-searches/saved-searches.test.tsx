@@ -65,7 +65,7 @@ async function startSearchesBackend(initial: SavedSearch[], { matching = 12 } = 
 
 const row = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('li')!;
 
-describe('Saved searches page (issue 19)', { timeout: 30_000 }, () => {
+describe('Saved searches page', { timeout: 30_000 }, () => {
   it('says so when there are none', async () => {
     await startSearchesBackend([]);
     renderApp('/consumer/saved-searches');

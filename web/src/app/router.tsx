@@ -1,23 +1,6 @@
 /**
- * The route tree.
- *
- * How to add screens: a feature exports its routes from `web/src/features/<feature>/routes/index.tsx`
- * as an array, each route made with `createRoute({ getParentRoute: () => rootRoute, path, ... })`
- * (or under a layout route of its own, e.g. the consumer area's `/consumer` layout with the sidebar,
- * whose children are added with `.addChildren([...])` in that feature). Keep page components lazy so
- * each screen is its own chunk:
- *
- *   export const legalRoutes = [
- *     createRoute({ getParentRoute: () => rootRoute, path: '/privacy',
- *       component: lazyRouteComponent(() => import('../pages/privacy-page'), 'PrivacyPage') }),
- *   ];
- *
- * then spread the array into `rootRoute.addChildren` below. Guard signed-in screens with
- * `<RequireAuth>` from features/auth. Each page renders one `<main id="main">` and a `<title>`.
- * Screens of the signed-in area (/consumer), and public screens that are rarely a first page, import
- * their pages through the feature's routes/pages.ts instead ("Page loaders" in
- * features/consumer/routes/consumer-route.tsx), so the route table, which every page loads first,
- * carries no list of their chunks.
+ * The route tree: each feature's route table, under the root route or the `/consumer` layout. How to add a
+ * screen: web/README.md "Adding a page".
  */
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { PagePending } from '@/components/layout/page-pending';
@@ -39,7 +22,7 @@ import { unsubscribeRoutes } from '@/features/unsubscribe/routes';
 import { renewRoutes } from '@/features/renew/routes';
 import { rootRoute } from './root-route';
 
-/** /consumer/*: every screen of the signed-in area (see features/consumer/routes/consumer-route.tsx). */
+/** /consumer/*: every screen of the signed-in area. */
 const consumerTree = consumerRoute.addChildren([
   ...dashboardRoutes,
   ...profileRoutes,

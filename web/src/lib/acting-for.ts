@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The broker a delegate works for now (issue 16), chosen in the header. Every call of a route delegates may
+ * The broker a delegate works for now, chosen in the header. Every call of a route delegates may
  * use carries it as X-Acting-For (lib/api.ts); the server checks it on each call. Kept per tab (session
  * storage): two tabs may work for two brokers. Null: the account works for itself.
  */

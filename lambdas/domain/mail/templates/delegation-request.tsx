@@ -12,7 +12,7 @@ export interface DelegationRequestProps {
   profileUrl: string;
 }
 
-/** What a delegate may do is said here, so the broker knows what confirming gives away (issue 16). */
+/** What a delegate may do is said here, so the broker knows what confirming gives away. */
 export function DelegationRequestMail({ firstName, delegateName, delegateEmail, profileUrl }: DelegationRequestProps) {
   return (
     <MailLayout title="A request to be your delegate" preheader={`${delegateName} (${delegateEmail}) asked to work for you on BISN.`}>

@@ -8,7 +8,7 @@ import { assetUrl } from '@/config/runtime-config';
 import { useAuth } from '@/features/auth';
 import { HeaderBar } from './header-bar';
 
-// A delegate's "Working for" (issue 16): its queries' code loads only once signed in.
+// A delegate's "Working for": its queries' code loads only once signed in.
 const ActingSwitcher = lazy(() => import('@/features/delegates/components/acting-switcher').then((m) => ({ default: m.ActingSwitcher })));
 
 /**

@@ -1,10 +1,17 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** The wrapper scrolls sideways on narrow screens instead of squeezing the columns. */
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+/**
+ * The wrapper scrolls sideways on narrow screens instead of squeezing the columns. A table that often
+ * overflows names its wrapper (`scrollLabel`): it becomes a focusable region, so keyboard users scroll it too.
+ */
+export function Table({ className, scrollLabel, ...props }: React.ComponentProps<'table'> & { scrollLabel?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto"
+      {...(scrollLabel && { tabIndex: 0, role: 'region', 'aria-label': scrollLabel })}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

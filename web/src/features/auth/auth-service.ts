@@ -77,7 +77,7 @@ export interface SignUpInput {
   password: string;
   firstName: string;
   lastName: string;
-  /** The e-mail of the broker an assistant asks to work for (issue 16). */
+  /** The e-mail of the broker an assistant asks to work for. */
   delegateOf?: string;
 }
 

@@ -22,7 +22,7 @@ export interface Auth {
   cognitoId?: string;
   /** Status "active": may create requirements and listings (the API decides; this only drives the UI). */
   isApproved: boolean;
-  /** The broker this delegate works for now, chosen in the header (issue 16); null when working for themselves. */
+  /** The broker this delegate works for now, chosen in the header; null when working for themselves. */
   actingFor: ActingFor | null;
   /** Whose listings and requirements "My …" shows and the owner's actions act on: the broker acted for, else the user. */
   ownerId?: string;

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ResponseBody } from '@shared/api/contract';
+import type { AuditAction } from '@shared/api/schemas/audit';
 import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
@@ -15,6 +16,16 @@ export function accountsQuery(status: UserStatus) {
       api('adminListUsers', { query: { status, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Page) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The audit trail, newest first, page by page: every action, or one. */
+export function auditLogQuery(action: AuditAction | undefined) {
+  return infiniteQueryOptions({
+    queryKey: apiKey('adminListAudit', { query: { action } }),
+    queryFn: ({ pageParam, signal }) => api('adminListAudit', { query: { ...(action ? { action } : {}), ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ResponseBody<'adminListAudit'>) => last.nextCursor ?? undefined,
   });
 }
 
@@ -52,6 +63,9 @@ export function useAccountAction(action: Action, from: UserStatus) {
     onSuccess: (_, user) => {
       toast.success(done[action](fullName(user)));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKey('adminListUsers') }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: apiKey('adminListUsers') });
+      await queryClient.invalidateQueries({ queryKey: apiKey('adminListAudit') });
+    },
   });
 }

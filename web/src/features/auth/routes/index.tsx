@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '@/app/root-route';
 import { textParam, type RawSearch } from '@/lib/search-params';
 
-// Sign-up and password reset load through routes/pages.ts (why: "Page loaders" in consumer-route.tsx);
+// Sign-up and password reset load through routes/pages.ts (why: web/README.md "Adding a page");
 // they are mostly reached by a link, which loads them on hover. The sign-in screen, a common first page,
 // stays direct so it loads in one round trip.
 const pages = () => import('./pages');

@@ -1,3 +1,3 @@
-/** Account screens loaded through routes/index.tsx (why: "Page loaders" in consumer/routes/consumer-route.tsx). */
+/** Account screens loaded through routes/index.tsx (why: web/README.md "Adding a page"). */
 export const signupPage = () => import('../pages/signup-page');
 export const forgotPasswordPage = () => import('../pages/forgot-password-page');

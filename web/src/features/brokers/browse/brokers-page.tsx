@@ -36,7 +36,7 @@ function knownFilters(search: BrokersSearchParams) {
 }
 
 /**
- * Issue 15, "Brokers": every approved broker who has not opted out, with what they work on. Filters, the
+ * "Brokers": every approved broker who has not opted out, with what they work on. Filters, the
  * search and the order live in the URL like the browsers'.
  */
 export function BrokersPage() {

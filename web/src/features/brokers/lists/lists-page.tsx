@@ -11,7 +11,7 @@ import { filterSummary } from './filter-summary';
 
 const pickedCount = (count: number) => `${count} ${count === 1 ? 'broker' : 'brokers'} picked`;
 
-/** Issue 15, "Lists": the broker's contact lists (saved filters and picked brokers), to open, export or delete. */
+/** "Lists": the broker's contact lists (saved filters and picked brokers), to open, export or delete. */
 export function ListsPage() {
   const lists = useQuery(contactListsQuery());
   const remove = useDeleteContactList();

@@ -5,7 +5,7 @@ import { brokersSearch } from '../browse/brokers-search';
 
 const pages = () => import('./pages');
 
-/** /consumer/brokers, /consumer/brokers/$userId, /consumer/lists and /consumer/lists/$listId (issue 15). */
+/** /consumer/brokers, /consumer/brokers/$userId, /consumer/lists and /consumer/lists/$listId. */
 export const brokersRoutes = [
   createRoute({
     getParentRoute: () => consumerRoute,

@@ -1,4 +1,4 @@
-/** This feature's pages, each its own chunk, loaded by routes/index.tsx (why: "Page loaders" in consumer-route.tsx). */
+/** This feature's pages, each its own chunk, loaded by routes/index.tsx (why: web/README.md "Adding a page"). */
 export const brokersPage = () => import('../browse/brokers-page');
 export const brokerPage = () => import('../detail/broker-page');
 export const listsPage = () => import('../lists/lists-page');

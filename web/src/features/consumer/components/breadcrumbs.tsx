@@ -9,7 +9,13 @@ import {
   BreadcrumbSeparator,
 } from '@/components/ui/breadcrumb';
 import { consumerPaths } from '../paths';
-import type { Crumb } from '../routes/consumer-route';
+
+/** One step of the trail a route names in its `staticData.crumbs` (routes/consumer-route.tsx). */
+export interface Crumb {
+  readonly label: string;
+  /** Link target; leave out for the current page. */
+  readonly to?: string;
+}
 
 type SetTitle = (title: string | undefined) => void;
 const TitleContext = createContext<{ title: string | undefined; setTitle: SetTitle } | null>(null);

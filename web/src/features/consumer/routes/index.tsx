@@ -3,7 +3,8 @@ import { rootRoute } from '@/app/root-route';
 import { consumerPaths } from '../paths';
 import { consumerRoute } from './consumer-route';
 
-export { consumerRoute, type Crumb } from './consumer-route';
+export { consumerRoute } from './consumer-route';
+export type { Crumb } from '../components/breadcrumbs';
 
 const toDashboard = () => {
   throw redirect({ href: consumerPaths.dashboard, replace: true });

@@ -12,7 +12,7 @@ export function creationsLeftText(kind: keyof typeof nouns, left: number, limit:
   return `You can create ${left} more ${left === 1 ? one : many} today.`;
 }
 
-/** How many requirements or listings the broker may still create today, when few remain (issue 20.7). */
+/** How many requirements or listings the broker may still create today, when few remain. */
 export function CreationsLeftNote({ kind, id }: { kind: keyof typeof nouns; id?: string }) {
   const { data } = useCreationQuota();
   const allowance = data?.quota[kind];

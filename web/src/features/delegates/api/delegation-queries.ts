@@ -7,7 +7,7 @@ import { apiKey, apiQuery } from '@/lib/query';
 
 export const delegationsQuery = () => apiQuery('listDelegations');
 
-/** The signed-in account's delegations both ways (issue 16); nothing is asked before sign-in. */
+/** The signed-in account's delegations both ways; nothing is asked before sign-in. */
 export function useDelegations() {
   const { status } = useAuth();
   return useQuery({ ...delegationsQuery(), enabled: status === 'signedIn' });

@@ -6,7 +6,7 @@ import { apiKey } from '@/lib/query';
 import { useDelegations, workableBrokers } from '../api/delegation-queries';
 
 /**
- * The header's "Working for" (issue 16): a delegate picks the broker whose listings and requirements they
+ * The header's "Working for": a delegate picks the broker whose listings and requirements they
  * work on, or themselves. Shown only to an account with an approved delegation (or one it still works for,
  * so a revoked broker stays visible while its refusals explain why). Switching forgets every page's data.
  */

@@ -22,7 +22,7 @@ const stateLabels: Record<DelegationState, { label: string; variant: 'default' |
 const live = (d: Delegation) => d.state === 'requested' || d.state === 'confirmed' || d.state === 'approved';
 const nameOf = (person: Delegation['broker']) => person.name || person.email;
 
-/** Ask to assist a broker, named by their e-mail (issue 16). */
+/** Ask to assist a broker, named by their e-mail. */
 function AskForm() {
   const [email, setEmail] = useState('');
   const ask = useRequestDelegation();
@@ -149,7 +149,7 @@ function OwnDelegate({ delegation }: { delegation: Delegation }) {
 }
 
 /**
- * Profile → Delegates (issue 16): the brokers this account assists, the request to assist another, and the
+ * Profile → Delegates: the brokers this account assists, the request to assist another, and the
  * broker's own delegates. A delegate works on the broker's listings and requirements, never on their profile.
  */
 export function DelegatesCard({ className }: { className?: string }) {

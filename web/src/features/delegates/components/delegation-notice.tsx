@@ -6,7 +6,7 @@ import { useActingFor } from '@/lib/acting-for';
 import { missingStep, useDelegations } from '../api/delegation-queries';
 
 /**
- * The dashboard's delegate notices (issue 16): for a delegate, each request still pending and which step
+ * The dashboard's delegate notices: for a delegate, each request still pending and which step
  * it waits for (the broker's confirmation or an operator's approval), and a broker whose account is
  * disabled; for a broker, the requests waiting for their answer. Nothing when there is nothing to do.
  */

@@ -3,7 +3,7 @@ import { useActingFor } from '@/lib/acting-for';
 import { changedByText } from './changed-by';
 
 /**
- * The owner's view of who created and changed a listing or requirement (issue 16): the owner or which
+ * The owner's view of who created and changed a listing or requirement: the owner or which
  * delegate, newest first. The API sends the history to the owner (and the delegate working for them) only.
  */
 export function ItemHistory({ history }: { history: History | undefined }) {

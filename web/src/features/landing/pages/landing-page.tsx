@@ -28,7 +28,7 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> 
 
 /**
  * The public landing page (spec 01 §2): logo, Login and Join links, banner, three feature cards. The
- * lightest page of the site (issue 7: ≤ 100 KB of JS): plain links with the button classes and plain
+ * lightest page of the site (≤ 100 KB of JS): plain links with the button classes and plain
  * card markup and inline icons, so neither tailwind-merge nor Radix nor the icon library loads here.
  */
 export function LandingPage() {

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '@/app/root-route';
 
-// Through routes/pages.ts (why: "Page loaders" in features/consumer/routes/consumer-route.tsx).
+// Through routes/pages.ts (why: web/README.md "Adding a page").
 const pages = () => import('./pages');
 
 /** Spec 01 §2: the three legal texts, public. */

@@ -86,7 +86,7 @@ export function useDeleteListing() {
   });
 }
 
-/** The owner's renew, sold or leased, and price change (issue 14): the listing as it is now replaces the cache. */
+/** The owner's renew, sold or leased, and price change: the listing as it is now replaces the cache. */
 export function useListingAction<K extends 'renewListing' | 'closeListing' | 'changeListingPrice'>(id: K) {
   const queryClient = useQueryClient();
   return useMutation({

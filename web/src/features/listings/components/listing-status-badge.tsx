@@ -11,7 +11,7 @@ const look: Record<ListingStatus, { label: string; variant: 'outline' | 'seconda
   leased: { label: 'Leased', variant: 'secondary' },
 };
 
-/** Draft → Queued (waiting for the next blast) → Processing (blast under way) → Published, then Expired, Sold or Leased (issue 14). */
+/** Draft → Queued (waiting for the next blast) → Processing (blast under way) → Published, then Expired, Sold or Leased. */
 export function ListingStatusBadge({ status }: { status: ListingStatus }) {
   return <Badge variant={look[status].variant}>{look[status].label}</Badge>;
 }

@@ -34,7 +34,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function ListingView({ listing, now, preview = false }: ListingViewProps) {
   const sale = listingTypeHasSale(listing.listingTypeId);
   const lease = listingTypeHasLease(listing.listingTypeId);
-  // Days on BISN count the property's earlier listings within 12 months too (issue 14).
+  // Days on BISN count the property's earlier listings within 12 months too.
   const days = daysOnBisn(preview ? listing.createdAt : (listing.onMarketSince ?? listing.publishedOn ?? listing.createdAt), now);
   const priceChange = lastPriceChange(listing.priceHistory);
   const address = formatAddress(listing);

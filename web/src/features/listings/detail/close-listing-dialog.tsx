@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
 import { useListingAction } from '../api/listing-queries';
 
-/** Sold or leased, with the date if the broker gives one (issue 14). */
+/** Sold or leased, with the date if the broker gives one. */
 export function CloseListingDialog({ listing, open, onOpenChange }: { listing: Listing; open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = useListingAction('closeListing');
   const [outcome, setOutcome] = useState<'sold' | 'leased'>(listing.type?.listingTypeId === 'for-lease' ? 'leased' : 'sold');

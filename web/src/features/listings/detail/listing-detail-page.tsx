@@ -17,7 +17,7 @@ import { OperatorRemoveButton } from '@/features/operators/components/operator-r
 
 const route = getRouteApi('/consumer/listing/$listingId');
 
-/** Why only its owner sees it, for the statuses after publishing (issue 14). */
+/** Why only its owner sees it, for the statuses after publishing. */
 const notPublishedText: Partial<Record<Listing['status'], string>> = {
   expired: 'This listing has expired: brokers no longer see it. Only you can see it.',
   sold: 'This listing is sold. Only you can see it.',

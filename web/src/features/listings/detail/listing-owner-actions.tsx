@@ -10,7 +10,7 @@ import { useListingAction } from '../api/listing-queries';
 const CloseListingDialog = lazyDialog(() => import('./close-listing-dialog'), 'CloseListingDialog');
 const ChangePriceDialog = lazyDialog(() => import('./change-price-dialog'), 'ChangePriceDialog');
 
-/** The owner's actions on their published or expired listing (issue 14): renew, change price, sold or leased. */
+/** The owner's actions on their published or expired listing: renew, change price, sold or leased. */
 export function ListingOwnerActions({ listing }: { listing: Listing }) {
   const { ownerId } = useAuth();
   const renew = useListingAction('renewListing');

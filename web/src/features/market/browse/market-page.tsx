@@ -47,7 +47,7 @@ function areasShown(rows: readonly AreaRow[], selected: MarketArea): AreaRow[] {
 const propertyTypeName = (id: string | null) => (id ? (propertyTypes.find((t) => t.id === id)?.name ?? id) : 'All property types');
 
 /**
- * Issue 17, "Market": what BISN alone knows, live demand (active requirements) next to supply (active
+ * "Market": what BISN alone knows, live demand (active requirements) next to supply (active
  * listings), for the region, each county and submarket, by property type and deal type; with 52 weeks of
  * trend and a map. Filters live in the URL like the browsers'.
  */

@@ -6,7 +6,7 @@ import { toCsv, downloadCsv } from './csv';
 import type { Column } from './columns';
 
 /**
- * A chart with its table view and its data as CSV (issue 17: every chart has both). `table` renders the
+ * A chart with its table view and its data as CSV (every chart has both). `table` renders the
  * same rows the CSV holds.
  */
 export function ChartCard<Row>({

@@ -4,7 +4,7 @@ import { marketSearch } from '../browse/market-search';
 
 const pages = () => import('./pages');
 
-/** /consumer/market (issue 17): demand against supply by area, property type and deal type. */
+/** /consumer/market: demand against supply by area, property type and deal type. */
 export const marketRoutes = [
   createRoute({
     getParentRoute: () => consumerRoute,

@@ -6,7 +6,7 @@ import { DashboardTile, TileValue } from '@/features/dashboard/components/dashbo
 import { apiQuery } from '@/lib/query';
 
 /**
- * The dashboard's Matches tile (issue 13): the broker's open matches in all, and the caption splits them
+ * The dashboard's Matches tile: the broker's open matches in all, and the caption splits them
  * into those of their requirements and those of their listings.
  */
 export function MatchesTile() {

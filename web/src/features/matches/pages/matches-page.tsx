@@ -47,7 +47,7 @@ function Side({ heading, empty, groups }: { heading: string; empty: string; grou
 }
 
 /**
- * Issue 13: the broker's requirements, each with the listings that fit it ranked by score with the
+ * The broker's requirements, each with the listings that fit it ranked by score with the
  * reasons, and their listings, each with the requirements that fit it and that broker's contact card.
  * Only the two brokers of a match see it.
  */

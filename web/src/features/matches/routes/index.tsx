@@ -3,7 +3,7 @@ import { consumerRoute } from '@/features/consumer/routes/consumer-route';
 
 const pages = () => import('./pages');
 
-/** /consumer/matches (issue 13). */
+/** /consumer/matches. */
 export const matchesRoutes = [
   createRoute({
     getParentRoute: () => consumerRoute,

@@ -37,7 +37,7 @@ function ApproveDelegateButton({ delegation }: { delegation: Delegation }) {
 }
 
 /**
- * Operators (issue 16): the delegations brokers confirmed, oldest first, each awaiting approval of its account
+ * Operators: the delegations brokers confirmed, oldest first, each awaiting approval of its account
  * as a delegate. A table from md up, one card per delegation on a phone (where four columns scrolled sideways).
  */
 export function DelegationQueue() {

@@ -16,7 +16,7 @@ const exportLogQuery = () =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** Every contact-list export (issue 15), newest first: who, which list, which format, how many rows. */
+/** Every contact-list export, newest first: who, which list, which format, how many rows. */
 export function ExportLog() {
   const query = useInfiniteQuery(exportLogQuery());
   return (

@@ -6,12 +6,12 @@ import { apiKey } from '@/lib/query';
 import { toast } from '@/lib/toast';
 
 const kinds = {
-  listing: { route: 'adminDeleteListing', param: 'listingId', back: '/consumer/listings', lists: ['listListings', 'countRecentListings'] },
+  listing: { route: 'adminDeleteListing', param: 'listingId', back: '/consumer/listings', lists: ['listListings', 'countRecentListings', 'adminListAudit'] },
   requirement: {
     route: 'adminDeleteRequirement',
     param: 'requirementId',
     back: '/consumer/requirements',
-    lists: ['listRequirements', 'countActiveRequirements'],
+    lists: ['listRequirements', 'countActiveRequirements', 'adminListAudit'],
   },
 } as const;
 

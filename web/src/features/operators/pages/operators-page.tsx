@@ -12,6 +12,7 @@ import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/utils';
 import { fullName, useAccountAction } from '../api';
 import { AccountList } from '../components/account-list';
+import { AuditLog } from '../components/audit-log';
 import { ExportLog } from '../components/export-log';
 import { DelegationQueue } from '../components/delegation-queue';
 
@@ -85,7 +86,7 @@ function MembersPanel() {
 
 /**
  * /consumer/operators (PRODUCT.md "Accounts and approval"): the approval queue with one-click approval,
- * and the members, who can be disabled and enabled again. Only for the Cognito group `operators`; the
+ * the members, who can be disabled and enabled again, the exports and the operators' audit trail. Only for the Cognito group `operators`; the
  * API refuses everyone else anyway.
  */
 export function OperatorsPage() {
@@ -105,7 +106,7 @@ export function OperatorsPage() {
   return (
     <ConsumerPage title="Operators">
       <Tabs.Root defaultValue="queue" className="grid gap-5">
-        <Tabs.List aria-label="Operator lists" className="inline-flex w-fit items-center gap-1 rounded-lg bg-muted p-1">
+        <Tabs.List aria-label="Operator lists" className="inline-flex w-fit max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1">
           <Tabs.Trigger value="queue" className={tabTrigger}>
             Approval queue
           </Tabs.Trigger>
@@ -117,6 +118,9 @@ export function OperatorsPage() {
           </Tabs.Trigger>
           <Tabs.Trigger value="exports" className={tabTrigger}>
             Exports
+          </Tabs.Trigger>
+          <Tabs.Trigger value="audit" className={tabTrigger}>
+            Audit
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="queue" className="grid gap-3 outline-none">
@@ -143,6 +147,13 @@ export function OperatorsPage() {
         <Tabs.Content value="exports" className="grid gap-3 outline-none">
           <p className="text-sm text-muted-foreground">Every export of a contact list: who, which list, how many rows.</p>
           <ExportLog />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className="grid gap-3 outline-none">
+          <p className="text-sm text-muted-foreground">
+            Every operator action, newest first: who approved, disabled, enabled or removed what, and when — on this page, with the admin CLI or in the
+            Cognito console.
+          </p>
+          <AuditLog />
         </Tabs.Content>
       </Tabs.Root>
     </ConsumerPage>

@@ -1,6 +1,6 @@
 import type { NotificationPreferences } from '@shared/api/schemas/users';
 
-/** How each notification preference reads, on the card and in its dialog (issue 19). */
+/** How each notification preference reads, on the card and in its dialog. */
 export const requirementDeliveryLabels: Record<NotificationPreferences['requirements'], string> = {
   instant: 'E-mail each one as it is broadcast',
   digest: 'Gather them in my digest',

@@ -6,7 +6,7 @@ import { digestFrequencyLabels, matchDeliveryLabels, requirementDeliveryLabels }
 
 const NotificationsDialog = lazyDialog(() => import('./notifications-dialog'), 'NotificationsDialog');
 
-/** Profile → Notifications (issue 19): how requirements and matches reach the broker, and the digest's rhythm and length. */
+/** Profile → Notifications: how requirements and matches reach the broker, and the digest's rhythm and length. */
 export function NotificationsCard({ user, className }: { user: User | undefined; className?: string }) {
   const [editing, setEditing] = useState(false);
   const prefs = user?.notifications;

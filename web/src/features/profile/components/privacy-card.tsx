@@ -7,7 +7,7 @@ import { privacyScope } from './privacy-scope';
 
 const PrivacyDialog = lazyDialog(() => import('./privacy-dialog'), 'PrivacyDialog');
 
-/** Profile → Privacy (issue 15): whether the broker directory lists the broker, and with which contact details. */
+/** Profile → Privacy: whether the broker directory lists the broker, and with which contact details. */
 export function PrivacyCard({ user, className }: { user: User | undefined; className?: string }) {
   const [editing, setEditing] = useState(false);
   const rows = user && [

@@ -10,7 +10,7 @@ import { NotificationsCard } from '../components/notifications-card';
 import { PrivacyCard } from '../components/privacy-card';
 import { SubscriptionsCard } from '../components/subscriptions-card';
 
-/** Spec 02 §2 "Profile": five cards, each with its edit dialog, the change-password card, and Delegates (issue 16). */
+/** Spec 02 §2 "Profile": five cards, each with its edit dialog, the change-password card, and Delegates. */
 export function ProfilePage() {
   const { user } = useAuth();
   return (

@@ -10,7 +10,7 @@ import { useRenewLink, useUseRenewLink } from '../api/use-renew-link';
 const route = getRouteApi('/renew');
 
 /**
- * /renew?token= (issue 14): a reminder's one-click renew link. The page reads what the link renews and
+ * /renew?token=: a reminder's one-click renew link. The page reads what the link renews and
  * acts only on its button (mail scanners open every link); a forged, expired or used link says what
  * happened and offers sign-in.
  */

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '@/app/root-route';
 import { textParam, type RawSearch } from '@/lib/search-params';
 
-/** /renew?token= (issue 14): the signed renew link of an expiry reminder; public, like /unsubscribe. */
+/** /renew?token=: the signed renew link of an expiry reminder; public, like /unsubscribe. */
 export const renewRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,

@@ -30,7 +30,7 @@ export function browseRequirementsQuery(filters: RequirementFilters) {
 
 export const requirementQuery = (requirementId: string) => apiQuery('getRequirement', { params: { requirementId } });
 
-// On its way = still in the broadcast's hands; sent and the closed statuses (issue 14) are settled.
+// On its way = still in the broadcast's hands; sent and the closed statuses are settled.
 const isOnItsWay = (requirement: RequirementSummary) => ['pending', 'queued', 'processing'].includes(requirement.status);
 
 /** The broker's own requirements, every status (or one), newest first, a page at a time. */
@@ -90,7 +90,7 @@ export function useCreateRequirement() {
 }
 
 /**
- * The owner's edit, fill, withdraw and renew (issue 14): each answers the requirement as it is now, which
+ * The owner's edit, fill, withdraw and renew: each answers the requirement as it is now, which
  * replaces the cached detail; the lists, the active count and the matches load again.
  */
 export function useRequirementAction<K extends 'updateRequirement' | 'fillRequirement' | 'withdrawRequirement' | 'renewRequirement'>(id: K) {

@@ -14,7 +14,7 @@ export const requirementStatusLook: Record<
   expired: { label: 'Expired', variant: 'outline', meaning: '90 days without a renewal' },
 };
 
-/** Pending → Queued → Processing → Sent, then Filled, Withdrawn or Expired (PRODUCT.md "Requirement lifecycle", issue 14). */
+/** Pending → Queued → Processing → Sent, then Filled, Withdrawn or Expired (PRODUCT.md "Requirement lifecycle"). */
 export function RequirementStatusBadge({ status }: { status: RequirementStatus }) {
   return <Badge variant={requirementStatusLook[status].variant}>{requirementStatusLook[status].label}</Badge>;
 }

@@ -41,7 +41,7 @@ const marketsOf = (requirement: RequirementSummary) => requirement.markets.map((
 export function RequirementsTable({ requirements, variant, emptyText }: RequirementsTableProps) {
   const mine = variant === 'mine';
   const phone = useIsMobile();
-  // The owner's own view says "you"; a delegate working for them sees "the broker" (issue 16).
+  // The owner's own view says "you"; a delegate working for them sees "the broker".
   const acting = useActingFor();
   if (requirements.length === 0) {
     return <p className="py-8 text-center text-muted-foreground">{emptyText ?? (mine ? noMyRequirementsText : noRequirementsText)}</p>;

@@ -38,7 +38,7 @@ type FormControl = Control<RequirementFormValues>;
 
 /**
  * Spec 02 "Create New Requirement": edit → read-only confirm → sent; Cancel closes at any time. With
- * `editing`, the owner's edit of a pending or sent requirement (issue 14): the same form, saved, not
+ * `editing`, the owner's edit of a pending or sent requirement: the same form, saved, not
  * broadcast again.
  */
 export function CreateRequirementDialog({ open, onOpenChange, editing }: { open: boolean; onOpenChange: (open: boolean) => void; editing?: Requirement }) {

@@ -15,7 +15,7 @@ export interface RequirementFormValues {
   sqftMax: string;
   description: string;
   highlights: string[];
-  /** The budget (issue 13): dollars as typed, and the lease rate's frequency ('' = none chosen). */
+  /** The budget: dollars as typed, and the lease rate's frequency ('' = none chosen). */
   maxPrice: string;
   maxLeaseRate: string;
   maxLeaseFrequencyId: string;
@@ -23,7 +23,7 @@ export interface RequirementFormValues {
 
 const asTyped = (value: number | null) => (value === null ? '' : String(value));
 
-/** An existing requirement as the form holds it (the owner's edit, issue 14). */
+/** An existing requirement as the form holds it (the owner's edit). */
 export const requirementFormValuesOf = (requirement: Requirement): RequirementFormValues => ({
   requirementTypeId: requirement.type.requirementTypeId,
   propertyTypeId: requirement.propertyType.propertyTypeId,

@@ -12,7 +12,7 @@ import { useRequirementAction } from '../api/requirement-queries';
 const CreateRequirementDialog = lazyDialog(() => import('../create/create-requirement-dialog'), 'CreateRequirementDialog');
 const FillRequirementDialog = lazyDialog(() => import('./fill-requirement-dialog'), 'FillRequirementDialog');
 
-/** The owner's actions on their requirement (issue 14): edit, mark filled, withdraw, renew. */
+/** The owner's actions on their requirement: edit, mark filled, withdraw, renew. */
 export function RequirementOwnerActions({ requirement }: { requirement: Requirement }) {
   const { ownerId } = useAuth();
   const [editing, setEditing] = useState(false);

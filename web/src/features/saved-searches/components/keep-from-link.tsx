@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { useUpdateSavedSearch } from '../api/saved-search-queries';
 
 /**
- * The pause mail's "Keep it" link (issue 19) opens this page with `?keep=<id>`: that search, when paused,
+ * The pause mail's "Keep it" link opens this page with `?keep=<id>`: that search, when paused,
  * resumes once, and the page says so. A search already active (kept before) is only named as kept.
  */
 export function KeepFromLink({ savedSearchId, searches }: { savedSearchId: string; searches: readonly SavedSearch[] }) {

@@ -9,7 +9,7 @@ import { consumerPaths } from '@/features/consumer/paths';
 
 const SaveSearchDialog = lazyDialog(() => import('./save-search-dialog'), 'SaveSearchDialog');
 
-/** "Save search" on a browser (issue 19): its current filters under a name, mailed at a frequency. Approved brokers only. */
+/** "Save search" on a browser: its current filters under a name, mailed at a frequency. Approved brokers only. */
 export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
   const { isApproved } = useAuth();
   const [open, setOpen] = useState(false);

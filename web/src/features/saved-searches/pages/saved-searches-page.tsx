@@ -11,7 +11,7 @@ import { SavedSearchRow } from '../components/saved-search-row';
 
 const route = getRouteApi('/consumer/saved-searches');
 
-/** Issue 19, "Saved searches": each search with its filters, frequency and state, to open, change or delete. */
+/** "Saved searches": each search with its filters, frequency and state, to open, change or delete. */
 export function SavedSearchesPage() {
   const searches = useQuery(savedSearchesQuery());
   const { keep } = route.useSearch();

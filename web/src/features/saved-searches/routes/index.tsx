@@ -5,11 +5,11 @@ import { textParam, type RawSearch } from '@/lib/search-params';
 const pages = () => import('./pages');
 
 export interface SavedSearchesSearch {
-  /** The pause mail's "Keep it" (issue 19): the search to resume. */
+  /** The pause mail's "Keep it": the search to resume. */
   keep?: string;
 }
 
-/** /consumer/saved-searches (issue 19). */
+/** /consumer/saved-searches. */
 export const savedSearchesRoutes = [
   createRoute({
     getParentRoute: () => consumerRoute,

@@ -1,2 +1,2 @@
-/** The unsubscribe screen, loaded through routes/index.tsx (why: "Page loaders" in consumer/routes/consumer-route.tsx). */
+/** The unsubscribe screen, loaded through routes/index.tsx (why: web/README.md "Adding a page"). */
 export const unsubscribePage = () => import('../pages/unsubscribe-page');

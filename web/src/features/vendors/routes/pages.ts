@@ -1,2 +1,2 @@
-/** This feature's pages, one chunk each, loaded by routes/index.tsx (why: "Page loaders" in consumer-route.tsx). */
+/** This feature's pages, one chunk each, loaded by routes/index.tsx (why: web/README.md "Adding a page"). */
 export const vendorsPage = () => import('../pages/vendors-page');
