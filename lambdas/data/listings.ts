@@ -77,7 +77,7 @@ const nextVersion = 'version = if_not_exists(version, :zero) + :one';
 
 /**
  * What a browse index item holds: the card the listings browser shows, and what its searches read
- * (shared/rules/search.ts; `leaseTypeId`, `words` and `priceReduced` are absent on entries written before them).
+ * (shared/rules/search.ts; an entry may lack `leaseTypeId`, `words` and `priceReduced`: unknown).
  */
 export interface ListingIndexRow extends ListingFacets {
   listingId: string;

@@ -65,7 +65,7 @@ const BROADCAST_STATUSES: readonly RequirementStatus[] = ['pending', 'queued', '
 
 /**
  * What a browse index item holds: the row the requirements table shows, and what its searches read
- * (shared/rules/search.ts; the budget, `words` and the size range are absent on entries written before them).
+ * (shared/rules/search.ts; an entry may lack the budget, `words` and the size range: unknown).
  */
 export interface RequirementIndexRow extends RequirementFacets {
   requirementId: string;

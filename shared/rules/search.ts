@@ -17,7 +17,7 @@ export type NewWithinDays = (typeof newWithinDays)[number];
 /** The words of an item kept for the keyword search: distinct, folded, in order, up to this many characters. */
 export const SEARCH_WORDS_MAX_CHARS = 2000;
 
-/** A listing as every search reads it. The fields after the spec's three are absent on index rows written before them: unknown. */
+/** A listing as every search reads it. An index row may lack the fields after the spec's three: unknown. */
 export interface ListingFacets {
   listingTypeId: string | null;
   propertyTypeId: string | null;
@@ -39,11 +39,11 @@ export interface ListingFacets {
   units?: number | null;
 }
 
-/** A requirement as every search reads it; as for listings, the added fields may be absent on old rows. */
+/** A requirement as every search reads it; as for listings, a row may lack the fields after the spec's three. */
 export interface RequirementFacets {
   requirementTypeId: string | null;
   propertyTypeId: string | null;
-  /** Absent on index rows written before rows carried it: the partition the row was read from answers the market. */
+  /** Absent on a row that does not carry it: the partition the row was read from answers the market. */
   marketIds?: readonly (string | null)[];
   sqftMin?: number | null;
   sqftMax?: number | null;
@@ -262,7 +262,7 @@ export interface ListingFacetSource extends Omit<ListingMarketSource, 'status' |
   highlights: readonly string[];
   leaseTypeId: string | null;
   priceHistory?: readonly PricePoint[];
-  /** Absent on listings stored before the property facts. */
+  /** Absent on a listing that states no property facts. */
   facts?: Partial<Record<PropertyFactId, unknown>>;
 }
 

@@ -237,7 +237,7 @@ describe('the listings browser’s criteria', () => {
     expect(Object.values(bad.body.fieldErrors ?? {}).flat()).toContain('The year built is from 1800 on.');
   });
 
-  it('reads index rows written before the criteria: shown without them, dropped by the criteria they lack', async () => {
+  it('reads index rows without the criteria’s fields: shown without them, dropped by the criteria they lack', async () => {
     const old = { ...publishedListing(1000, lister.userId, now), title: 'Old entry', propertyTypeId: 'speciality' as const, marketId: 'yolo-davis', leaseTypeId: 'nnn' as const };
     const rows = listingIndexItems(old).map(({ words: _w, leaseTypeId: _l, priceReduced: _p, ...row }) => row);
     await bulkPut([listingItem(old), ...rows]);
