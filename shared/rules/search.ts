@@ -13,7 +13,6 @@ import { leaseRatePerYear } from './matching';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "New in the last 7 / 30 days". */
 export const newWithinDays = [7, 30] as const;
-export type NewWithinDays = (typeof newWithinDays)[number];
 /** The words of an item kept for the keyword search: distinct, folded, in order, up to this many characters. */
 export const SEARCH_WORDS_MAX_CHARS = 2000;
 

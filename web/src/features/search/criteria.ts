@@ -1,14 +1,12 @@
 import * as z from '@shared/zod';
 import { listingCriteria, rangesInOrder, requirementCriteria } from '@shared/api/schemas/search';
-import { browseSorts, marketsOfSelection, type BrowseSort } from '@shared/rules/search';
+import { marketsOfSelection } from '@shared/rules/search';
 import { counties } from '@shared/catalog';
 import { parseDecimalInput } from '@shared/rules/format';
-import { oneOf } from '@/lib/search-params';
-import type { CriteriaParams, CriterionParam } from '@/lib/search-criteria-params';
+import type { CriteriaParams } from '@/lib/search-criteria-params';
+import { numberCriteria, type SearchKind } from './criteria-url';
 
-export type SearchKind = 'listings' | 'requirements';
 const shapes = { listings: listingCriteria, requirements: requirementCriteria } as const;
-const NUMBERS = new Set(['sizeMin', 'sizeMax', 'priceMin', 'priceMax', 'rateMin', 'rateMax', 'fitSqft', 'fitPrice', 'fitRate', 'newWithin', 'clearHeightMin', 'acresMin', 'unitsMin']);
 
 /** The URL's criteria the shared schema takes, each as a string (what the API and a saved search read); the others dropped. */
 export function knownCriteria(kind: SearchKind, params: CriteriaParams<string>): Record<string, string> {
@@ -20,9 +18,6 @@ export function knownCriteria(kind: SearchKind, params: CriteriaParams<string>):
   }
   return out;
 }
-
-/** The order of the URL, if it is one. */
-export const knownSort = (sort: string | undefined): BrowseSort | undefined => (sort === 'newest' ? undefined : oneOf(browseSorts, sort));
 
 /** The form's values: every criterion as typed, the markets as the tree's ticks, the flag as a box. */
 export interface CriteriaFormValues {
@@ -39,7 +34,7 @@ export function criteriaFormValues(kind: SearchKind, criteria: Record<string, st
 }
 
 /** The markets ticked, a whole county as its id: the URL's shortest spelling. */
-export function marketSelectionOf(marketIds: readonly string[]): string[] {
+function marketSelectionOf(marketIds: readonly string[]): string[] {
   const ticked = new Set(marketIds);
   return counties.flatMap((county) => {
     const ids = county.submarkets.length ? county.submarkets.map((m) => m.id) : [county.id];
@@ -55,25 +50,10 @@ export const criteriaFormSchema = (kind: SearchKind) =>
       const out: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(values)) {
         if (name === 'markets') out[name] = marketSelectionOf(value as string[]);
-        else if (typeof value === 'string' && value.trim()) out[name] = NUMBERS.has(name) ? (parseDecimalInput(value) ?? value) : value;
+        else if (typeof value === 'string' && value.trim()) out[name] = numberCriteria.has(name) ? (parseDecimalInput(value) ?? value) : value;
         else if (value === true) out[name] = true;
       }
       return out;
     }),
     z.object(shapes[kind]).check(...rangesInOrder),
   );
-
-/** The criteria as the URL holds them: set values only, numbers as numbers, a list comma-separated. */
-export function urlSearchOf(criteria: object): Record<string, CriterionParam> {
-  const out: Record<string, CriterionParam> = {};
-  for (const [name, value] of Object.entries(criteria)) {
-    if (value === undefined || value === null || value === '' || value === false || value === 'ALL') continue;
-    if (Array.isArray(value)) {
-      if (value.length) out[name] = value.join(',');
-    } else if (typeof value === 'number' || typeof value === 'boolean') out[name] = value;
-    else if (NUMBERS.has(name) && /^\d+(\.\d+)?$/.test(String(value))) out[name] = Number(value);
-    else if (value === 'true') out[name] = true;
-    else out[name] = String(value);
-  }
-  return out;
-}

@@ -14,8 +14,9 @@ import { LoadMoreButton } from '@/components/load-more-button';
 import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { CriteriaForm } from '@/features/search/components/criteria-form';
 import { ResultControls } from '@/features/search/components/result-controls';
-import { knownCriteria, knownSort, urlSearchOf } from '@/features/search/criteria';
-import type { CriterionParam } from '@/lib/search-criteria-params';
+import { knownSort, urlSearchOf } from '@/features/search/criteria-url';
+import { useKnownCriteria } from '@/features/search/use-known-criteria';
+import { listingCriteriaNames, type CriterionParam } from '@/lib/search-criteria-params';
 import type { BrowseSort } from '@shared/rules/search';
 import type { ListingsSearch } from './listings-search';
 
@@ -31,13 +32,14 @@ export function ListingsPage() {
   // Unknown catalogue ids in the URL are dropped here (and from the URL with the next filter change).
   const search = route.useSearch();
   const filters = knownListingFilters(search);
-  const criteria = knownCriteria('listings', search);
+  const criteria = useKnownCriteria('listings', search, listingCriteriaNames);
   const sort = knownSort(search.sort);
   const navigate = route.useNavigate();
   const show = (next: { filters?: ListingsSearch; criteria?: Record<string, CriterionParam>; sort?: BrowseSort }) =>
-    void navigate({ search: { ...(next.filters ?? filters), ...(next.criteria ?? urlSearchOf(criteria)), sort: knownSort(next.sort ?? sort) }, replace: true });
+    void navigate({ search: { ...(next.filters ?? filters), ...(next.criteria ?? urlSearchOf(criteria ?? {})), sort: knownSort(next.sort ?? sort) }, replace: true });
   const [now] = useState(() => new Date());
-  const listings = useInfiniteQuery(browseListingsQuery({ ...filters, ...criteria, ...(sort ? { sort } : {}) }));
+  // Read once the URL's criteria are checked, so a search never shows another's results first.
+  const listings = useInfiniteQuery({ ...browseListingsQuery({ ...filters, ...criteria, ...(sort ? { sort } : {}) }), enabled: !!criteria });
   const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -55,10 +57,10 @@ export function ListingsPage() {
             onChange={(name, value) => show({ filters: { ...filters, [name]: value } })}
             onClear={() => show({ filters: {} })}
           />
-          <CriteriaForm key={JSON.stringify(criteria)} kind="listings" value={criteria} onApply={(next) => show({ criteria: next })} />
+          {criteria && <CriteriaForm key={JSON.stringify(criteria)} kind="listings" value={criteria} onApply={(next) => show({ criteria: next })} />}
           <ResultControls kind="listings" total={listings.data?.pages[0]?.total} sort={sort ?? 'newest'} onSort={(next) => show({ sort: next })} />
 
-          {listings.isPending ? (
+          {listings.isPending || !criteria ? (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" role="status" aria-label="Loading listings">
               {Array.from({ length: 6 }, (_, i) => (
                 <Skeleton key={i} className="aspect-[4/5] w-full rounded-xl" />

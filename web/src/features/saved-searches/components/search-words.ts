@@ -1,7 +1,7 @@
 import type { SavedSearchFrequency, SavedSearchKind, SavedSearchPausedReason, SavedSearchQueryInput } from '@shared/api/schemas/saved-searches';
 import { byId, leaseTypes, listingTypes, marketAreas, propertyTypes, requirementTypes } from '@shared/catalog';
 import { formatSqft } from '@shared/rules/format';
-import { urlSearchOf } from '@/features/search/criteria';
+import { urlSearchOf } from '@/features/search/criteria-url';
 import { consumerPaths } from '@/features/consumer/paths';
 
 const listingTypeById = byId(listingTypes);

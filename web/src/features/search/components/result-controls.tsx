@@ -3,7 +3,7 @@ import type { SearchTotal } from '@shared/api/schemas/search';
 import type { BrowseSort } from '@shared/rules/search';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import type { SearchKind } from '../criteria';
+import type { SearchKind } from '../criteria-url';
 
 const sortLabels: Record<SearchKind, Partial<Record<BrowseSort, string>>> = {
   listings: {
