@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { api, isVersionConflict } from '@/lib/api';
+import { isVersionConflict } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { forgetListing, listingQuery, refreshListingLists, rememberListing } from '../api/listing-queries';
+import { listingQuery, refreshListingLists, useDeleteListing, usePublishListing } from '../api/listing-queries';
 import { ListingView } from '../components/listing-view';
 import { AutosaveStatusText, saveErrorMessage } from './autosave-status';
 import { CompletenessIndicators } from './completeness-indicators';
@@ -98,6 +98,15 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
   const [title] = useState(() => (isUntouchedDraft(listing, listing.images) ? 'New Listing' : 'Edit Listing'));
   const [actionError, setActionError] = useState<string>();
 
+  // Closed first: the drawer must not show a listing that is deleted or no longer a draft on its way out.
+  const deleteDraft = useDeleteListing({ onDeleted: onClose });
+  const publishDraft = usePublishListing({
+    onPublished: () => {
+      autosave.dispose();
+      onClose();
+    },
+  });
+
   const values = useWatch({ control: form.control }) as ListingFormValues;
   const completeness = listingCompleteness({ ...toDraft(values), images: listing.images });
   const complete = isListingComplete({ ...toDraft(values), images: listing.images });
@@ -121,9 +130,7 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
       if (isUntouchedDraft(toDraft(form.getValues()), listing.images)) {
         // Nothing was put into it: closing keeps no "Untitled listing" behind.
         autosave.dispose();
-        await api('deleteListing', { params: { listingId } });
-        onClose();
-        forgetListing(queryClient, listingId);
+        await deleteDraft.mutateAsync(listingId);
         return;
       }
       try {
@@ -158,21 +165,14 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
         throw new Error('Please fix the highlighted fields before publishing.');
       }
       await autosave.flush();
-      const { listing: published } = await api('publishListing', { params: { listingId }, idempotencyKey: publishKey });
-      autosave.dispose();
-      // Closed first: the drawer must not show a listing that is no longer a draft on its way out.
-      onClose();
-      rememberListing(queryClient, published);
-      void refreshListingLists(queryClient);
+      await publishDraft.mutateAsync({ listingId, idempotencyKey: publishKey });
       toast.success('Listing published. It goes out with the next listings blast.');
     });
 
   const abandon = () =>
     act('abandoning', async () => {
       autosave.dispose();
-      await api('deleteListing', { params: { listingId } });
-      onClose();
-      forgetListing(queryClient, listingId);
+      await deleteDraft.mutateAsync(listingId);
       toast.success('Listing draft abandoned.');
     });
 

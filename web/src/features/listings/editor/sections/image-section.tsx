@@ -6,8 +6,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { assetUrl } from '@/config/runtime-config';
-import { api, isApiError } from '@/lib/api';
-import { imageFileError, uploadImage } from '@/lib/upload-image';
+import { isApiError } from '@/lib/api';
+import { imageFileError } from '@/lib/upload-image';
+import { useDeleteListingImage, useUploadListingImage } from '../../api/listing-images';
 import { EditorSection } from './editor-section';
 
 /** The server's own message for a refused upload; the spec's fallback for anything else. */
@@ -39,6 +40,8 @@ export function ImageSection({
   const [error, setError] = useState<string>();
   // 'upload', or the id of the photo being removed.
   const [busy, setBusy] = useState<string | null>(null);
+  const uploadPhoto = useUploadListingImage(listingId);
+  const deletePhoto = useDeleteListingImage(listingId);
 
   const [dragged, setDragged] = useState<string>();
   /** The photos with the one at `from` moved to `to`. */
@@ -60,13 +63,7 @@ export function ImageSection({
     setBusy('upload');
     setError(undefined);
     try {
-      const params = { listingId };
-      const presign = await api('presignListingImage', {
-        params,
-        body: { contentType: file.type as (typeof acceptedImageTypes)[number], size: file.size, fileName: file.name },
-      });
-      await uploadImage(presign, file);
-      onImagesChange(await api('finaliseListingImage', { params, body: { key: presign.key }, idempotencyKey: crypto.randomUUID() }));
+      onImagesChange(await uploadPhoto.mutateAsync(file));
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (failure) {
@@ -80,7 +77,7 @@ export function ImageSection({
     setBusy(imageId);
     setError(undefined);
     try {
-      onImagesChange(await api('deleteListingImage', { params: { listingId, imageId } }));
+      onImagesChange(await deletePhoto.mutateAsync(imageId));
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : uploadFailed);
     } finally {
