@@ -12,16 +12,21 @@ const aliases = {
 };
 
 /**
- * Long-lived vendor code goes into named chunks so it caches across releases. Routes are lazy
- * (see src/app/router.tsx), so the landing page loads only the React and router chunks plus its own
- * small chunks. Amplify has no group: its session code (src/lib/amplify-session.ts) and each account
- * flow load on first use, apart, and a group would also pull its dependencies (tslib, which Radix's
- * scroll lock shares) in front of every dialog. react-query has no group of its own either: its client
- * loads with the site frame (src/app/site-frame.tsx), its observers and hooks with the pages that use them.
+ * Long-lived vendor code goes into a named chunk so it caches across releases. Routes are lazy
+ * (see src/app/router.tsx), so the landing page loads only the vendor chunk plus its own small chunks.
+ * React and the router share that chunk: every page loads both, and both change only with a dependency
+ * upgrade, while as two files they cost a request and about 0.6 KB more gzip (each compressed on its own,
+ * the router's imports from React and its exports spelled out). Amplify has no group: its session code
+ * (src/lib/amplify-session.ts) and each account flow load on first use, apart, and a group would also
+ * pull its dependencies (tslib, which Radix's scroll lock shares) in front of every dialog. react-query
+ * has no group of its own either: its client loads with the site frame (src/app/site-frame.tsx), its
+ * observers and hooks with the pages that use them.
  */
 const vendorChunks = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
+  {
+    name: 'vendor',
+    test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+  },
   // What the entry imports statically (every page loads it) in one chunk instead of a dozen small ones
   // that each cost a request and their own gzip overhead; the entry module itself stays the entry chunk.
   { name: 'app', tags: ['$initial' as const], test: (id: string) => !/[\\/](index\.html|main\.tsx)$/.test(id) },

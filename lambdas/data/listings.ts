@@ -4,10 +4,10 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ListingDraft, ListingStatus } from '../../shared/api';
-import type { PricePoint } from '../../shared/rules';
+import type { ListingDraft, ListingStatus, SearchTotal } from '../../shared/api';
+import { isIndexSort, listingFacetsOf, rankComparator, type BrowseSort, type IndexSort, type ListingFacets, type PricePoint } from '../../shared/rules';
 import { batchGet, batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
-import { browseIndex } from './browse-index';
+import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
 export interface StoredListingImage {
@@ -49,6 +49,8 @@ export interface ListingRecord extends ListingDraft, Authored {
   priceHistory?: PricePoint[];
   /** The blast run that claimed the listing (set from `processing` on). */
   runId?: string;
+  /** The uploaded brochure PDF's key (beside `brochureUrl`); absent when none. */
+  brochureFile?: string;
   /** The ids of `images`, as a set: what makes attaching a photo conditional on its id (addImage). */
   imageIds?: Set<string>;
   /**
@@ -73,8 +75,11 @@ export const versionOf = (record: Pick<ListingRecord, 'version'>) => record.vers
 const atVersion = '(version = :version OR (attribute_not_exists(version) AND :version = :zero))';
 const nextVersion = 'version = if_not_exists(version, :zero) + :one';
 
-/** What a browse index item holds: the card the listings browser shows. */
-export interface ListingIndexRow {
+/**
+ * What a browse index item holds: the card the listings browser shows, and what its searches read
+ * (shared/rules/search.ts; an entry may lack `leaseTypeId`, `words` and `priceReduced`: unknown).
+ */
+export interface ListingIndexRow extends ListingFacets {
   listingId: string;
   title: string;
   listingTypeId: ListingRecord['listingTypeId'];
@@ -98,6 +103,18 @@ export interface BrowseFilter {
   listingTypeId?: string;
   propertyTypeId?: string;
   marketId?: string;
+}
+
+/** A search of the listings browser: its type and property type, the market slots it reads, what it takes, its order. */
+export interface ListingSearchRead {
+  /** The search's criteria and order, digested (searchKeyOf): its cursors continue it only. */
+  searchKey: string;
+  listingTypeId?: string;
+  propertyTypeId?: string;
+  /** One partition per slot; null is the `*` slot (every market). */
+  marketSlots: readonly (string | null)[];
+  accept: ((row: ListingIndexRow) => boolean) | null;
+  sort: BrowseSort;
 }
 
 export interface Page<T> {
@@ -148,22 +165,18 @@ const isIndexed = (r: ListingRecord | null): r is PublishedListing => r?.status 
 /** A stored item (or a stream image of one) as the record it holds. */
 export function fromItem(item: Record<string, unknown>): ListingRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
-  // A listing without `timing` says nothing about it.
-  return { timing: '', ...record } as unknown as ListingRecord;
+  // A listing without `timing` or property facts says nothing about them.
+  return { timing: '', facts: {}, ...record } as unknown as ListingRecord;
 }
 
 function toIndexRow(record: PublishedListing): ListingIndexRow {
   return {
     listingId: record.listingId,
     title: record.title,
+    ...listingFacetsOf(record),
     listingTypeId: record.listingTypeId,
     propertyTypeId: record.propertyTypeId,
     marketId: record.marketId,
-    sqft: record.sqft,
-    minSqft: record.minSqft,
-    maxSqft: record.maxSqft,
-    price: record.price,
-    leasePrice: record.leasePrice,
     leaseFrequencyId: record.leaseFrequencyId,
     createdAt: record.createdAt,
     publishedOn: record.publishedOn,
@@ -193,6 +206,15 @@ function fromIndexItem(item: Record<string, unknown>): ListingIndexRow {
   const { pk: _pk, sk: _sk, type: _t, ...row } = item;
   return row as unknown as ListingIndexRow;
 }
+
+const daysOrNewest = (sort: BrowseSort) => (sort === 'daysOnBisn' ? daysIndex : index);
+
+const listingIndexRead = (read: Omit<ListingSearchRead, 'sort'>): IndexRead<ListingIndexRow> => ({
+  partitions: read.marketSlots.map((marketId) => ({ typeId: read.listingTypeId, propertyTypeId: read.propertyTypeId, marketId })),
+  searchKey: read.searchKey,
+  rowOf: fromIndexItem,
+  accept: read.accept,
+});
 
 /** A conditional update that answers the new record (or the old one), or null when its condition did not hold. */
 async function conditionalUpdate(
@@ -254,6 +276,7 @@ export function draftOf(listing: ListingDraft): ListingDraft {
     zipCode: listing.zipCode,
     zip4: listing.zip4,
     brochureUrl: listing.brochureUrl,
+    facts: listing.facts,
   };
 }
 
@@ -297,10 +320,11 @@ export const listingsRepository = {
     userId: string,
     draft: ListingDraft,
     baseVersion: number,
-    geocoded?: { location: GeoPoint | null; geocodedAddress: string },
+    /** Its new location when the address changed, its photos when their order did. */
+    also: Partial<Pick<ListingRecord, 'location' | 'geocodedAddress' | 'images'>> = {},
   ): Promise<ListingRecord | null> {
     const now = nowIso();
-    const fields: Record<string, unknown> = { ...draftOf(draft), ...geocoded };
+    const fields: Record<string, unknown> = { ...draftOf(draft), ...also };
     const names = Object.keys(fields);
     return conditionalUpdate(
       listingId,
@@ -330,6 +354,20 @@ export const listingsRepository = {
       `SET images = list_append(images, :image), updatedAt = :now, gsi2sk = :now, ${nextVersion} ADD imageIds :imageId`,
       '#status = :draft AND size(images) < :max AND NOT contains(imageIds, :id)',
       { ':image': [image], ':now': now, ':draft': 'draft', ':max': max, ':zero': 0, ':one': 1, ':imageId': new Set([image._id]), ':id': image._id },
+    );
+  },
+
+  /**
+   * Sets (or with null removes) the draft's brochure file while it is still `userId`'s draft with the
+   * brochure `previous` (absent: none); null otherwise.
+   */
+  setBrochureFile(listingId: string, userId: string, previous: string | undefined, key: string | null): Promise<ListingRecord | null> {
+    const now = nowIso();
+    return conditionalUpdate(
+      listingId,
+      `${key ? 'SET brochureFile = :key, ' : 'REMOVE brochureFile SET '}updatedAt = :now, gsi2sk = :now, ${nextVersion}`,
+      `#status = :draft AND userId = :owner AND ${previous ? 'brochureFile = :previous' : 'attribute_not_exists(brochureFile)'}`,
+      { ...(key ? { ':key': key } : {}), ...(previous ? { ':previous': previous } : {}), ':now': now, ':draft': 'draft', ':owner': userId, ':zero': 0, ':one': 1 },
     );
   },
 
@@ -482,18 +520,29 @@ export const listingsRepository = {
     return items.map(fromItem);
   },
 
-  /** One page of the public browser: a Query on exactly one index partition, newest first. */
-  async pagePublished(filter: BrowseFilter, limit: number, cursor?: string, sort: 'newest' | 'daysOnBisn' = 'newest'): Promise<Page<ListingIndexRow>> {
-    const page =
-      sort === 'daysOnBisn'
-        ? await daysIndex.page({ ...filter, typeId: filter.listingTypeId }, limit, cursor, { oldestFirst: true })
-        : await index.page({ ...filter, typeId: filter.listingTypeId }, limit, cursor);
-    return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
+  /**
+   * One page of the public browser's search: its market slots' partitions of the index of its order
+   * (newest, or longest on BISN), merged, or a bounded set of results ranked by price, rate or size
+   * (browse-index.ts); the first page of a search also counts its results.
+   */
+  async searchPublished(read: ListingSearchRead, limit: number, cursor?: string): Promise<Page<ListingIndexRow> & { total?: SearchTotal }> {
+    const indexRead = listingIndexRead(read);
+    if (!isIndexSort(read.sort)) return daysOrNewest(read.sort).rankedPage(indexRead, rankComparator('listings', read.sort), limit, cursor);
+    const [page, total] = await Promise.all([
+      daysOrNewest(read.sort).page(indexRead, limit, cursor, { oldestFirst: read.sort === 'daysOnBisn' }),
+      cursor ? undefined : index.count(indexRead, SEARCH_TOTAL_MAX),
+    ]);
+    return { ...page, ...(total ? { total } : {}) };
   },
 
-  /** How many listings the browser shows for a filter, counted up to `max` (a saved search's breadth). */
-  countPublished(filter: BrowseFilter, max: number): Promise<number> {
-    return index.countUpTo({ ...filter, typeId: filter.listingTypeId }, max);
+  /** One page of one partition, newest first or longest on BISN first (the spec's three filters only). */
+  pagePublished(filter: BrowseFilter, limit: number, cursor?: string, sort: IndexSort = 'newest'): Promise<Page<ListingIndexRow>> {
+    return listingsRepository.searchPublished({ ...filter, searchKey: searchKeyOf({ filter, sort }), marketSlots: [filter.marketId ?? null], accept: null, sort }, limit, cursor);
+  },
+
+  /** How many listings a search shows, counted up to `max` (a saved search's breadth). */
+  async countPublished(read: Omit<ListingSearchRead, 'sort'>, max: number): Promise<number> {
+    return (await index.count(listingIndexRead(read), max)).count;
   },
 
   /** Listings published since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */

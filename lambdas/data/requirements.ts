@@ -5,11 +5,12 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { RequirementStatus } from '../../shared/api';
+import type { RequirementStatus, SearchTotal } from '../../shared/api';
+import { isIndexSort, rankComparator, requirementFacetsOf, type BrowseSort, type RequirementFacets } from '../../shared/rules';
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
 import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
 import { deliveryLedger, type DeliveryClaim } from './delivery-ledger';
-import { browseIndex } from './browse-index';
+import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
 export interface RequirementRecord extends Authored {
@@ -62,8 +63,11 @@ export const activeFromOf = (record: Pick<RequirementRecord, 'renewedAt'> & { se
 /** The statuses the broadcast job reads from gsi2 (sparse: nothing else sits there). */
 const BROADCAST_STATUSES: readonly RequirementStatus[] = ['pending', 'queued', 'processing'];
 
-/** What a browse index item holds: the row the requirements table shows. */
-export interface RequirementIndexRow {
+/**
+ * What a browse index item holds: the row the requirements table shows, and what its searches read
+ * (shared/rules/search.ts; an entry may lack the budget, `words` and the size range: unknown).
+ */
+export interface RequirementIndexRow extends RequirementFacets {
   requirementId: string;
   title: string;
   status: 'sent';
@@ -82,6 +86,18 @@ export interface BrowseFilter {
   requirementTypeId?: string;
   propertyTypeId?: string;
   marketId?: string;
+}
+
+/** A search of the requirements browser: its type and property type, the market slots it reads, what it takes, its order. */
+export interface RequirementSearchRead {
+  /** The search's criteria and order, digested (searchKeyOf): its cursors continue it only. */
+  searchKey: string;
+  requirementTypeId?: string;
+  propertyTypeId?: string;
+  /** One partition per slot; null is the `*` slot (every market). */
+  marketSlots: readonly (string | null)[];
+  accept: ((row: RequirementIndexRow) => boolean) | null;
+  sort: BrowseSort;
 }
 
 export interface Page<T> {
@@ -137,8 +153,8 @@ export function fromItem(item: Record<string, unknown>): RequirementRecord {
 }
 
 function toIndexRow(record: RequirementRecord & { sentAt: string }): RequirementIndexRow {
-  const { requirementId, title, requirementTypeId, propertyTypeId, timing, createdAt, sentAt, sqftMin, sqftMax, marketIds } = record;
-  return { requirementId, title, status: 'sent', requirementTypeId, propertyTypeId, timing, createdAt, sentAt, sqftMin, sqftMax, marketIds };
+  const { requirementId, title, requirementTypeId, propertyTypeId, timing, createdAt, sentAt, marketIds } = record;
+  return { requirementId, title, status: 'sent', ...requirementFacetsOf(record), requirementTypeId, propertyTypeId, timing, createdAt, sentAt, marketIds };
 }
 
 /** The browse index items of a sent requirement: one per filter combination (README "Browse indexes"). */
@@ -153,6 +169,13 @@ function fromIndexItem(item: Record<string, unknown>): RequirementIndexRow {
   const { pk: _pk, sk: _sk, type: _t, ...row } = item;
   return row as unknown as RequirementIndexRow;
 }
+
+const requirementIndexRead = (read: Omit<RequirementSearchRead, 'sort'>): IndexRead<RequirementIndexRow> => ({
+  partitions: read.marketSlots.map((marketId) => ({ typeId: read.requirementTypeId, propertyTypeId: read.propertyTypeId, marketId })),
+  searchKey: read.searchKey,
+  rowOf: fromIndexItem,
+  accept: read.accept,
+});
 
 export const requirementsRepository = {
   /** Who last changed it and its recent changes; false when it is gone. */
@@ -191,10 +214,24 @@ export const requirementsRepository = {
     return { items: (Items ?? []).map(fromItem), nextCursor: encodeCursor(LastEvaluatedKey) };
   },
 
-  /** One page of the public browser: a Query on exactly one index partition, newest first. */
-  async pageSent(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<RequirementIndexRow>> {
-    const page = await index.page({ ...filter, typeId: filter.requirementTypeId }, limit, cursor);
-    return { items: page.items.map(fromIndexItem), nextCursor: page.nextCursor };
+  /**
+   * One page of the public browser's search: its market slots' index partitions, merged, newest first or
+   * longest active first, or a bounded set of results ranked by budget or size (browse-index.ts); the first
+   * page of a search also counts its results.
+   */
+  async searchSent(read: RequirementSearchRead, limit: number, cursor?: string): Promise<Page<RequirementIndexRow> & { total?: SearchTotal }> {
+    const indexRead = requirementIndexRead(read);
+    if (!isIndexSort(read.sort)) return index.rankedPage(indexRead, rankComparator('requirements', read.sort), limit, cursor);
+    const [page, total] = await Promise.all([
+      index.page(indexRead, limit, cursor, { oldestFirst: read.sort === 'daysOnBisn' }),
+      cursor ? undefined : index.count(indexRead, SEARCH_TOTAL_MAX),
+    ]);
+    return { ...page, ...(total ? { total } : {}) };
+  },
+
+  /** One page of one partition, newest first (the spec's three filters only). */
+  pageSent(filter: BrowseFilter, limit: number, cursor?: string): Promise<Page<RequirementIndexRow>> {
+    return requirementsRepository.searchSent({ ...filter, searchKey: searchKeyOf({ filter, sort: 'newest' }), marketSlots: [filter.marketId ?? null], accept: null, sort: 'newest' }, limit, cursor);
   },
 
   /**
@@ -212,9 +249,9 @@ export const requirementsRepository = {
     for await (const page of pages) yield page.map((item) => String(item.requirementId));
   },
 
-  /** How many requirements the browser shows for a filter, counted up to `max` (a saved search's breadth). */
-  countSent(filter: BrowseFilter, max: number): Promise<number> {
-    return index.countUpTo({ ...filter, typeId: filter.requirementTypeId }, max);
+  /** How many requirements a search shows, counted up to `max` (a saved search's breadth). */
+  async countSent(read: Omit<RequirementSearchRead, 'sort'>, max: number): Promise<number> {
+    return (await index.count(requirementIndexRead(read), max)).count;
   },
 
   /** Requirements sent since `sinceIso`, community-wide: a COUNT Query on the all-`*` partition. */

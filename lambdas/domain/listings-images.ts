@@ -1,4 +1,4 @@
-import type { Listing, PresignRequest, PresignResponse } from '../../shared/api';
+import { MAX_LISTING_IMAGES, type Listing, type PresignRequest, type PresignResponse } from '../../shared/api';
 import { badRequest, notFound } from '../core/errors';
 import { logger } from '../core/logger';
 import type { Principal } from '../core/principal';
@@ -7,8 +7,6 @@ import { deleteImageKeys, imageIdOf } from './image-store';
 import { finaliseImageUpload, presignImageUpload } from './images';
 import { listingImagePrefix, listingImagesDto, listingNotFound, noteListingChange, ownListing, requireDraft, variantKeysOf } from './listings';
 
-/** A listing carries at most this many photos. */
-export const MAX_LISTING_IMAGES = 10;
 export const tooManyImages = `A listing can have at most ${MAX_LISTING_IMAGES} photos.`;
 
 /** Photos are added to drafts only, by their owner, under the listing's own key prefix. */

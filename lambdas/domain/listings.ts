@@ -31,6 +31,7 @@ import { addressKey, geocodeAddress, isGeocodable } from './geocode';
 import { deleteImageKeys, deleteImagePrefix } from './image-store';
 import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts';
 import { createdHistory, historyOf, noteChange } from './authorship';
+import { searchReadOf } from './search';
 
 /** "Recent listings" on the dashboard: published in the last 7 days. */
 export const RECENT_LISTING_DAYS = 7;
@@ -90,6 +91,7 @@ export function toListingDto(record: ListingRecord, owner: UserRecord | null, vi
     status: record.status,
     userId: record.userId,
     images: listingImagesDto(record),
+    brochureFile: record.brochureFile ? assetUrl(record.brochureFile) : null,
     location: record.location,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
@@ -201,11 +203,14 @@ export const listingChangedWhilePublishing = 'The listing changed while it was b
  * Saves the whole draft (every field of the editor) over the version it was based on. Owner only, drafts
  * only; a save based on an older version is refused with the current one, so no edit is lost silently.
  */
-export async function updateListing(principal: Principal, listingId: string, { version, ...draft }: SaveListingRequest): Promise<Listing> {
+export const photosToOrderMessage = 'Name each photo of the listing once to order them.';
+
+export async function updateListing(principal: Principal, listingId: string, { version, imageOrder, ...draft }: SaveListingRequest): Promise<Listing> {
   const record = await ownListing(principal, listingId);
   requireDraft(record);
   if (version !== versionOf(record)) throw staleVersion(listingChangedElsewhere, versionOf(record));
-  const saved = await listingsRepository.saveDraft(listingId, principal.sub, draft, version, await geocodeIfChanged(record, draft));
+  const images = imageOrder && imagesInOrder(record, imageOrder);
+  const saved = await listingsRepository.saveDraft(listingId, principal.sub, draft, version, { ...(await geocodeIfChanged(record, draft)), ...(images && { images }) });
   if (!saved) {
     // Published, deleted or saved by someone else between the read and the write.
     const current = await ownListing(principal, listingId);
@@ -213,6 +218,13 @@ export async function updateListing(principal: Principal, listingId: string, { v
     throw staleVersion(listingChangedElsewhere, versionOf(current));
   }
   return withOwner(await noteListingChange(saved, principal, 'edited'));
+}
+
+/** The draft's photos in the order named (the cover first); 400 unless it names each of them once. */
+function imagesInOrder(record: ListingRecord, imageOrder: readonly string[]): ListingRecord['images'] {
+  const byId = new Map(record.images.map((image) => [image._id, image]));
+  if (imageOrder.length !== byId.size || imageOrder.some((id) => !byId.has(id))) throw badRequest(photosToOrderMessage);
+  return imageOrder.map((id) => byId.get(id)!);
 }
 
 /**
@@ -284,10 +296,11 @@ export async function getListing(principal: Principal, listingId: string, caller
   return listing;
 }
 
-/** The listings browser: one Query on one index partition, newest first. */
-export async function listListings(query: ListListingsQuery): Promise<ListingPage> {
-  const page = await listingsRepository.pagePublished(query, query.limit, query.cursor, query.sort);
-  return { items: page.items.map(toListingSummary), nextCursor: page.nextCursor };
+/** The listings browser: its search's index partitions, merged (README "Browse indexes"); the first page counts the results. */
+export async function listListings(query: ListListingsQuery, now = new Date()): Promise<ListingPage> {
+  const { limit, cursor, sort, ...filters } = query;
+  const page = await listingsRepository.searchPublished(searchReadOf('listings', filters, now, sort), limit, cursor);
+  return { items: page.items.map(toListingSummary), nextCursor: page.nextCursor, ...(page.total ? { total: page.total } : {}) };
 }
 
 /** My listings: every status, newest first. */

@@ -23,6 +23,7 @@ import { nowIso } from '../data/table';
 import { usersRepository, type UserRecord } from '../data/users';
 import { contactCardFor, contactViewerOf, type ContactViewer } from './contacts';
 import { createdHistory, historyOf, noteChange } from './authorship';
+import { searchReadOf } from './search';
 
 
 const requirementTypeById = byId(requirementTypes);
@@ -143,9 +144,11 @@ export async function getRequirement(principal: Principal, requirementId: string
   return requirement;
 }
 
-export async function listRequirements(query: ListRequirementsQuery): Promise<RequirementPage> {
-  const page = await requirementsRepository.pageSent(query, query.limit, query.cursor);
-  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+/** The requirements browser: its search's index partitions, merged (README "Browse indexes"); the first page counts the results. */
+export async function listRequirements(query: ListRequirementsQuery, now = new Date()): Promise<RequirementPage> {
+  const { limit, cursor, sort, ...filters } = query;
+  const page = await requirementsRepository.searchSent(searchReadOf('requirements', filters, now, sort), limit, cursor);
+  return { items: page.items.map(toSummary), nextCursor: page.nextCursor, ...(page.total ? { total: page.total } : {}) };
 }
 
 export async function listMyRequirements(

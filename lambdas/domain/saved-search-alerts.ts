@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedSearchKind } from '../../shared/api';
 import { subscriptionIdFor, type SubscriptionId } from '../../shared/catalog';
-import { fits, type ListingFacets, type RequirementFacets } from '../../shared/rules';
+import { fits, listingFacetsOf, requirementFacetsOf, type ListingFacets, type RequirementFacets } from '../../shared/rules';
 import { logger } from '../core/logger';
 import { countMetric } from '../core/metrics';
 import { blastsRepository } from '../data/blasts';
@@ -72,7 +72,7 @@ async function publicItem(kind: SavedSearchKind, itemId: string): Promise<Public
     return {
       ownerId: listing.userId,
       publicAt: listing.publishedOn,
-      facets: { kind, facets: { listingTypeId: listing.listingTypeId, propertyTypeId: listing.propertyTypeId, marketId: listing.marketId } },
+      facets: { kind, facets: listingFacetsOf(listing) },
       entry: (owner) => listingDigestEntry(digestEntry(listing, owner)),
       ...(listing.runId && listing.propertyTypeId ? { blast: { runId: listing.runId, category: subscriptionIdFor(listing.propertyTypeId, 'listings') } } : {}),
     };
@@ -82,15 +82,16 @@ async function publicItem(kind: SavedSearchKind, itemId: string): Promise<Public
   return {
     ownerId: requirement.userId,
     publicAt: requirement.sentAt,
-    facets: { kind, facets: { requirementTypeId: requirement.requirementTypeId, propertyTypeId: requirement.propertyTypeId, marketIds: requirement.marketIds } },
+    facets: { kind, facets: requirementFacetsOf(requirement) },
     entry: (owner) => requirementDigestEntry(toRequirementDto(requirement, owner, 'member')),
   };
 }
 
-const fitsItem = (search: SavedSearchRecord, item: PublicItem) =>
+/** The browser's own predicate, at the alert job's `now`. */
+const fitsItem = (search: SavedSearchRecord, item: PublicItem, now: Date) =>
   search.kind === 'listings' && item.facets.kind === 'listings'
-    ? fits({ kind: 'listings', filters: search.filters }, item.facets.facets)
-    : search.kind === 'requirements' && item.facets.kind === 'requirements' && fits({ kind: 'requirements', filters: search.filters }, item.facets.facets);
+    ? fits({ kind: 'listings', filters: search.filters }, item.facets.facets, now)
+    : search.kind === 'requirements' && item.facets.kind === 'requirements' && fits({ kind: 'requirements', filters: search.filters }, item.facets.facets, now);
 
 /** An item that became public: the next alert run looks for the instant saved searches it fits. */
 export function queueSearchAlerts(item: QueuedAlertItem): Promise<void> {
@@ -144,7 +145,7 @@ async function recordHits(now: Date, report: InstantAlertReport): Promise<void> 
         const item = await publicItem(queued.kind, queued.itemId);
         if (item && item.publicAt >= freshSince) {
           for (const search of await mailingSearches(queued.kind)) {
-            if (search.ownerId === item.ownerId || search.createdAt > item.publicAt || !fitsItem(search, item)) continue;
+            if (search.ownerId === item.ownerId || search.createdAt > item.publicAt || !fitsItem(search, item, now)) continue;
             // Every mailing search records that something new fitted (its 90 days start again); instant ones get a hit.
             if (search.frequency === 'instant') {
               const hit = { ownerId: search.ownerId, savedSearchId: search.savedSearchId, kind: queued.kind, itemId: queued.itemId, hitAt: now.toISOString() };

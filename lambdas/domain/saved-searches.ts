@@ -10,7 +10,7 @@ import {
   type SavedSearchResponse,
   type UpdateSavedSearchRequest,
 } from '../../shared/api';
-import { ALL } from '../../shared/catalog';
+import { searchParamsOf } from '../../shared/rules';
 import { env } from '../core/env';
 import { badRequest, conflict, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
@@ -18,6 +18,7 @@ import { listingsRepository } from '../data/listings';
 import { requirementsRepository } from '../data/requirements';
 import { savedSearchesRepository, type SavedSearchEdit, type SavedSearchRecord } from '../data/saved-searches';
 import { nowIso } from '../data/table';
+import { searchReadOf } from './search';
 
 export const savedSearchNotFound = 'Saved search not found';
 export const savedSearchLimitMessage = `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`;
@@ -42,18 +43,19 @@ const toDto = (record: SavedSearchRecord): SavedSearch =>
 
 /** The browser a saved search opens, with its own filters in the URL (as the Saved searches page opens it). */
 export function savedSearchBrowserUrl(search: SavedSearchQuery): string {
-  const filters = Object.entries(search.filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && entry[1] !== ALL);
-  const query = new URLSearchParams(filters).toString();
+  const query = new URLSearchParams(searchParamsOf(search.filters)).toString();
   return `${env().SITE_URL}/consumer/${search.kind}${query ? `?${query}` : ''}`;
 }
 
 /**
  * How many current items the browser shows for the search, counted up to one past the "too broad" line:
- * the browser's own index partition, so the count and the browser agree.
+ * the browser's own read of its index (bounded as the browser's count is), so the count and the browser agree.
  */
-export async function countMatching(query: SavedSearchQuery): Promise<number> {
+export async function countMatching(query: SavedSearchQuery, now = new Date()): Promise<number> {
   const max = SAVED_SEARCH_TOO_BROAD + 1;
-  return query.kind === 'listings' ? listingsRepository.countPublished(query.filters, max) : requirementsRepository.countSent(query.filters, max);
+  return query.kind === 'listings'
+    ? listingsRepository.countPublished(searchReadOf('listings', query.filters, now), max)
+    : requirementsRepository.countSent(searchReadOf('requirements', query.filters, now), max);
 }
 
 async function answer(record: SavedSearchRecord): Promise<SavedSearchResponse> {

@@ -58,6 +58,8 @@ export const finaliseBrokerImage = e(route.finaliseBrokerImage, { params: s.user
 export const presignListingImage = e(route.presignListingImage, { params: s.listingIdParams, body: s.presignRequest, response: s.presignResponse });
 export const finaliseListingImage = e(route.finaliseListingImage, { params: s.listingIdParams, body: s.finaliseRequest, response: s.listingImagesResponse });
 export const deleteListingImage = e(route.deleteListingImage, { params: s.listingImageParams, response: s.listingImagesResponse });
+export const presignListingBrochure = e(route.presignListingBrochure, { params: s.listingIdParams, body: s.presignBrochureRequest, response: s.presignResponse });
+export const setListingBrochure = e(route.setListingBrochure, { params: s.listingIdParams, body: s.setBrochureRequest, response: s.listingResponse });
 
 export const unsubscribe = e(route.unsubscribe, { body: s.unsubscribeRequest, response: s.unsubscribeResponse });
 export const unsubscribeOneClick = e(route.unsubscribeOneClick, { query: s.oneClickUnsubscribeQuery, body: z.unknown(), response: s.unsubscribeResponse });
@@ -143,6 +145,8 @@ export const contract = {
   presignListingImage,
   finaliseListingImage,
   deleteListingImage,
+  presignListingBrochure,
+  setListingBrochure,
   unsubscribe,
   unsubscribeOneClick,
   getUnsubscribeLink,

@@ -76,6 +76,8 @@ export const finaliseBrokerImage = r('finaliseBrokerImage', 'POST', '/user/broke
 export const presignListingImage = r('presignListingImage', 'POST', '/listing/image/{listingId}/upload', 'approved', 'images/presign-listing-image', 'owner', FOR_BROKER);
 export const finaliseListingImage = r('finaliseListingImage', 'POST', '/listing/image/{listingId}', 'approved', 'images/finalise-listing-image', 'owner', FOR_BROKER);
 export const deleteListingImage = r('deleteListingImage', 'DELETE', '/listing/image/{listingId}/{imageId}', 'approved', 'images/delete-listing-image', 'owner', FOR_BROKER);
+export const presignListingBrochure = r('presignListingBrochure', 'POST', '/listing/brochure/{listingId}/upload', 'approved', 'images/presign-listing-brochure', 'owner', FOR_BROKER);
+export const setListingBrochure = r('setListingBrochure', 'PUT', '/listing/brochure/{listingId}', 'approved', 'images/set-listing-brochure', 'owner', FOR_BROKER);
 // unsubscribe (spec 01 §7 + RFC 8058 one-click)
 export const unsubscribe = r('unsubscribe', 'POST', '/unsubscribe', 'public', 'unsubscribe/unsubscribe');
 export const unsubscribeOneClick = r('unsubscribeOneClick', 'POST', '/unsubscribe/one-click', 'public', 'unsubscribe/unsubscribe-one-click');
@@ -167,6 +169,8 @@ export const routes = [
   presignListingImage,
   finaliseListingImage,
   deleteListingImage,
+  presignListingBrochure,
+  setListingBrochure,
   unsubscribe,
   unsubscribeOneClick,
   getUnsubscribeLink,

@@ -1,6 +1,6 @@
 import { isBrochureUrl } from './links';
 import { TZDate } from '@date-fns/tz';
-import { leaseFrequencies, type LeaseFrequencyId } from '../catalog';
+import { factsOfPropertyType, leaseFrequencies, type LeaseFrequencyId, type PropertyFactId } from '../catalog';
 import { lazy } from '../lazy';
 
 /**
@@ -249,4 +249,14 @@ export function formatBudget(budget: {
     parts.push(`${parts.length ? 'up' : 'Up'} to ${formatLeaseRate(budget.maxLeaseRate, budget.maxLeaseFrequencyId)}`);
   }
   return parts.join(' or ');
+}
+
+/** The property facts a listing states for its type, in the catalogue's order, each as shown ("24", "Class A", "1,200"). */
+export function statedFacts(propertyTypeId: string | null | undefined, facts: Partial<Record<PropertyFactId, unknown>> | undefined): { id: PropertyFactId; name: string; value: string }[] {
+  return factsOfPropertyType(propertyTypeId).flatMap((fact) => {
+    const value = facts?.[fact.id];
+    if (value === undefined || value === null || value === '') return [];
+    const shown = fact.kind === 'class' ? `Class ${String(value)}` : typeof value === 'number' && fact.kind !== 'year' ? value.toLocaleString('en-US') : String(value);
+    return [{ id: fact.id, name: fact.name, value: shown }];
+  });
 }

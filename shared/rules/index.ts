@@ -9,6 +9,7 @@ export * from './matching';
 export * from './lifecycle';
 export * from './directory';
 export * from './saved-search';
+export * from './search';
 export * from './market';
 export * from './digest';
 export * from './csv';

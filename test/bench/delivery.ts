@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { listingsSearchFilters } from '../../shared/api';
-import { fits, notificationPreferencesOf } from '../../shared/rules';
+import { fits, listingFacetsOf, notificationPreferencesOf } from '../../shared/rules';
 import { listingTypes, markets, propertyTypes, subscriptionIdFor, type PropertyTypeId } from '../../shared/catalog';
 import { blastsRepository } from '../../lambdas/data/blasts';
 import { listingsRepository } from '../../lambdas/data/listings';
@@ -92,7 +92,7 @@ async function expectedRecipients(runId: string): Promise<Set<string>> {
     const others = listings.filter((listing) => listing.userId !== user.userId);
     const searches = (await savedSearchesRepository.all(user.userId)).filter((search) => search.status === 'active' && search.frequency === 'daily' && search.kind === 'listings');
     const follows = others.some((listing) => user.subscribed.includes(subscriptionIdFor(listing.propertyTypeId as PropertyTypeId, 'listings')));
-    const hit = others.some((listing) => searches.some((search) => fits({ kind: 'listings', filters: search.filters }, listing)));
+    const hit = others.some((listing) => searches.some((search) => fits({ kind: 'listings', filters: search.filters }, listingFacetsOf(listing), new Date())));
     if (follows || hit) out.add(user.email);
   }
   return out;

@@ -51,7 +51,7 @@ async function publishedListing(owner: Actor, propertyTypeId: PropertyTypeId, pu
 }
 
 const search = (owner: Actor, name: string, kind: 'listings' | 'requirements', filters: Record<string, string>, frequency: SavedSearchFrequency) =>
-  createSavedSearch(owner.principal, { name, kind, filters, frequency } as Parameters<typeof createSavedSearch>[1]);
+  createSavedSearch(owner.principal, { name, kind, filters, frequency } as unknown as Parameters<typeof createSavedSearch>[1]);
 
 /** A strong match of `owner`'s requirement with `listing`, made at `matchedAt`. */
 async function match(owner: Actor, listing: { listingId: string; title: string; userId: string }, matchedAt: string, score = 90): Promise<MatchSide> {

@@ -5,10 +5,11 @@ import { listingsRepository } from '../../lambdas/data/listings';
 import { createListing } from '../../lambdas/domain/listings';
 import { deleteListingImage, finaliseListingImage, presignListingImage } from '../../lambdas/domain/listings-images';
 import type { AcceptedImageType } from '../../shared/api';
+import { MAX_LISTING_IMAGES } from '../../shared/api';
 import { keysUnder, postToS3, publishedListing, refusal, savedDraft, storedPhoto, testPhoto } from './listings-support';
 import { broker, type Actor } from './support';
 
-const tooMany = 'A listing can have at most 10 photos.';
+const tooMany = `A listing can have at most ${MAX_LISTING_IMAGES} photos.`;
 const assetBase = () => process.env.ASSET_BASE_URL;
 
 /** Presign and POST a photo for the listing, as the editor does; answers the upload's key. */
@@ -25,7 +26,7 @@ async function draftWithPhotos(owner: Actor, count: number, stored = false) {
   for (let i = 0; i < count; i++) {
     const id = randomUUID();
     const photo = stored ? await storedPhoto(`listings/${listingId}`) : { _id: id, thumbnail: `t/${id}`, medium: `m/${id}`, large: `l/${id}` };
-    await listingsRepository.addImage(listingId, photo, 10);
+    await listingsRepository.addImage(listingId, photo, MAX_LISTING_IMAGES);
   }
   return listingId;
 }
@@ -56,7 +57,7 @@ describe('listing photos (domain): presign', () => {
     expect(Date.parse(policy.expiration)).toBeLessThanOrEqual(after + 5 * 60 * 1000);
   });
 
-  it('refuses someone else\'s listing (404), a listing no longer a draft (409) and a tenth photo (400)', async () => {
+  it('refuses someone else\'s listing (404), a listing no longer a draft (409) and a photo past the last place (400)', async () => {
     const owner = await broker('owner');
     const other = await broker('other');
     const request = { contentType: 'image/jpeg' as const, size: 1000 };
@@ -64,9 +65,9 @@ describe('listing photos (domain): presign', () => {
     expect(await refusal(presignListingImage(other.principal, listingId, request))).toEqual({ status: 404, message: 'Listing not found' });
     const published = await publishedListing(owner);
     expect(await refusal(presignListingImage(owner.principal, published.listingId, request))).toEqual({ status: 409, message: 'Only drafts can be edited.' });
-    const nine = await draftWithPhotos(owner, 9);
+    const nine = await draftWithPhotos(owner, MAX_LISTING_IMAGES - 1);
     expect((await presignListingImage(owner.principal, nine, request)).key).toContain(`listings/${nine}/uploads/`);
-    await listingsRepository.addImage(nine, await storedPhoto(`listings/${nine}`), 10);
+    await listingsRepository.addImage(nine, await storedPhoto(`listings/${nine}`), MAX_LISTING_IMAGES);
     expect(await refusal(presignListingImage(owner.principal, nine, request))).toEqual({ status: 400, message: tooMany });
   });
 });
@@ -107,13 +108,13 @@ describe('listing photos (domain): finalise', () => {
 
     const published = await publishedListing(owner);
     expect(await refusal(finaliseListingImage(owner.principal, published.listingId, `listings/${published.listingId}/uploads/x`))).toEqual({ status: 409, message: 'Only drafts can be edited.' });
-    const full = await draftWithPhotos(owner, 10);
+    const full = await draftWithPhotos(owner, MAX_LISTING_IMAGES);
     expect(await refusal(finaliseListingImage(owner.principal, full, `listings/${full}/uploads/x`))).toEqual({ status: 400, message: tooMany });
   });
 
-  it('of two uploads racing for the tenth place one is attached; the other is refused and its files removed', async () => {
+  it('of two uploads racing for the last place one is attached; the other is refused and its files removed', async () => {
     const owner = await broker('crowded');
-    const listingId = await draftWithPhotos(owner, 9);
+    const listingId = await draftWithPhotos(owner, MAX_LISTING_IMAGES - 1);
     const keys = [await uploaded(owner, listingId), await uploaded(owner, listingId)];
     const answers = await Promise.allSettled(keys.map((key) => finaliseListingImage(owner.principal, listingId, key)));
     const won = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
@@ -121,9 +122,9 @@ describe('listing photos (domain): finalise', () => {
     expect(won).toHaveLength(1);
     expect(lost.map((error) => [error.statusCode, error.message])).toEqual([[400, tooMany]]);
     const record = await listingsRepository.get(listingId);
-    expect(record?.images).toHaveLength(10);
-    const winner = record!.images[9]!;
-    expect(won[0]!.images[9]!._id).toBe(winner._id);
+    expect(record?.images).toHaveLength(MAX_LISTING_IMAGES);
+    const winner = record!.images[MAX_LISTING_IMAGES - 1]!;
+    expect(won[0]!.images[MAX_LISTING_IMAGES - 1]!._id).toBe(winner._id);
     expect(await variantFolders(listingId)).toEqual(expect.arrayContaining([winner.thumbnail, winner.medium, winner.large]));
     const loserId = keys.map((key) => key.split('/').pop()!).find((id) => id !== winner._id)!;
     expect((await variantFolders(listingId)).filter((key) => key.includes(loserId))).toEqual([]);

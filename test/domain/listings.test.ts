@@ -62,6 +62,7 @@ describe('listings (domain): create and save', () => {
       propertyType: null,
       market: null,
       images: [],
+      brochureFile: null,
       location: null,
       createdAt: listing.createdAt,
       updatedAt: listing.createdAt,

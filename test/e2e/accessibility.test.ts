@@ -14,8 +14,11 @@ const publicScreens = ['/', '/login', '/signup', '/forgotPassword', '/unsubscrib
 const consumerScreens = [
   '/consumer/dashboard',
   '/consumer/requirements',
+  // The criteria beside the filters, open: the markets tree, the "fits a listing of" fields, the count and the order.
+  '/consumer/requirements?markets=placer&fitSqft=12000&sort=sizeDesc',
   '/consumer/my-requirements',
   '/consumer/listings',
+  '/consumer/listings?markets=sacramento,yolo-davis&sizeMin=10000&rateMax=1.1&rateFrequencyId=monthly&keyword=office&sort=priceAsc',
   '/consumer/my-listings',
   '/consumer/matches',
   '/consumer/brokers',

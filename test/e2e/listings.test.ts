@@ -125,6 +125,12 @@ describe('listings, end to end', () => {
     await drawer.getByRole('textbox', { name: 'Description' }).fill(description);
     await drawer.getByRole('textbox', { name: 'Highlight 1' }).fill('Roll-up doors');
     await drawer.getByRole('textbox', { name: 'Highlight 2' }).fill('Fenced yard');
+    // The property facts of a flex building: clear height, doors, power, and those of every type.
+    const facts = drawer.getByRole('group', { name: 'Property facts' });
+    await expect(facts.getByRole('textbox', { name: 'Acres' }).count()).resolves.toBe(0);
+    await facts.getByRole('textbox', { name: 'Clear height (ft)' }).fill('24');
+    await facts.getByRole('textbox', { name: 'Grade-level doors' }).fill('3');
+    await facts.getByRole('textbox', { name: 'Year built' }).fill('1998');
     await drawer.getByRole('textbox', { name: 'Brochure URL' }).fill('https://example.com/brochure.pdf');
 
     await expect.poll(complete, { timeout: 10_000 }).toBe(7);
@@ -207,9 +213,13 @@ describe('listings, end to end', () => {
     const breadcrumb = await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText();
     expect(breadcrumb.replace(/\s+/g, ' ')).toContain(`Home Listings ${title}`);
     const body = await page.locator('main').innerText();
-    for (const text of ['1 day on BISN', 'Flex · For Sale or Lease', '12,500 sqft', '$2,450,000', '$1.35 per sqft / Monthly', 'Triple Net (NNN)', '2,000 - 12,500', 'Available March 2027', description, 'Roll-up doors', 'Fenced yard', 'Midtown', '1801 L St', 'Sacramento, CA 95811', 'Contact Information']) {
+    for (const text of ['1 day on BISN', 'Flex · For Sale or Lease', '12,500 sqft', '$2,450,000', '$1.35 per sqft / Monthly', 'Triple Net (NNN)', '2,000 - 12,500', 'Available March 2027', description, 'Roll-up doors', 'Fenced yard', 'Midtown', '1801 L St', 'Sacramento, CA 95811', 'Contact Information', 'Property facts']) {
       expect(body).toContain(text);
     }
+    const fact = (name: string) => page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd').innerText();
+    await expect(fact('Clear height (ft)')).resolves.toBe('24');
+    await expect(fact('Grade-level doors')).resolves.toBe('3');
+    await expect(fact('Year built')).resolves.toBe('1998');
     const brochure = page.getByRole('link', { name: 'Download Brochure' });
     await expect(brochure.getAttribute('href')).resolves.toBe('https://example.com/brochure.pdf');
     await expect(brochure.getAttribute('target')).resolves.toBe('_blank');

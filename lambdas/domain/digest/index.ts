@@ -39,12 +39,12 @@ async function newMatches(brokerId: string, items: NewItems): Promise<MatchSide[
   return out.sort((a, b) => b.score - a.score || b.matchedAt.localeCompare(a.matchedAt));
 }
 
-/** A saved search's hits among the span's new items: what its browser would list, not the broker's own. */
-function hitsOf(search: SavedSearchRecord, brokerId: string, items: NewItems): PersonalDigestEntry[] {
+/** A saved search's hits among the span's new items: what its browser would list on the digest day, not the broker's own. */
+function hitsOf(search: SavedSearchRecord, brokerId: string, items: NewItems, day: Date): PersonalDigestEntry[] {
   if (search.kind === 'listings') {
-    return items.listings.filter((l) => l.ownerId !== brokerId && fits({ kind: 'listings', filters: search.filters }, l.facets)).map((l) => l.entry);
+    return items.listings.filter((l) => l.ownerId !== brokerId && fits({ kind: 'listings', filters: search.filters }, l.facets, day)).map((l) => l.entry);
   }
-  return items.requirements.filter((r) => r.ownerId !== brokerId && fits({ kind: 'requirements', filters: search.filters }, r.facets)).map((r) => r.entry);
+  return items.requirements.filter((r) => r.ownerId !== brokerId && fits({ kind: 'requirements', filters: search.filters }, r.facets, day)).map((r) => r.entry);
 }
 
 /** One group per category of `channel` the broker follows (in the catalogue's order), of the new items in it that are not theirs. */
@@ -89,7 +89,7 @@ export async function digestFor(
   const savedSearches: (DigestSearchCandidates<PersonalDigestEntry> & { savedSearchId: string })[] = [];
   for (const search of searches) {
     const searchItems = searchSpanOf(search, span, digestDay) === span ? items : await context.newItems('week');
-    savedSearches.push({ savedSearchId: search.savedSearchId, title: search.name, frequency: search.frequency, moreUrl: savedSearchBrowserUrl(search), hits: hitsOf(search, brokerId, searchItems) });
+    savedSearches.push({ savedSearchId: search.savedSearchId, title: search.name, frequency: search.frequency, moreUrl: savedSearchBrowserUrl(search), hits: hitsOf(search, brokerId, searchItems, digestDay) });
   }
   const subscribed = new Set<string>(user.subscribed);
   const candidates: DigestCandidates<PersonalDigestEntry> = {

@@ -1,6 +1,16 @@
 import { groupBy } from '../../../shared/group-by';
 import { subscriptionIdFor, type PropertyTypeId, type SubscriptionId } from '../../../shared/catalog';
-import { blastDateKey, digestWindow, searchSpanOf, type DigestSpan, type DigestWindow, type ListingFacets, type RequirementFacets } from '../../../shared/rules';
+import {
+  blastDateKey,
+  digestWindow,
+  listingFacetsOf,
+  requirementFacetsOf,
+  searchSpanOf,
+  type DigestSpan,
+  type DigestWindow,
+  type ListingFacets,
+  type RequirementFacets,
+} from '../../../shared/rules';
 import { listingsRepository } from '../../data/listings';
 import { requirementsRepository, type RequirementRecord } from '../../data/requirements';
 import { savedSearchesRepository, type SavedSearchId, type SavedSearchRecord } from '../../data/saved-searches';
@@ -72,7 +82,8 @@ async function newListings(window: DigestWindow, at: string, run: DigestRun | nu
     entry: listingDigestEntry(digestEntry(record, byOwner.get(record.userId) ?? null, reductions.get(record.listingId) ?? null)),
     ownerId: record.userId,
     category: record.propertyTypeId ? subscriptionIdFor(record.propertyTypeId as PropertyTypeId, 'listings') : null,
-    facets: { listingTypeId: record.listingTypeId, propertyTypeId: record.propertyTypeId, marketId: record.marketId },
+    // As the blast will publish it: its run's `publishedOn` (what the browser's "new" criterion reads).
+    facets: listingFacetsOf({ ...record, publishedOn: record.publishedOn ?? at }),
   }));
 }
 
@@ -91,7 +102,7 @@ async function newRequirements(window: DigestWindow): Promise<NewRequirement[]> 
     entry: requirementDigestEntry(toRequirementDto(record, byOwner.get(record.userId) ?? null, 'member')),
     ownerId: record.userId,
     category: subscriptionIdFor(record.propertyTypeId, 'requirements'),
-    facets: { requirementTypeId: record.requirementTypeId, propertyTypeId: record.propertyTypeId, marketIds: record.marketIds },
+    facets: requirementFacetsOf(record),
   }));
 }
 

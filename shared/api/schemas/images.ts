@@ -13,6 +13,22 @@ export const imageKinds = {
 } as const;
 export type ImageKind = keyof typeof imageKinds;
 
+/** A listing carries at most this many photos; the first is its cover. */
+export const MAX_LISTING_IMAGES = 20;
+
+/** A listing's brochure: a PDF of at most this size, uploaded as photos are (presigned POST, then the server checks it). */
+export const BROCHURE_MAX_BYTES = 20 * MB;
+export const brochureTooLarge = 'A brochure must be at most 20 MB.';
+export const notAPdf = 'Please choose a PDF file.';
+export const presignBrochureRequest = z.object({
+  size: z.number().check(z.int(), z.positive()),
+  fileName: z.optional(z.string().check(z.maxLength(255))),
+});
+export type PresignBrochureRequest = z.infer<typeof presignBrochureRequest>;
+/** The uploaded brochure's key to attach it to the draft, or null to take it off. */
+export const setBrochureRequest = z.strictObject({ key: z.nullable(z.string().check(z.minLength(1), z.maxLength(512))) });
+export type SetBrochureRequest = z.infer<typeof setBrochureRequest>;
+
 export const wrongImageType = 'Please choose a JPEG, PNG or WebP image.';
 export const uploadFailed = 'Failed to upload image. Please try again.';
 export const imageReadFailed = 'Error processing image. Please try again.';

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './search';
 export * from './auth';
 export * from './users';
 export * from './images';

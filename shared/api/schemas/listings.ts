@@ -1,8 +1,9 @@
 import * as z from '../../zod';
-import { idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
+import { buildingClasses, idsOf, leaseTypes, listingTypes, markets, usStates } from '../../catalog';
 import { isBrochureUrl, withBrochureScheme } from '../../rules/links';
 import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
-import { listingImage } from './images';
+import { listingImage, MAX_LISTING_IMAGES } from './images';
+import { browseSort, listingCriteria, rangesInOrder, searchTotal } from './search';
 import { leaseFrequencyId, marketId, propertyTypeId } from './requirements';
 import { contact } from './users';
 
@@ -22,6 +23,32 @@ const sqft = z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(100
  */
 /** Spec 02 §5, with its full stop. */
 export const brochureUrlMessage = 'Please enter a valid URL.';
+
+const wholeNumber = (max: number, what: string) =>
+  z.optional(z.nullable(z.number({ error: `${what} must be a number.` }).check(z.int(`${what} must be a whole number.`), z.nonnegative(`${what} cannot be negative.`), z.maximum(max, `${what} is too large.`))));
+const measure = (what: string) =>
+  z.optional(z.nullable(z.number({ error: `${what} must be a number.` }).check(z.nonnegative(`${what} cannot be negative.`), z.maximum(10_000_000, `${what} is too large.`), z.refine((v) => Math.round(v * 100) / 100 === v, 'Use at most 2 decimal places.'))));
+const factText = z.optional(text(200));
+
+/** The property facts a listing states (shared/catalog/property-facts.ts): each optional, only its type's shown. */
+export const listingFacts = z.strictObject({
+  buildingClass: z.optional(z.nullable(z.enum(buildingClasses, { error: 'The building class is A, B or C.' }))),
+  floors: wholeNumber(200, 'Floors'),
+  clearHeightFt: measure('Clear height'),
+  dockHighDoors: wholeNumber(10_000, 'Dock-high doors'),
+  gradeLevelDoors: wholeNumber(10_000, 'Grade-level doors'),
+  power: factText,
+  frontageFt: measure('Frontage'),
+  anchor: factText,
+  acres: measure('Acres'),
+  zoning: factText,
+  utilities: factText,
+  units: wholeNumber(100_000, 'Units'),
+  yearBuilt: z.optional(z.nullable(z.number({ error: 'The year built must be a number.' }).check(z.int('The year built must be a whole number.'), z.minimum(1800, 'The year built is from 1800 on.'), z.maximum(2100, 'The year built is up to 2100.')))),
+  parking: factText,
+  apn: factText,
+});
+export type ListingFacts = z.infer<typeof listingFacts>;
 
 export const listingDraft = z.object({
   title: z._default(text(200), ''),
@@ -52,21 +79,27 @@ export const listingDraft = z.object({
     ]),
     '',
   ),
+  facts: z._default(listingFacts, {}),
 });
 export type ListingDraft = z.infer<typeof listingDraft>;
 export type ListingDraftInput = z.input<typeof listingDraft>;
 
 type DraftShape = typeof listingDraft.shape;
-/** The draft's fields without their defaults: a save names every one of them. */
+/** The draft's fields without their defaults: a save names every one of them (the property facts may be left out: none). */
 const requiredDraftShape = Object.fromEntries(
-  Object.entries(listingDraft.shape).map(([key, field]) => [key, field._zod.def.innerType]),
-) as { [K in keyof DraftShape]: DraftShape[K]['_zod']['def']['innerType'] };
+  Object.entries(listingDraft.shape).map(([key, field]) => [key, key === 'facts' ? field : field._zod.def.innerType]),
+) as { [K in Exclude<keyof DraftShape, 'facts'>]: DraftShape[K]['_zod']['def']['innerType'] } & Pick<DraftShape, 'facts'>;
 
 /**
  * PUT /listing/{id}: the whole draft, as the editor holds it, and the version it was based on. Every field
  * must be there and no other: an empty or misspelt body would otherwise save the defaults over a draft.
  */
-export const saveListingRequest = z.strictObject({ ...requiredDraftShape, version: contentVersion });
+export const saveListingRequest = z.strictObject({
+  ...requiredDraftShape,
+  version: contentVersion,
+  /** The photos' ids in their new order, the cover first: the listing's photos, each once. Absent: as they are. */
+  imageOrder: z.optional(z.array(idParam).check(z.maxLength(MAX_LISTING_IMAGES), z.refine((ids) => new Set(ids).size === ids.length, 'Each photo once.'))),
+});
 export type SaveListingRequest = z.infer<typeof saveListingRequest>;
 
 /** The form's own per-section messages (spec 02 §5), used by the editor; the API accepts partial drafts. */
@@ -97,6 +130,8 @@ export const listing = z.extend(listingDraft, {
   propertyType: z.nullable(z.object({ propertyTypeId, name: z.string() })),
   market: z.nullable(z.object({ marketId, name: z.string(), countyName: z.string() })),
   images: z.array(listingImage),
+  /** The uploaded brochure PDF's URL (beside `brochureUrl`, a link elsewhere); null when none. */
+  brochureFile: z.nullable(z.string()),
   location: z.nullable(geo),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -143,17 +178,18 @@ export const listingSummary = z.extend(
 );
 export type ListingSummary = z.infer<typeof listingSummary>;
 
-export const listingSorts = ['newest', 'daysOnBisn'] as const;
-export const listListingsQuery = z.extend(pageQuery, {
+/** The Listings browser's search: the spec's three filters and the criteria beside them (shared/rules/search.ts). */
+export const listingSearchShape = {
   listingTypeId: allOr(listingTypeId),
   propertyTypeId: allOr(propertyTypeId),
   marketId: allOr(marketId),
-  /** Newest first (the spec's order), or longest on BISN first. */
-  sort: z._default(z.enum(listingSorts), 'newest'),
-});
+  ...listingCriteria,
+};
+export const listListingsQuery = z.object({ ...pageQuery.shape, ...listingSearchShape, sort: browseSort }).check(...rangesInOrder);
 export type ListListingsQuery = z.infer<typeof listListingsQuery>;
 
-export const listingPage = pageOf(listingSummary);
+/** A page of the browser; the first also counts the results (`total`). */
+export const listingPage = z.extend(pageOf(listingSummary), { total: z.optional(searchTotal) });
 export type ListingPage = z.infer<typeof listingPage>;
 export const myListingsResponse = z.object({ items: z.array(listingSummary) });
 export const listingResponse = z.object({ listing });

@@ -1,6 +1,7 @@
 import * as z from '../../zod';
 import { idsOf, leaseFrequencies, markets, propertyTypes, requirementTypes } from '../../catalog';
 import { allOr, changedBy, contentVersion, idParam, itemHistory, money, pageOf, pageQuery, text } from './common';
+import { browseSort, rangesInOrder, requirementCriteria, searchTotal } from './search';
 import { contact } from './users';
 
 /** The broadcast's statuses, then the ends of a requirement's life: filled, withdrawn, expired. */
@@ -126,14 +127,18 @@ export const requirementSummary = z.extend(
 );
 export type RequirementSummary = z.infer<typeof requirementSummary>;
 
-export const listRequirementsQuery = z.extend(pageQuery, {
+/** The Requirements browser's search: the spec's three filters and the criteria beside them (shared/rules/search.ts). */
+export const requirementSearchShape = {
   requirementTypeId: allOr(requirementTypeId),
   propertyTypeId: allOr(propertyTypeId),
   marketId: allOr(marketId),
-});
+  ...requirementCriteria,
+};
+export const listRequirementsQuery = z.object({ ...pageQuery.shape, ...requirementSearchShape, sort: browseSort }).check(...rangesInOrder);
 export type ListRequirementsQuery = z.infer<typeof listRequirementsQuery>;
 
-export const requirementPage = pageOf(requirementSummary);
+/** A page of the browser; the first also counts the results (`total`). */
+export const requirementPage = z.extend(pageOf(requirementSummary), { total: z.optional(searchTotal) });
 export type RequirementPage = z.infer<typeof requirementPage>;
 /** The owner's own list pages too, so it stays one Query of one page however many a broker creates; by status if asked. */
 export const myRequirementsQuery = z.extend(pageQuery, { status: allOr(requirementStatus) });

@@ -1,11 +1,12 @@
 import * as z from '../../zod';
 import { idParam } from './common';
-import { listListingsQuery } from './listings';
-import { listRequirementsQuery } from './requirements';
+import { listingSearchShape } from './listings';
+import { rangesInOrder } from './search';
+import { requirementSearchShape } from './requirements';
 
 /**
  * Saved searches: a browser's URL filters under a name, mailed at a frequency. The filters are
- * the browsers' own query fields (the same schemas, "ALL" read as no filter), without paging or order.
+ * the browsers' own search fields (the same schemas, "ALL" read as no filter), without paging or order.
  */
 export const SAVED_SEARCHES_MAX = 50;
 /** A search matching more than this many current items is "too broad": saving warns, and still saves. */
@@ -20,20 +21,12 @@ export type SavedSearchFrequency = (typeof savedSearchFrequencies)[number];
 export const savedSearchPausedReasons = ['no-matches-90-days', 'no-engagement-30-days'] as const;
 export type SavedSearchPausedReason = (typeof savedSearchPausedReasons)[number];
 
-/** The Listings browser's filters (GET /listings), strict: a requirement's type is no listing filter. */
-export const listingsSearchFilters = z.strictObject({
-  listingTypeId: listListingsQuery.shape.listingTypeId,
-  propertyTypeId: listListingsQuery.shape.propertyTypeId,
-  marketId: listListingsQuery.shape.marketId,
-});
+/** The Listings browser's search (GET /listings), strict: a requirement's type is no listing filter. */
+export const listingsSearchFilters = z.strictObject(listingSearchShape).check(...rangesInOrder);
 export type ListingsSearchFilters = z.infer<typeof listingsSearchFilters>;
 
-/** The Requirements browser's filters (GET /requirements). */
-export const requirementsSearchFilters = z.strictObject({
-  requirementTypeId: listRequirementsQuery.shape.requirementTypeId,
-  propertyTypeId: listRequirementsQuery.shape.propertyTypeId,
-  marketId: listRequirementsQuery.shape.marketId,
-});
+/** The Requirements browser's search (GET /requirements). */
+export const requirementsSearchFilters = z.strictObject(requirementSearchShape).check(...rangesInOrder);
 export type RequirementsSearchFilters = z.infer<typeof requirementsSearchFilters>;
 
 const listingsQuery = z.object({ kind: z.literal('listings'), filters: listingsSearchFilters });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageReadFailed, wrongImageType, type Listing } from '../../../shared/api';
@@ -13,9 +14,13 @@ import {
   newUser,
   postToS3,
   presign,
+  putDraft,
   startStack,
   testImage,
+  testPdf,
   uploadPhoto,
+  uploadedBrochure,
+  validDraft,
   type Broker,
 } from './support';
 
@@ -183,14 +188,76 @@ describe('finalise', () => {
     }
   });
 
-  it('takes at most 10 photos', async () => {
+  it('takes at most 20 photos', async () => {
     const draft = await createDraft(stack, owner);
     const photo = await testImage('jpeg', 64, 48);
-    for (let i = 0; i < 10; i++) await expectOk(uploadPhoto(stack, owner, draft.listingId, photo));
+    for (let i = 0; i < 20; i++) await expectOk(uploadPhoto(stack, owner, draft.listingId, photo));
     expect(await presign(stack, owner, draft.listingId, 'image/jpeg', photo.byteLength)).toMatchObject({
       status: 400,
-      body: { message: 'A listing can have at most 10 photos.' },
+      body: { message: 'A listing can have at most 20 photos.' },
     });
+  }, 120_000);
+});
+
+describe('photo order', () => {
+  it('puts the photos in the order a save names, the cover first; two saves racing with the same version: one wins, the other is told', async () => {
+    const draft = await createDraft(stack, owner);
+    const photo = await testImage('jpeg', 64, 48);
+    let images: Listing['images'] = [];
+    let version = 0;
+    for (let i = 0; i < 3; i++) ({ images, version } = await expectOk(uploadPhoto(stack, owner, draft.listingId, photo)));
+    const [a, b, c] = images.map((image) => image._id);
+    const body = (imageOrder: (string | undefined)[], at = version) => ({ ...validDraft(), version: at, imageOrder });
+
+    const ordered = await expectOk(putDraft(stack, owner, draft.listingId, body([c, a, b])));
+    expect(ordered.listing.images.map((image) => image._id)).toEqual([c, a, b]);
+    expect(ordered.listing.version).toBe(version + 1);
+    version = ordered.listing.version;
+
+    // Not the listing's photos each once: refused, nothing changes.
+    for (const wrong of [[a, b], [a, b, c, c], [a, b, randomUUID()]]) {
+      const refused = await putDraft(stack, owner, draft.listingId, body(wrong));
+      expect(refused.status, JSON.stringify(wrong)).toBe(400);
+    }
+    // Two tabs ordering at once, from the same version: one order is kept, the other save is told (409).
+    const answers = await Promise.all([putDraft(stack, owner, draft.listingId, body([a, b, c])), putDraft(stack, owner, draft.listingId, body([b, c, a]))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)!.body.listing.images.map((image) => image._id);
+    expect((await expectOk(getListing(stack, owner, draft.listingId))).listing.images.map((image) => image._id)).toEqual(winner);
+    // An order made before a photo was added names the photos of an older version: 409.
+    const before = version + 1;
+    await expectOk(uploadPhoto(stack, owner, draft.listingId, photo));
+    expect((await putDraft(stack, owner, draft.listingId, body([c, b, a], before))).status).toBe(409);
+  });
+});
+
+describe('brochure PDF', () => {
+  it('takes a PDF of at most 20 MB beside the link, replaces and removes it; refuses other files; two changes at once: one wins', async () => {
+    const draft = await createDraft(stack, owner);
+    const set = (key: string | null) => call<{ listing: Listing }>(stack, owner.token, 'setListingBrochure', { params: { listingId: draft.listingId }, body: { key } });
+    const first = await expectOk(set(await uploadedBrochure(stack, owner, draft.listingId, testPdf('first'))));
+    expect(first.listing.brochureFile).toMatch(new RegExp(`/listings/${draft.listingId}/brochure/[0-9a-f-]{36}\\.pdf$`));
+    const served = await fetch(first.listing.brochureFile!);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await served.arrayBuffer()).toString('latin1')).toContain('% first');
+    expect((await bucketKeys(stack, `listings/${draft.listingId}/uploads/`))).toEqual([]);
+
+    // Not a PDF whatever it is called: refused, nothing kept.
+    const png = await testImage('png', 32, 32);
+    const refused = await set(await uploadedBrochure(stack, owner, draft.listingId, png));
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Please choose a PDF file.' } });
+    expect(await call(stack, owner.token, 'presignListingBrochure', { params: { listingId: draft.listingId }, body: { size: 20 * 1024 * 1024 + 1 } })).toMatchObject({ status: 413, body: { message: 'A brochure must be at most 20 MB.' } });
+
+    // Two replacements racing from the same brochure: one is kept, the other told (409) and its file removed.
+    const keys = [await uploadedBrochure(stack, owner, draft.listingId, testPdf('a')), await uploadedBrochure(stack, owner, draft.listingId, testPdf('b'))];
+    const answers = await Promise.all(keys.map((key) => set(key)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const kept = answers.find((answer) => answer.status === 200)!.body.listing.brochureFile!;
+    expect((await bucketKeys(stack, `listings/${draft.listingId}/brochure/`)).map((key) => kept.endsWith(key))).toEqual([true]);
+
+    const removed = await expectOk(set(null));
+    expect(removed.listing.brochureFile).toBeNull();
+    expect(await bucketKeys(stack, `listings/${draft.listingId}/brochure/`)).toEqual([]);
   });
 });
 

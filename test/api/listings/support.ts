@@ -50,6 +50,17 @@ export async function postToS3(presigned: PresignResponse, bytes: Uint8Array, co
   if (response.status >= 300) throw new Error(`S3 POST: ${response.status} ${await response.text()}`);
 }
 
+/** A small real PDF: what a brochure upload must be. */
+export const testPdf = (text = 'Brochure') =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+
+/** Uploads `bytes` as the draft's brochure through the presigned POST, as the editor does; answers the upload's key. */
+export async function uploadedBrochure(stack: LocalStack, broker: Broker, listingId: string, bytes: Uint8Array = testPdf(), contentType = 'application/pdf'): Promise<string> {
+  const presigned = await expectOk(call<PresignResponse>(stack, broker.token, 'presignListingBrochure', { params: { listingId }, body: { size: bytes.byteLength } }));
+  await postToS3(presigned, bytes, contentType);
+  return presigned.key;
+}
+
 export const finalise = (stack: LocalStack, broker: Broker, listingId: string, key: string) =>
   call<{ images: Listing['images']; version: number }>(stack, broker.token, 'finaliseListingImage', { params: { listingId }, body: { key } });
 

@@ -28,6 +28,7 @@ import {
   storeSnapshot,
   testImage,
   uploadPhoto,
+  uploadedBrochure,
   validRequirement,
   type Broker,
 } from './support';
@@ -205,6 +206,21 @@ const cases: { readonly [K in RouteId]: RouteCase } = {
       const draft = await createDraft(fx.stack, fx.owner);
       const { images } = await expectOk(uploadPhoto(fx.stack, fx.owner, draft.listingId, await testImage('png', 320, 240), 'image/png'));
       return { params: { listingId: draft.listingId, imageId: images[0]!._id } };
+    },
+  },
+  presignListingBrochure: {
+    ok: 200,
+    ownerOnVisible: 409,
+    request: (fx, target) => ({ params: { listingId: listingOf(fx, target).listingId }, body: { size: 4096 } }),
+  },
+  setListingBrochure: {
+    ok: 200,
+    ownerOnVisible: 409,
+    request: async (fx, target) => {
+      const { listingId } = listingOf(fx, target);
+      // Nobody can presign for a published listing; taking its (absent) brochure off is refused before anything is read.
+      if (target === 'visible') return { params: { listingId }, body: { key: null } };
+      return { params: { listingId }, body: { key: await uploadedBrochure(fx.stack, fx.owner, listingId) } };
     },
   },
   unsubscribe: { ok: 200, request: (fx) => ({ body: { email: fx.other.email } }) },

@@ -10,6 +10,7 @@ import { createConfirmedUser } from '../../../lib/local/testing';
 import type { LocalStack } from '../../../lib/local/stack';
 import {
   acceptedImageTypes,
+  BROCHURE_MAX_BYTES,
   brokerInfoRequest,
   contract,
   createRequirementRequest,
@@ -66,7 +67,9 @@ import {
   startStack,
   storeSnapshot,
   testImage,
+  testPdf,
   uploadPhoto,
+  uploadedBrochure,
   validRequirement,
   type Broker,
 } from './support';
@@ -772,6 +775,41 @@ const cases: { readonly [K in RouteId]: AnyCase | 'read-only' } = {
           fc.uuid().map((u) => `listings/${fx.draft.listingId}/uploads/${u}`),
           fc.uuid().map((u) => `listings/${fx.incomplete.listingId}/uploads/${u}`),
           fc.uuid().map((u) => `users/${fx.owner.userId}/profile/uploads/${u}`),
+        )
+        .map((key) => ({ params: { listingId: fx.draft.listingId }, body: { key } })),
+  }),
+
+  presignListingBrochure: fuzzCase({
+    template: () => ({ params: { listingId: fx.draft.listingId }, body: { size: 1000 } }),
+    valid: () => fc.record({ size: fc.integer({ min: 1, max: BROCHURE_MAX_BYTES }), fileName: fc.option(fc.string({ maxLength: 255 }), { nil: undefined }) }, { requiredKeys: ['size'] }),
+    request: (_f, body) => ({ params: { listingId: fx.draft.listingId }, body }),
+    roundTrip: async (_f, _body, _req, answer) => {
+      const presigned = answer.body as unknown as PresignResponse;
+      expect(presigned.fields['Content-Type']).toBe('application/pdf');
+      expect(presigned.key).toMatch(new RegExp(`^listings/${fx.draft.listingId}/uploads/[0-9a-f-]{36}$`));
+    },
+    refused: () => fc.integer({ min: BROCHURE_MAX_BYTES + 1, max: 2 ** 40 }).map((size) => ({ params: { listingId: fx.draft.listingId }, body: { size } })),
+  }),
+
+  setListingBrochure: fuzzCase({
+    template: () => ({ params: { listingId: fx.draft.listingId }, body: { key: `listings/${fx.draft.listingId}/uploads/${randomUUID()}` } }),
+    valid: () => fc.string({ maxLength: 40 }),
+    validRuns: 4,
+    request: async (f, text) => {
+      const { listingId } = await createDraft(f.stack, f.owner);
+      return { params: { listingId }, body: { key: await uploadedBrochure(f.stack, f.owner, listingId, testPdf(text)) } };
+    },
+    roundTrip: async (_f, _text, req) => {
+      const listing = await ownListing(req.params!.listingId!);
+      expect(listing.brochureFile).toMatch(/\/brochure\/[0-9a-f-]{36}\.pdf$/);
+      await reachable([listing.brochureFile!]);
+    },
+    refused: () =>
+      fc
+        .oneof(
+          fc.string({ minLength: 1, maxLength: 512 }),
+          fc.uuid().map((u) => `listings/${fx.draft.listingId}/uploads/${u}`),
+          fc.uuid().map((u) => `listings/${fx.incomplete.listingId}/uploads/${u}`),
         )
         .map((key) => ({ params: { listingId: fx.draft.listingId }, body: { key } })),
   }),

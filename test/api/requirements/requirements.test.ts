@@ -223,7 +223,7 @@ describe('broadcast, public list, count and operator delete', () => {
   });
 
   it('answers an empty page for a filter nothing matches', async () => {
-    expect(await list(other.token, { propertyTypeId: 'land', marketId: 'yuba-county' })).toEqual({ items: [], nextCursor: null });
+    expect(await list(other.token, { propertyTypeId: 'land', marketId: 'yuba-county' })).toEqual({ items: [], nextCursor: null, total: { count: 0, exact: true } });
   });
 
   it('refuses unknown filter values and foreign or broken cursors', async () => {

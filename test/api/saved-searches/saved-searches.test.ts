@@ -208,12 +208,12 @@ describe('saved searches', () => {
           const listingFilters = defined({ listingTypeId: type, propertyTypeId, marketId });
           const shownListings = new Set(await browse('listings', listingFilters));
           for (const item of listings) {
-            expect(fits({ kind: 'listings', filters: listingFilters }, item), `${JSON.stringify(listingFilters)} ${JSON.stringify(item)}`).toBe(shownListings.has(item.id));
+            expect(fits({ kind: 'listings', filters: listingFilters }, item, new Date()), `${JSON.stringify(listingFilters)} ${JSON.stringify(item)}`).toBe(shownListings.has(item.id));
           }
           const requirementFilters = defined({ requirementTypeId: type, propertyTypeId, marketId });
           const shownRequirements = new Set(await browse('requirements', requirementFilters));
           for (const item of requirements) {
-            expect(fits({ kind: 'requirements', filters: requirementFilters }, item), `${JSON.stringify(requirementFilters)} ${JSON.stringify(item)}`).toBe(shownRequirements.has(item.id));
+            expect(fits({ kind: 'requirements', filters: requirementFilters }, item, new Date()), `${JSON.stringify(requirementFilters)} ${JSON.stringify(item)}`).toBe(shownRequirements.has(item.id));
           }
           checked++;
         }

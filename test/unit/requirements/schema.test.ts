@@ -69,9 +69,10 @@ describe('createRequirementRequest', () => {
 });
 
 describe('listRequirementsQuery', () => {
-  it('reads ALL as no filter and defaults the page size to 25', () => {
+  it('reads ALL as no filter and defaults the page size to 25, newest first', () => {
     expect(listRequirementsQuery.parse({ requirementTypeId: 'ALL', propertyTypeId: 'office' })).toEqual({
       limit: 25,
+      sort: 'newest',
       requirementTypeId: undefined,
       propertyTypeId: 'office',
       marketId: undefined,

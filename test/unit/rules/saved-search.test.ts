@@ -19,7 +19,7 @@ describe('fits: a listing and a listings search', () => {
     ['no filter, the listing without values', {}, { listingTypeId: null, propertyTypeId: null, marketId: null }, true],
     // A stored "ALL" sits in the index's `*` slot only, as if it had no value.
     ['a filter, the listing storing ALL', { propertyTypeId: 'office' }, { ...listing, propertyTypeId: 'ALL' }, false],
-  ])('%s', (_name, filters, item, expected) => expect(fits({ kind: 'listings', filters }, item)).toBe(expected));
+  ])('%s', (_name, filters, item, expected) => expect(fits({ kind: 'listings', filters }, item, new Date())).toBe(expected));
 });
 
 describe('fits: a requirement and a requirements search', () => {
@@ -34,7 +34,7 @@ describe('fits: a requirement and a requirements search', () => {
     ['property type off', { propertyTypeId: 'retail', marketId: 'sac-midtown' }, requirement, false],
     ['no markets at all', { marketId: 'sac-midtown' }, { ...requirement, marketIds: [] }, false],
     ['no markets, no market filter', { propertyTypeId: 'office' }, { ...requirement, marketIds: [] }, true],
-  ])('%s', (_name, filters, item, expected) => expect(fits({ kind: 'requirements', filters }, item)).toBe(expected));
+  ])('%s', (_name, filters, item, expected) => expect(fits({ kind: 'requirements', filters }, item, new Date())).toBe(expected));
 });
 
 describe('pauseReasonOf', () => {

@@ -235,6 +235,24 @@ describe('listing editor: photos', { timeout: 30_000 }, () => {
     expect(indicator('Listing Image')).toHaveAttribute('data-complete', 'false');
   });
 
+  it('puts the photos in order, the first the cover: a photo made the cover or moved earlier is saved at once in its place', async () => {
+    const photo = (n: number) => ({ ...testImage, _id: `image-${n}`, thumbnail: `https://assets.example.test/listings/listing-1/image-${n}/thumbnail.jpg` });
+    const api = await fakeListingsApi(testListing({ images: [photo(1), photo(2), photo(3)] }));
+    renderEditor();
+    const photos = await screen.findByRole('list', { name: 'Uploaded photos' }, loaded);
+    const order = () => within(photos).getAllByRole('img').map((img) => img.getAttribute('src')!.split('/').at(-2));
+    expect(order()).toEqual(['image-1', 'image-2', 'image-3']);
+    await userEvent.click(within(photos).getByRole('button', { name: 'Make photo 3 the cover' }));
+    await waitFor(() => expect(order()).toEqual(['image-3', 'image-1', 'image-2']));
+    expect(api.saves().at(-1)).toMatchObject({ imageOrder: ['image-3', 'image-1', 'image-2'], version: 0 });
+    await userEvent.click(within(photos).getByRole('button', { name: 'Move photo 3 earlier' }));
+    await waitFor(() => expect(order()).toEqual(['image-3', 'image-2', 'image-1']));
+    expect(api.saves().at(-1)).toMatchObject({ imageOrder: ['image-3', 'image-2', 'image-1'], version: 1 });
+    // The first photo is the cover: it has no button to become it.
+    expect(within(photos).queryByRole('button', { name: 'Make photo 1 the cover' })).not.toBeInTheDocument();
+    expect(within(photos).getAllByRole('listitem')[0]).toHaveTextContent('Cover');
+  });
+
   it('shows the server’s message when it refuses the photo, and the spec’s fallback when the store fails', async () => {
     const api = await fakeListingsApi(testListing());
     renderEditor();

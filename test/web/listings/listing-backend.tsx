@@ -28,6 +28,7 @@ export function testListing(overrides: Partial<Listing> = {}): Listing {
     closedOn: null,
     onMarketSince: null,
     priceHistory: [],
+    brochureFile: null,
     user: null,
     version: 0,
     ...overrides,
@@ -43,7 +44,7 @@ export const testImage = {
 
 /** The stored listing after a PUT: the draft's fields, named from the catalogues as the API names them. */
 function applyDraft(stored: Listing, body: unknown): Listing {
-  const { version: _base, ...draft } = saveListingRequest.parse(body);
+  const { version: _base, imageOrder, ...draft } = saveListingRequest.parse(body);
   const type = listingTypes.find((t) => t.id === draft.listingTypeId);
   const propertyType = propertyTypes.find((t) => t.id === draft.propertyTypeId);
   const market = markets.find((m) => m.id === draft.marketId);
@@ -53,6 +54,7 @@ function applyDraft(stored: Listing, body: unknown): Listing {
     type: type ? { listingTypeId: type.id, name: type.name } : null,
     propertyType: propertyType ? { propertyTypeId: propertyType.id, name: propertyType.name } : null,
     market: market ? { marketId: market.id, name: market.name, countyName: counties.find((c) => c.id === market.countyId)!.name } : null,
+    images: imageOrder ? imageOrder.map((id) => stored.images.find((image) => image._id === id)!) : stored.images,
     version: stored.version + 1,
   };
 }

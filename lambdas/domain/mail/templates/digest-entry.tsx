@@ -1,5 +1,5 @@
 import { byId, listingTypeHasLease, listingTypeHasSale, listingTypes, markets, propertyTypes } from '../../../../shared/catalog';
-import { formatLeaseRate, formatSqft, formatSqftRange, formatWholePrice } from '../../../../shared/rules';
+import { formatLeaseRate, formatSqft, formatSqftRange, formatWholePrice, statedFacts } from '../../../../shared/rules';
 import { env } from '../../../core/env';
 import type { ListingRecord } from '../../../data/listings';
 import type { UserRecord } from '../../../data/users';
@@ -62,6 +62,9 @@ export function digestEntry(listing: ListingRecord, owner: UserRecord | null, re
       reducedPercent ? `Price reduced ${reducedPercent} % since its last listing` : '',
       ...priceLines(listing),
       sqftLine(listing),
+      statedFacts(listing.propertyTypeId, listing.facts)
+        .map((fact) => `${fact.name}: ${fact.value}`)
+        .join(' · '),
       submarket,
       listing.timing && availability(listing.timing),
     ].filter(Boolean),

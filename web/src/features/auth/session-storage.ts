@@ -1,16 +1,7 @@
 import { setActingFor } from '@/lib/acting-for';
+import { storageKeys } from './storage-keys';
 
-/**
- * Spec 01 §4/§9: after sign-in the access token, the ID token and isAuthenticated=true are kept in
- * local storage; a failed sign-in or restore sets the flag to false; sign-out removes all three.
- * Amplify keeps its own copy of the tokens (and refreshes them); these keys mirror the session for
- * code outside React and for the e2e tests.
- */
-export const storageKeys = {
-  accessToken: 'accessToken',
-  idToken: 'idToken',
-  isAuthenticated: 'isAuthenticated',
-} as const;
+export { storageKeys };
 
 export function rememberSession(tokens: { accessToken: string; idToken: string }): void {
   localStorage.setItem(storageKeys.accessToken, tokens.accessToken);

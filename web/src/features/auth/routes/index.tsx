@@ -2,9 +2,10 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '@/app/root-route';
 import { textParam, type RawSearch } from '@/lib/search-params';
 
-// Sign-up and password reset load through routes/pages.ts (why: web/README.md "Adding a page");
-// they are mostly reached by a link, which loads them on hover. The sign-in screen, a common first page,
-// stays direct so it loads in one round trip.
+// The account screens load through routes/pages.ts (why: web/README.md "Adding a page"): imported here,
+// the sign-in screen's list of chunks (its forms, the auth code, the API contract) was in front of every
+// page, the landing page included. Mostly reached by a link, they load on hover; a first visit to /login
+// loads the small pages chunk while the runtime configuration is fetched (app/start.tsx).
 const pages = () => import('./pages');
 
 export interface LoginSearch {
@@ -31,7 +32,7 @@ export const authRoutes = [
       message: textParam(search.message, 200),
       redirect: textParam(search.redirect, 2000),
     }),
-    component: lazyRouteComponent(() => import('../pages/login-page'), 'LoginPage'),
+    component: lazyRouteComponent(() => pages().then((page) => page.loginPage()), 'LoginPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,

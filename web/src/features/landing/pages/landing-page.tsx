@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { appPaths } from '@/app/paths';
 import { Logo } from '@/components/brand/logo';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { storageKeys } from '@/features/auth/session-storage';
+import { storageKeys } from '@/features/auth/storage-keys';
 import { BannerArt } from './banner-art';
 import { clipboardListIcon, inboxIcon, usersIcon } from './feature-icons';
 

@@ -77,12 +77,38 @@ export function forgetListing(queryClient: QueryClient, listingId: string): void
   void refreshCreationQuota(queryClient);
 }
 
-/** DELETE /listing/{id} from My listings (the editor's Abandon Draft deletes through the same route). */
-export function useDeleteListing() {
+/**
+ * DELETE /listing/{id}, from My listings and the editor (Abandon Draft, or closing a draft left empty).
+ * `onDeleted` runs before the cache forgets the listing: the editor closes its drawer first, which would
+ * otherwise ask again for the listing it shows.
+ */
+export function useDeleteListing({ onDeleted }: { onDeleted?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (listingId: string) => api('deleteListing', { params: { listingId } }),
-    onSuccess: (_, listingId) => forgetListing(queryClient, listingId),
+    onSuccess: (_, listingId) => {
+      onDeleted?.();
+      forgetListing(queryClient, listingId);
+    },
+  });
+}
+
+/**
+ * The editor's Publish Listing; one `idempotencyKey` per publishing of a draft, so a retry after a lost
+ * answer repeats it instead of failing as published. `onPublished` runs first (the editor closes its
+ * drawer, which must not show a listing that is no longer a draft), then the cache holds the published
+ * listing and the lists load again.
+ */
+export function usePublishListing({ onPublished }: { onPublished?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listingId, idempotencyKey }: { listingId: string; idempotencyKey: string }) =>
+      api('publishListing', { params: { listingId }, idempotencyKey }),
+    onSuccess: ({ listing }) => {
+      onPublished?.();
+      rememberListing(queryClient, listing);
+      void refreshListingLists(queryClient);
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { DownloadIcon, MapPinIcon } from 'lucide-react';
 import type { Listing } from '@shared/api/schemas/listings';
 import { leaseTypes, listingTypeHasLease, listingTypeHasSale } from '@shared/catalog';
-import { brochureHref, daysOnBisn, daysOnBisnLabel, formatAddress, formatDate, formatLeaseRate, formatPrice, formatSqft, formatSqftRange } from '@shared/rules/format';
+import { brochureHref, daysOnBisn, daysOnBisnLabel, formatAddress, formatDate, formatLeaseRate, formatPrice, formatSqft, formatSqftRange, statedFacts } from '@shared/rules/format';
 import { lastPriceChange } from '@shared/rules/lifecycle';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -38,8 +38,10 @@ export function ListingView({ listing, now, preview = false }: ListingViewProps)
   const days = daysOnBisn(preview ? listing.createdAt : (listing.onMarketSince ?? listing.publishedOn ?? listing.createdAt), now);
   const priceChange = lastPriceChange(listing.priceHistory);
   const address = formatAddress(listing);
-  const brochure = brochureHref(listing.brochureUrl);
+  // An uploaded PDF first, else the link the broker typed.
+  const brochure = listing.brochureFile ?? brochureHref(listing.brochureUrl);
   const highlights = listing.highlights.filter((line) => line.trim());
+  const facts = statedFacts(listing.propertyTypeId, listing.facts);
   const categories = [listing.propertyType?.name, listing.type?.name].filter(Boolean).join(' · ');
   const leaseType = leaseTypes.find((t) => t.id === listing.leaseTypeId)?.name;
   // Spec 02 §5: "min - max"; the label carries the unit.
@@ -76,6 +78,17 @@ export function ListingView({ listing, now, preview = false }: ListingViewProps)
             {lease && <Fact label="Available Sqft" value={leaseRange || '—'} />}
             {listing.timing && <Fact label="Timing" value={listing.timing} />}
           </dl>
+        )}
+
+        {facts.length > 0 && (
+          <section className="grid gap-2">
+            <Heading className="font-semibold">Property facts</Heading>
+            <dl className="grid grid-cols-2 gap-4 rounded-lg border bg-card p-4 sm:grid-cols-3">
+              {facts.map((fact) => (
+                <Fact key={fact.id} label={fact.name} value={fact.value} />
+              ))}
+            </dl>
+          </section>
         )}
 
         {brochure &&

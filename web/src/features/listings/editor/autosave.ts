@@ -11,7 +11,8 @@ export const MERGE_DELAY_MS = 300;
 /** After a failed save the draft is sent again on its own, waiting longer each time up to the cap. */
 export const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000] as const;
 
-export type AutosaveSection = 'header' | 'address' | 'details';
+/** The form's sections, and the photos' order (the image section's uploads save through their own calls). */
+export type AutosaveSection = 'header' | 'address' | 'details' | 'photos';
 
 export type AutosaveStatus =
   /** Nothing to save. */

@@ -9,15 +9,16 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { api, isVersionConflict } from '@/lib/api';
+import { isVersionConflict } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { forgetListing, listingQuery, refreshListingLists, rememberListing } from '../api/listing-queries';
+import { listingQuery, refreshListingLists, useDeleteListing, usePublishListing } from '../api/listing-queries';
 import { ListingView } from '../components/listing-view';
 import { AutosaveStatusText, saveErrorMessage } from './autosave-status';
 import { CompletenessIndicators } from './completeness-indicators';
 import { ConfirmButton } from '@/components/confirm-button';
 import { isUntouchedDraft, listingFormResolver, previewListing, toDraft, toFormValues, type ListingFormValues } from './listing-form';
 import { AddressSection } from './sections/address-section';
+import { BrochureUpload } from './sections/brochure-upload';
 import { DetailsSection } from './sections/details-section';
 import { HeaderSection } from './sections/header-section';
 import { ImageSection } from './sections/image-section';
@@ -91,11 +92,20 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
     mode: 'onTouched',
     resolver: listingFormResolver,
   });
-  const { autosave, state } = useListingAutosave(form, listingId);
+  const { autosave, state, orderImages } = useListingAutosave(form, listingId);
   const [busy, setBusy] = useState<Busy | null>(null);
   // A draft that opens empty was just created: the drawer says so while it stays open.
   const [title] = useState(() => (isUntouchedDraft(listing, listing.images) ? 'New Listing' : 'Edit Listing'));
   const [actionError, setActionError] = useState<string>();
+
+  // Closed first: the drawer must not show a listing that is deleted or no longer a draft on its way out.
+  const deleteDraft = useDeleteListing({ onDeleted: onClose });
+  const publishDraft = usePublishListing({
+    onPublished: () => {
+      autosave.dispose();
+      onClose();
+    },
+  });
 
   const values = useWatch({ control: form.control }) as ListingFormValues;
   const completeness = listingCompleteness({ ...toDraft(values), images: listing.images });
@@ -120,9 +130,7 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
       if (isUntouchedDraft(toDraft(form.getValues()), listing.images)) {
         // Nothing was put into it: closing keeps no "Untitled listing" behind.
         autosave.dispose();
-        await api('deleteListing', { params: { listingId } });
-        onClose();
-        forgetListing(queryClient, listingId);
+        await deleteDraft.mutateAsync(listingId);
         return;
       }
       try {
@@ -157,21 +165,14 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
         throw new Error('Please fix the highlighted fields before publishing.');
       }
       await autosave.flush();
-      const { listing: published } = await api('publishListing', { params: { listingId }, idempotencyKey: publishKey });
-      autosave.dispose();
-      // Closed first: the drawer must not show a listing that is no longer a draft on its way out.
-      onClose();
-      rememberListing(queryClient, published);
-      void refreshListingLists(queryClient);
+      await publishDraft.mutateAsync({ listingId, idempotencyKey: publishKey });
       toast.success('Listing published. It goes out with the next listings blast.');
     });
 
   const abandon = () =>
     act('abandoning', async () => {
       autosave.dispose();
-      await api('deleteListing', { params: { listingId } });
-      onClose();
-      forgetListing(queryClient, listingId);
+      await deleteDraft.mutateAsync(listingId);
       toast.success('Listing draft abandoned.');
     });
 
@@ -257,9 +258,9 @@ function EditorForm({ listing, onClose, closeGuard }: { listing: Listing; onClos
         <div className="grid gap-6 p-4 xl:grid-cols-2">
           <form className="grid content-start gap-4" aria-label="Listing draft" noValidate onSubmit={(event) => event.preventDefault()}>
             <HeaderSection />
-            <ImageSection listingId={listingId} images={listing.images} onImagesChange={setImages} />
+            <ImageSection listingId={listingId} images={listing.images} onImagesChange={setImages} onOrder={(ids) => void orderImages(ids).catch(() => undefined)} />
             <AddressSection />
-            <DetailsSection />
+            <DetailsSection brochure={<BrochureUpload listingId={listingId} brochureFile={listing.brochureFile} />} />
           </form>
           <section aria-label="Preview" className="grid content-start gap-3">
             <Alert className="border-dashed">

@@ -13,6 +13,7 @@ import {
 } from '@shared/api/schemas';
 import {
   counties,
+  factsOfPropertyType,
   idsOf,
   listingTypeHasLease,
   listingTypeHasSale,
@@ -20,6 +21,7 @@ import {
   markets,
   propertyTypes,
   type ListingTypeId,
+  type PropertyFactId,
 } from '@shared/catalog';
 import { formatThousands, parseDecimalInput, parseDigitsInput } from '@shared/rules/format';
 import type { AutosaveSection } from './autosave';
@@ -51,6 +53,8 @@ export interface ListingFormValues {
   description: string;
   highlights: string[];
   brochureUrl: string;
+  /** The property facts as typed, by fact id ('' = not stated); only the property type's are sent. */
+  facts: Partial<Record<PropertyFactId, string>>;
 }
 
 export type ListingFormField = keyof ListingFormValues;
@@ -78,6 +82,7 @@ export const fieldSection: Record<ListingFormField, AutosaveSection> = {
   description: 'details',
   highlights: 'details',
   brochureUrl: 'details',
+  facts: 'details',
 };
 
 /** "highlights.2" → "highlights": react-hook-form names array items by path. */
@@ -113,7 +118,20 @@ export function toFormValues(listing: Listing): ListingFormValues {
     description: listing.description,
     highlights: Array.from({ length: HIGHLIGHT_LINES }, (_, i) => listing.highlights[i] ?? ''),
     brochureUrl: listing.brochureUrl,
+    facts: Object.fromEntries(Object.entries(listing.facts).map(([id, value]) => [id, value === null || value === undefined ? '' : String(value)])),
   };
+}
+
+/** The facts of the form's property type that were typed, as the API takes them (numbers as numbers). */
+function factsOf(values: ListingFormValues): ListingDraft['facts'] {
+  const out: Record<string, string | number | null> = {};
+  for (const fact of factsOfPropertyType(values.propertyTypeId)) {
+    const typed = values.facts[fact.id]?.trim() ?? '';
+    if (!typed) continue;
+    if (fact.kind === 'text' || fact.kind === 'class') out[fact.id] = typed;
+    else out[fact.id] = (fact.kind === 'measure' ? parseDecimalInput(typed) : parseDigitsInput(typed)) ?? null;
+  }
+  return out as ListingDraft['facts'];
 }
 
 const orNull = <T extends string>(value: string) => (value ? (value as T) : null);
@@ -150,6 +168,7 @@ export function toDraft(values: ListingFormValues): ListingDraft {
     // Empty lines are kept out of the stored list: the detail page shows only what was written.
     highlights: values.highlights.map((line) => line.trim()).filter(Boolean),
     brochureUrl: values.brochureUrl.trim(),
+    facts: factsOf(values),
   };
 }
 

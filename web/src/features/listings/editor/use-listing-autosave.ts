@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { api, isApiError } from '@/lib/api';
 import { listingQuery, rememberListing } from '../api/listing-queries';
@@ -36,12 +36,14 @@ export function isRetryableSaveError(error: unknown): boolean {
 /**
  * Binds the autosave to the editor's form: edits in the header, address and details sections are
  * saved (PUT /listing/{id}, the whole draft) after the section and merge delays; the saved listing
- * goes into the query cache so the preview shows its geocoded map. Warns before leaving the page
- * while an edit is unsaved.
+ * goes into the query cache so the preview shows its geocoded map; a new order of the photos goes with
+ * the next save, sent at once. Warns before leaving the page while an edit is unsaved.
  */
 export function useListingAutosave(form: UseFormReturn<ListingFormValues>, listingId: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AutosaveState>({ status: 'saved', error: undefined });
+  // The photos' new order (the cover first), sent with the next save and then forgotten.
+  const imageOrder = useRef<string[] | undefined>(undefined);
   const [autosave] = useState(
     () =>
       new Autosave({
@@ -58,7 +60,9 @@ export function useListingAutosave(form: UseFormReturn<ListingFormValues>, listi
           }
           // Every answer about this listing (saves, photos) lands in the cache: it holds the version this tab last saw.
           const version = queryClient.getQueryData(listingQuery(listingId).queryKey)?.listing.version ?? 0;
-          const { listing } = await api('updateListing', { params: { listingId }, body: { ...draft.data, version } });
+          const order = imageOrder.current;
+          const { listing } = await api('updateListing', { params: { listingId }, body: { ...draft.data, version, ...(order && { imageOrder: order }) } });
+          if (imageOrder.current === order) imageOrder.current = undefined;
           rememberListing(queryClient, listing);
         },
         onStateChange: setState,
@@ -85,5 +89,12 @@ export function useListingAutosave(form: UseFormReturn<ListingFormValues>, listi
   // Leaving the screen with the drawer open (a sidebar link) still sends the last edits.
   useEffect(() => () => void autosave.flush().catch(() => undefined), [autosave]);
 
-  return { autosave, state };
+  /** Puts the photos in this order (the first is the cover), saved at once with the draft. */
+  const orderImages = (ids: string[]) => {
+    imageOrder.current = ids;
+    autosave.change('photos');
+    return autosave.flush();
+  };
+
+  return { autosave, state, orderImages };
 }

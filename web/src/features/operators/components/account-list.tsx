@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
 import { describeMailStop, formatDate } from '@shared/rules/format';
 import { Badge } from '@/components/ui/badge';
-import { accountsQuery, fullName } from '../api';
+import { accountsQuery, fullName } from '../api/operator-queries';
 import { PagedList } from '@/components/paged-list';
 
 /** Columns on wide screens; on phones each account is a small stacked card. */

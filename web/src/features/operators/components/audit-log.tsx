@@ -7,7 +7,7 @@ import { PagedList } from '@/components/paged-list';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { auditLogQuery } from '../api';
+import { auditLogQuery } from '../api/operator-queries';
 
 /** Every operator action, newest first: who, what, on what, when; narrowed to one action on request. */
 export function AuditLog() {

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Delegation } from '@shared/api/schemas/delegations';
 import { formatDate } from '@shared/rules/format';
 import { PagedList } from '@/components/paged-list';
@@ -6,31 +6,13 @@ import { Button } from '@/components/ui/button';
 import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableBody, TableCell, TableColumnsWithActions, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { api } from '@/lib/api';
-import { apiKey } from '@/lib/query';
-import { toast } from '@/lib/toast';
-
-const delegationQueueQuery = () =>
-  infiniteQueryOptions({
-    queryKey: apiKey('adminListDelegations'),
-    queryFn: ({ pageParam, signal }) => api('adminListDelegations', { query: { ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-
-const nameOf = (person: Delegation['delegate']) => person.name || person.email;
+import { delegationQueueQuery, partyName, useApproveDelegate } from '../api/operator-queries';
 
 /** Approving the account as a delegate approves every delegation its brokers confirmed (and the account, if new). */
 function ApproveDelegateButton({ delegation }: { delegation: Delegation }) {
-  const queryClient = useQueryClient();
-  const approve = useMutation({
-    mutationFn: () => api('adminApproveUser', { params: { userId: delegation.delegateId } }),
-    onSuccess: () => toast.success(`${nameOf(delegation.delegate)} is approved as ${nameOf(delegation.broker)}'s delegate.`),
-    onError: (error) => toast.error(error.message),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: apiKey('adminListDelegations') }), queryClient.invalidateQueries({ queryKey: apiKey('adminListUsers') })]),
-  });
+  const approve = useApproveDelegate(delegation);
   return (
-    <Button size="sm" disabled={approve.isPending} onClick={() => approve.mutate()} aria-label={`Approve ${nameOf(delegation.delegate)} as a delegate`}>
+    <Button size="sm" disabled={approve.isPending} onClick={() => approve.mutate()} aria-label={`Approve ${partyName(delegation.delegate)} as a delegate`}>
       Approve
     </Button>
   );
@@ -49,10 +31,10 @@ export function DelegationQueue() {
         phone ? (
           <CardList aria-label="Delegates awaiting approval">
             {items.map((delegation) => (
-              <CardListItem key={`${delegation.brokerId}-${delegation.delegateId}`} title={nameOf(delegation.delegate)}>
+              <CardListItem key={`${delegation.brokerId}-${delegation.delegateId}`} title={partyName(delegation.delegate)}>
                 <p className="text-xs break-words text-muted-foreground">{delegation.delegate.email}</p>
                 <p className="text-sm break-words">
-                  For {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
+                  For {partyName(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
                 </p>
                 <p className="text-xs text-muted-foreground">Confirmed {formatDate(delegation.confirmedAt)}</p>
                 <div>
@@ -68,10 +50,10 @@ export function DelegationQueue() {
               {items.map((delegation) => (
                 <TableRow key={`${delegation.brokerId}-${delegation.delegateId}`}>
                   <TableCell>
-                    {nameOf(delegation.delegate)} <span className="text-muted-foreground">{delegation.delegate.email}</span>
+                    {partyName(delegation.delegate)} <span className="text-muted-foreground">{delegation.delegate.email}</span>
                   </TableCell>
                   <TableCell>
-                    {nameOf(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
+                    {partyName(delegation.broker)} <span className="text-muted-foreground">{delegation.broker.firm}</span>
                   </TableCell>
                   <TableCell>{formatDate(delegation.confirmedAt)}</TableCell>
                   <TableCell className="text-right">

@@ -1,20 +1,11 @@
-import { useInfiniteQuery, infiniteQueryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ExportFormat } from '@shared/api/schemas/directory';
 import { formatDate } from '@shared/rules/format';
 import { PagedList } from '@/components/paged-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api } from '@/lib/api';
-import { apiKey } from '@/lib/query';
+import { exportLogQuery } from '../api/operator-queries';
 
 const exportFormatNames: Record<ExportFormat, string> = { csv: 'CSV', vcard: 'vCard 4.0', vcard3: 'vCard 3.0' };
-
-const exportLogQuery = () =>
-  infiniteQueryOptions({
-    queryKey: apiKey('adminListExports'),
-    queryFn: ({ pageParam, signal }) => api('adminListExports', { query: { ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
 
 /** Every contact-list export, newest first: who, which list, which format, how many rows. */
 export function ExportLog() {

@@ -10,7 +10,7 @@ import { ConsumerPage } from '@/features/consumer/components/consumer-page';
 import { consumerPaths } from '@/features/consumer/paths';
 import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/utils';
-import { fullName, useAccountAction } from '../api';
+import { fullName, useAccountAction } from '../api/operator-queries';
 import { AccountList } from '../components/account-list';
 import { AuditLog } from '../components/audit-log';
 import { ExportLog } from '../components/export-log';

@@ -15,11 +15,14 @@ export function MarketTree({
   onChange,
   invalid,
   describedBy,
+  label = 'Target markets',
 }: {
   value: readonly string[];
   onChange: (marketIds: string[]) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** The group's accessible name. */
+  label?: string;
 }) {
   const id = useId();
   const withSubmarkets = counties.filter((county) => county.submarkets.length > 0);
@@ -43,7 +46,7 @@ export function MarketTree({
   };
 
   return (
-    <div role="group" aria-label="Target markets" aria-describedby={describedBy} className="grid gap-4 rounded-lg border p-4">
+    <div role="group" aria-label={label} aria-describedby={describedBy} className="grid gap-4 rounded-lg border p-4">
       {withSubmarkets.map((county) => (
         <fieldset key={county.id} className="grid gap-2">
           <legend className="sr-only">{county.name} County</legend>

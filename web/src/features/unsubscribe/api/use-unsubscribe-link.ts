@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UnsubscribeLinkRequest, UnsubscribeLinkResponse } from '@shared/api/schemas/auth';
+import type { UnsubscribeLinkRequest, UnsubscribeLinkResponse, UnsubscribeRequest } from '@shared/api/schemas/auth';
 import { api } from '@/lib/api';
 
 const linkKey = (token: string) => ['unsubscribe-link', token] as const;
@@ -16,4 +16,12 @@ export function useUnsubscribeLinkAction(token: string) {
     mutationFn: (request: UnsubscribeLinkRequest) => api('updateUnsubscribeLink', { query: { token }, body: request }),
     onSuccess: (answer: UnsubscribeLinkResponse) => queryClient.setQueryData(linkKey(token), answer),
   });
+}
+
+/**
+ * The form without a link: the server e-mails the address a signed link. Its answer says the same whether
+ * or not the address has an account; "200" is sent, any other status carries the message to show.
+ */
+export function useRequestUnsubscribeLink() {
+  return useMutation({ mutationFn: (request: UnsubscribeRequest) => api('unsubscribe', { body: request }) });
 }

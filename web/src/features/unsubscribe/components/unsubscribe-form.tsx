@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { unsubscribeRequest, type UnsubscribeRequest } from '@shared/api/schemas/auth';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -7,9 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/api';
-
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
+import { useRequestUnsubscribeLink } from '../api/use-unsubscribe-link';
 
 /**
  * The form (PRODUCT.md "Subscriptions"): it asks the server to e-mail the address a signed link, and shows
@@ -17,38 +14,37 @@ type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'sent'; message: s
  * shows the body's message, a failed call (429 included) its own message.
  */
 export function UnsubscribeForm() {
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const send = useRequestUnsubscribeLink();
   const form = useForm<UnsubscribeRequest>({ resolver: zodResolver(unsubscribeRequest), defaultValues: { email: '' } });
-
-  async function submit(values: UnsubscribeRequest) {
-    setState({ kind: 'loading' });
-    try {
-      const response = await api('unsubscribe', { body: values });
-      setState(response.statusCode === '200' ? { kind: 'sent', message: response.body.message } : { kind: 'error', message: response.body.message });
-    } catch (error) {
-      setState({ kind: 'error', message: error instanceof Error ? error.message : 'Unsubscribe failed' });
-    }
-  }
+  const answer = send.data;
+  const sent = answer?.statusCode === '200' ? answer.body.message : undefined;
+  const failure = send.isError
+    ? send.error instanceof Error
+      ? send.error.message
+      : 'Unsubscribe failed'
+    : answer && answer.statusCode !== '200'
+      ? answer.body.message
+      : undefined;
 
   return (
     <div className="grid gap-5">
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5">
+      <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid gap-5">
         <Field control={form.control} name="email" label="Email">
           {({ field, ...aria }) => <Input type="email" autoComplete="email" {...field} {...aria} aria-required />}
         </Field>
-        <Button type="submit" disabled={state.kind === 'loading'}>
-          {state.kind === 'loading' && <Spinner label="Sending" />}
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending && <Spinner label="Sending" />}
           Unsubscribe
         </Button>
       </form>
-      {state.kind === 'sent' && (
+      {sent !== undefined && (
         <Alert variant="success">
-          <AlertDescription>{state.message}</AlertDescription>
+          <AlertDescription>{sent}</AlertDescription>
         </Alert>
       )}
-      {state.kind === 'error' && (
+      {failure !== undefined && (
         <Alert variant="destructive">
-          <AlertDescription>{state.message}</AlertDescription>
+          <AlertDescription>{failure}</AlertDescription>
         </Alert>
       )}
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { HIGHLIGHT_LINES } from '@shared/api/schemas';
 import { Field } from '@/components/ui/form';
@@ -5,9 +6,10 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ListingFormValues } from '../listing-form';
 import { EditorSection } from './editor-section';
+import { FactsSection } from './facts-section';
 
-/** 4 Listing Details: when it is available, description, five highlight lines and the brochure link. */
-export function DetailsSection() {
+/** 4 Listing Details: when it is available, description, five highlight lines, the property facts, the brochure link and its PDF. */
+export function DetailsSection({ brochure }: { brochure: ReactNode }) {
   const { control } = useFormContext<ListingFormValues>();
   return (
     <EditorSection number={4} title="Listing Details">
@@ -27,9 +29,11 @@ export function DetailsSection() {
           </Field>
         ))}
       </fieldset>
+      <FactsSection />
       <Field control={control} name="brochureUrl" label="Brochure URL" description="A link to the PDF brochure, e.g. https://example.com/brochure.pdf">
         {({ field, ...aria }) => <Input {...field} {...aria} type="text" inputMode="url" autoComplete="off" maxLength={2000} />}
       </Field>
+      {brochure}
     </EditorSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Trash2Icon, UploadIcon } from 'lucide-react';
+import { ArrowLeftIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { acceptedImageTypes, uploadFailed, type ListingImage } from '@shared/api/schemas/images';
 import { Button } from '@/components/ui/button';
@@ -6,8 +6,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { assetUrl } from '@/config/runtime-config';
-import { api, isApiError } from '@/lib/api';
-import { imageFileError, uploadImage } from '@/lib/upload-image';
+import { isApiError } from '@/lib/api';
+import { imageFileError } from '@/lib/upload-image';
+import { useDeleteListingImage, useUploadListingImage } from '../../api/listing-images';
 import { EditorSection } from './editor-section';
 
 /** The server's own message for a refused upload; the spec's fallback for anything else. */
@@ -17,17 +18,21 @@ function uploadErrorMessage(error: unknown): string {
 
 /**
  * 2 Property Image: a photo goes straight to the image store (presigned POST), then the API makes its
- * variants and answers with the listing's photos (PRODUCT.md "Images").
+ * variants and answers with the listing's photos (PRODUCT.md "Images"). Up to 20 photos, dragged (or moved
+ * with their buttons) into order; the first is the cover.
  */
 export function ImageSection({
   listingId,
   images,
   onImagesChange,
+  onOrder,
 }: {
   listingId: string;
   images: readonly ListingImage[];
   /** A photo was added or removed: the listing's photos and its new content version. */
   onImagesChange: (change: { images: ListingImage[]; version: number }) => void;
+  /** The photos put in a new order (the first is the cover): their ids. */
+  onOrder: (imageIds: string[]) => void;
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -35,6 +40,17 @@ export function ImageSection({
   const [error, setError] = useState<string>();
   // 'upload', or the id of the photo being removed.
   const [busy, setBusy] = useState<string | null>(null);
+  const uploadPhoto = useUploadListingImage(listingId);
+  const deletePhoto = useDeleteListingImage(listingId);
+
+  const [dragged, setDragged] = useState<string>();
+  /** The photos with the one at `from` moved to `to`. */
+  const move = (from: number, to: number) => {
+    const ids = images.map((image) => image._id);
+    const [moved] = ids.splice(from, 1);
+    ids.splice(to, 0, moved!);
+    onOrder(ids);
+  };
 
   const choose = (chosen: File | undefined) => {
     const problem = chosen ? imageFileError('listing', chosen) : undefined;
@@ -47,13 +63,7 @@ export function ImageSection({
     setBusy('upload');
     setError(undefined);
     try {
-      const params = { listingId };
-      const presign = await api('presignListingImage', {
-        params,
-        body: { contentType: file.type as (typeof acceptedImageTypes)[number], size: file.size, fileName: file.name },
-      });
-      await uploadImage(presign, file);
-      onImagesChange(await api('finaliseListingImage', { params, body: { key: presign.key }, idempotencyKey: crypto.randomUUID() }));
+      onImagesChange(await uploadPhoto.mutateAsync(file));
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (failure) {
@@ -67,7 +77,7 @@ export function ImageSection({
     setBusy(imageId);
     setError(undefined);
     try {
-      onImagesChange(await api('deleteListingImage', { params: { listingId, imageId } }));
+      onImagesChange(await deletePhoto.mutateAsync(imageId));
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : uploadFailed);
     } finally {
@@ -112,18 +122,45 @@ export function ImageSection({
       {images.length > 0 && (
         <ul className="flex flex-wrap gap-3" aria-label="Uploaded photos">
           {images.map((image, index) => (
-            <li key={image._id} className="relative">
-              <img src={assetUrl(image.thumbnail)} alt={`Photo ${index + 1}`} className="h-20 w-28 rounded-md border object-cover" />
-              <Button
-                variant="destructive"
-                size="icon"
-                className="absolute -top-2 -right-2 size-7 rounded-full"
-                aria-label={`Remove photo ${index + 1}`}
-                disabled={busy !== null}
-                onClick={() => void remove(image._id)}
-              >
-                {busy === image._id ? <Spinner label="Removing" /> : <Trash2Icon aria-hidden="true" />}
-              </Button>
+            <li
+              key={image._id}
+              className="grid justify-items-center gap-1"
+              draggable={busy === null}
+              onDragStart={() => setDragged(image._id)}
+              onDragEnd={() => setDragged(undefined)}
+              onDragOver={(event) => dragged && dragged !== image._id && event.preventDefault()}
+              onDrop={(event) => {
+                event.preventDefault();
+                const from = images.findIndex((other) => other._id === dragged);
+                if (from >= 0 && from !== index) move(from, index);
+                setDragged(undefined);
+              }}
+            >
+              <div className="relative">
+                <img src={assetUrl(image.thumbnail)} alt={`Photo ${index + 1}`} className="h-20 w-28 cursor-grab rounded-md border object-cover" />
+                <Button
+                  variant="destructive"
+                  size="icon"
+                  className="absolute -top-2 -right-2 size-7 rounded-full"
+                  aria-label={`Remove photo ${index + 1}`}
+                  disabled={busy !== null}
+                  onClick={() => void remove(image._id)}
+                >
+                  {busy === image._id ? <Spinner label="Removing" /> : <Trash2Icon aria-hidden="true" />}
+                </Button>
+              </div>
+              {index === 0 ? (
+                <span className="text-xs font-medium">Cover</span>
+              ) : (
+                <div className="flex gap-1">
+                  <Button variant="ghost" size="icon" className="size-7" aria-label={`Move photo ${index + 1} earlier`} disabled={busy !== null} onClick={() => move(index, index - 1)}>
+                    <ArrowLeftIcon aria-hidden="true" />
+                  </Button>
+                  <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" aria-label={`Make photo ${index + 1} the cover`} disabled={busy !== null} onClick={() => move(index, 0)}>
+                    Cover
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ResponseBody } from '@shared/api/contract';
 import type { AuditAction } from '@shared/api/schemas/audit';
+import type { Delegation } from '@shared/api/schemas/delegations';
 import type { AdminUser, UserStatus } from '@shared/api/schemas/users';
 import { api } from '@/lib/api';
 import { apiKey } from '@/lib/query';
@@ -26,6 +27,44 @@ export function auditLogQuery(action: AuditAction | undefined) {
     queryFn: ({ pageParam, signal }) => api('adminListAudit', { query: { ...(action ? { action } : {}), ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: ResponseBody<'adminListAudit'>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** An admin list that takes no filter, page by page by cursor. */
+function allPagesQuery<K extends 'adminListExports' | 'adminListDelegations'>(id: K) {
+  const list = api as (id: K, options: { query: { cursor?: string }; signal: AbortSignal }) => Promise<ResponseBody<K>>;
+  return infiniteQueryOptions({
+    queryKey: apiKey(id),
+    queryFn: ({ pageParam, signal }) => list(id, { query: pageParam ? { cursor: pageParam } : {}, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ResponseBody<K>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Every contact-list export, newest first. */
+export const exportLogQuery = () => allPagesQuery('adminListExports');
+
+/** The delegations brokers confirmed, oldest first: each awaits approval of its delegate. */
+export const delegationQueueQuery = () => allPagesQuery('adminListDelegations');
+
+/** A delegation's delegate or broker: the name, else the e-mail. */
+export const partyName = (person: Delegation['delegate']) => person.name || person.email;
+
+/**
+ * Approve a confirmed delegation's delegate: approving the account as a delegate approves every delegation
+ * its brokers confirmed (and the account, if new). The queue and the account lists are refetched afterwards.
+ */
+export function useApproveDelegate(delegation: Delegation) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('adminApproveUser', { params: { userId: delegation.delegateId } }),
+    onSuccess: () => toast.success(`${partyName(delegation.delegate)} is approved as ${partyName(delegation.broker)}'s delegate.`),
+    onError: (error) => toast.error(error.message),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiKey('adminListDelegations') }),
+        queryClient.invalidateQueries({ queryKey: apiKey('adminListUsers') }),
+      ]),
   });
 }
 
