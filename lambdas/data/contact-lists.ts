@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactListFilter, ExportFormat } from '../../shared/api';
-import { db, encodeCursor, isConditionFailed, startKeyFor, tableName } from './table';
+import { db, deleteExisting, encodeCursor, isConditionFailed, startKeyFor, tableName } from './table';
 
 /** A broker's contact list: a saved directory filter, or brokers picked one by one. */
 export interface ContactListRecord {
@@ -126,8 +126,7 @@ export const contactListsRepository = {
 
   /** False when there was no such list. */
   async delete(ownerId: string, listId: string): Promise<boolean> {
-    const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: keys(ownerId, listId), ReturnValues: 'ALL_OLD' }));
-    return !!Attributes;
+    return !!(await deleteExisting(keys(ownerId, listId)));
   },
 
   async logExport(entry: ExportLogRecord): Promise<void> {

@@ -1,12 +1,11 @@
 import {
-  DeleteCommand,
   GetCommand,
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus, SearchTotal } from '../../shared/api';
 import { isIndexSort, listingFacetsOf, rankComparator, type BrowseSort, type IndexSort, type ListingFacets, type PricePoint } from '../../shared/rules';
-import { batchGet, batchWrite, db, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
+import { batchGet, batchWrite, db, deleteExisting, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
 import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -501,11 +500,8 @@ export const listingsRepository = {
 
   /** Removes the listing record and, if it was published, its index items. Returns the removed record. */
   async delete(listingId: string): Promise<ListingRecord | null> {
-    const { Attributes } = await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys(listingId), ReturnValues: 'ALL_OLD' }),
-    );
-    if (!Attributes) return null;
-    return fromItem(Attributes);
+    const removed = await deleteExisting(keys(listingId));
+    return removed && fromItem(removed);
   },
 
   /** One owner's listings, every status, newest first: a Query on gsi1. */

@@ -1,5 +1,4 @@
 import {
-  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -8,7 +7,7 @@ import {
 import type { RequirementStatus, SearchTotal } from '../../shared/api';
 import { isIndexSort, rankComparator, requirementFacetsOf, type BrowseSort, type RequirementFacets } from '../../shared/rules';
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchGet, batchWrite, db, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
+import { batchGet, batchWrite, db, deleteExisting, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
 import { deliveryLedger, type DeliveryClaim } from './delivery-ledger';
 import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
@@ -576,11 +575,9 @@ export const requirementsRepository = {
 
   /** Removes the requirement and its delivery ledger. Returns the removed record. */
   async delete(requirementId: string): Promise<RequirementRecord | null> {
-    const { Attributes } = await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys(requirementId), ReturnValues: 'ALL_OLD' }),
-    );
-    if (!Attributes) return null;
-    const record = fromItem(Attributes);
+    const removed = await deleteExisting(keys(requirementId));
+    if (!removed) return null;
+    const record = fromItem(removed);
     const ledger = await requirementsRepository.deliveries(requirementId);
     await batchWrite(ledger.map(({ userId }) => ({ DeleteRequest: { Key: ledgerKey(requirementId, userId) } })));
     return record;

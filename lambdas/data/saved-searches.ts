@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { savedSearchKinds, type SavedSearchFrequency, type SavedSearchKind, type SavedSearchPausedReason, type SavedSearchQuery } from '../../shared/api';
 import { groupBy } from '../../shared/group-by';
-import { batchGet, db, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
+import { batchGet, db, deleteExisting, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
 
 /** A broker's saved search: a browser's filters, the mail frequency, and the delivery's bookkeeping. */
 export type SavedSearchRecord = SavedSearchQuery & {
@@ -150,8 +150,7 @@ export const savedSearchesRepository = {
 
   /** False when there was no such search. */
   async delete(ownerId: string, savedSearchId: string): Promise<boolean> {
-    const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: keys(ownerId, savedSearchId), ReturnValues: 'ALL_OLD' }));
-    return !!Attributes;
+    return !!(await deleteExisting(keys(ownerId, savedSearchId)));
   },
 
   /**

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedSearchKind } from '../../shared/api';
 import { db, moveClaim, nowIso, putIfAbsent, queryAll, queryPages, tableName } from './table';
 

@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { ChangedBy } from '../../shared/api';
 import { documentClient } from '../core/aws';
 import { env } from '../core/env';
@@ -34,6 +34,23 @@ export function isConditionFailed(error: unknown): boolean {
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/**
+ * Deletes an item that exists and answers it as it was, or null when it is not there: of two racing
+ * removals one gets the item, the other null (a condition, not the old image alone, which an engine may
+ * hand to both).
+ */
+export async function deleteExisting(key: { pk: string; sk: string }): Promise<Record<string, unknown> | null> {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+    );
+    return Attributes ?? null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
 
 /** Items per page of a full read (jobs, ledgers): `fallback`, or DynamoDB's 1 MB page, unless QUERY_PAGE_SIZE says. */
 export const fullReadPageSize = (fallback?: number): number | undefined => env().QUERY_PAGE_SIZE ?? fallback;

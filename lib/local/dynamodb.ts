@@ -10,7 +10,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { HOST, localUrl, PortInUseError, reservePort } from './net';
-import { localCredentials, LOCAL_REGION } from './aws';
+import { LOCAL_REGION, tableCredentials } from './aws';
 
 export interface DynamoDbEmulator {
   readonly url: string;
@@ -36,8 +36,8 @@ const portOpen = (port: number) =>
 
 /**
  * AWS's DynamoDB Local (transactions, streams) on Java 17, in a child process: SQLite under `path` when
- * persisted, in memory otherwise. `-sharedDb` so every client, whatever its keys and region, sees one
- * database. The JVM runs under a shell that holds a pipe to this process and kills it when the pipe
+ * persisted (`-sharedDb`: one database, whatever a client's key), in memory otherwise (a database per
+ * access key: each table under its own, see tableCredentials). The JVM runs under a shell that holds a pipe to this process and kills it when the pipe
  * closes, so a crashed or killed parent never leaves a DynamoDB Local behind. Its output goes to
  * `logFile` (never to a pipe nobody reads: a full pipe would block the engine).
  */
@@ -56,8 +56,7 @@ export async function startDynamoDb(options: { port: number; path?: string; logF
     jar,
     '-port',
     String(port),
-    '-sharedDb',
-    ...(options.path ? ['-dbPath', options.path] : ['-inMemory']),
+    ...(options.path ? ['-sharedDb', '-dbPath', options.path] : ['-inMemory']),
   ];
   const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
   const script = `java ${args.map(quote).join(' ')} </dev/null & pid=$!; trap 'kill $pid 2>/dev/null' EXIT; read _; kill $pid 2>/dev/null; wait $pid`;
@@ -108,7 +107,7 @@ const gsi = (name: 'gsi1' | 'gsi2') => ({
  * both images, which the projections read), created when missing.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: tableCredentials(tableName) });
   try {
     if (await tableExists(client, tableName)) return;
     await client.send(

@@ -1,12 +1,24 @@
 import { createServer } from 'node:http';
 import S3rver from '@20minutes/s3rver';
 import AWSAccount from '@20minutes/s3rver/lib/models/account.js';
-import { localCredentials } from './aws';
+import { LOCAL_KEY_PREFIX, localCredentials } from './aws';
 import { close, listen, localUrl } from './net';
 
-// s3rver knows only its own S3RVER key pair and refuses any other key id, even with mismatched
-// signatures allowed; the stack's clients sign with localCredentials.
-AWSAccount.DUMMY_ACCOUNT.createKeyPair(localCredentials.accessKeyId, localCredentials.secretAccessKey);
+/** A key map that knows every local key (`local…`), all with the one local secret. */
+class LocalKeys<V> extends Map<string, V> {
+  constructor(private readonly local: V) {
+    super();
+  }
+  override get(key: string): V | undefined {
+    return super.get(key) ?? (key.startsWith(LOCAL_KEY_PREFIX) ? this.local : undefined);
+  }
+}
+
+// s3rver knows only its own S3RVER key pair and refuses any other key id, even with mismatched signatures
+// allowed; the stack's clients sign with a key of their table's (tableCredentials), made per stack.
+AWSAccount.registry = new LocalKeys(AWSAccount.DUMMY_ACCOUNT);
+AWSAccount.DUMMY_ACCOUNT.accessKeys = new LocalKeys(localCredentials.secretAccessKey);
+AWSAccount.DUMMY_ACCOUNT.createKeyPair('S3RVER', 'S3RVER');
 
 export interface S3Emulator {
   readonly url: string;

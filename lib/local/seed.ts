@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { localCredentials, LOCAL_REGION } from './aws';
+import { LOCAL_REGION, tableCredentials } from './aws';
 import type { DemoLogin, StackInfo } from './stack-info';
 import { createConfirmedUser } from './testing';
 
@@ -17,7 +17,7 @@ export const DEMO_PASSWORD = 'Bisn!2345demo';
 export async function seedOnce(stack: StackInfo): Promise<DemoLogin[]> {
   const TableName = stack.env.TABLE_NAME;
   const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: stack.urls.dynamodb, region: LOCAL_REGION, credentials: localCredentials }),
+    new DynamoDBClient({ endpoint: stack.urls.dynamodb, region: LOCAL_REGION, credentials: tableCredentials(String(TableName)) }),
   );
   try {
     const { Item: marker } = await db.send(new GetCommand({ TableName, Key: MARKER_KEY }));

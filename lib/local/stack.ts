@@ -7,7 +7,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { queueFunctions, routes, streamFunctions } from '../../shared/api/routes';
 import { senderPostalAddress, unsubscribeRequestLimits } from '../../shared/catalog/product';
-import { localCredentials, LOCAL_REGION } from './aws';
+import { localCredentials, LOCAL_REGION, tableCredentials } from './aws';
 import { codeMailer } from './code-mail';
 import { startCognito } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
@@ -241,8 +241,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       CHECK_RESPONSES: String(options.checkResponses ?? true),
       DAILY_REQUIREMENT_LIMIT: String((options.dailyLimits ?? dailyCreationLimits.dev).requirements),
       DAILY_LISTING_LIMIT: String((options.dailyLimits ?? dailyCreationLimits.dev).listings),
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      // The handlers' table is under its own key (see tableCredentials); the other emulators take any key.
+      AWS_ACCESS_KEY_ID: tableCredentials(tableName).accessKeyId,
+      AWS_SECRET_ACCESS_KEY: tableCredentials(tableName).secretAccessKey,
       ...(options.queryPageSize ? { QUERY_PAGE_SIZE: String(options.queryPageSize) } : {}),
     };
     // Handlers validate process.env when their module loads. The gateway imports one on its first request,

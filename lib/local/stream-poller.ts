@@ -13,7 +13,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { localCredentials, LOCAL_REGION } from './aws';
+import { LOCAL_REGION, tableCredentials } from './aws';
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -118,7 +118,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const clientOptions = {
     endpoint: options.endpoint,
     region: LOCAL_REGION,
-    credentials: localCredentials,
+    credentials: tableCredentials(options.tableName),
     // A call that hangs is abandoned and tried again, never waited on for ever.
     requestHandler: { requestTimeout: 10_000, connectionTimeout: 2_000 },
   };

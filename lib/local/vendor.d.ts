@@ -3,6 +3,10 @@
 declare module '@20minutes/s3rver/lib/models/account.js' {
   class AWSAccount {
     static DUMMY_ACCOUNT: AWSAccount;
+    /** Every key id s3rver accepts, with its account. */
+    static registry: Map<string, AWSAccount>;
+    /** The account's key ids and their secrets. */
+    accessKeys: Map<string, string>;
     createKeyPair(accessKeyId: string, secretAccessKey: string): void;
   }
   export default AWSAccount;

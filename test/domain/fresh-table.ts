@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
+import { tableCredentials } from '../../lib/local/aws';
 import { ensureTable } from '../../lib/local/dynamodb';
 import { inStreamHandler, isReadCommand, startStreamPoller } from '../../lib/local/stream-poller';
 import { dynamoDb } from '../../lambdas/core/aws';
@@ -18,6 +19,8 @@ const tableName = `bisn-domain-${randomUUID().slice(0, 8)}`;
 const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '';
 await ensureTable(endpoint, tableName);
 process.env.TABLE_NAME = tableName;
+// The file's table is in a database of its own on the engine (see tableCredentials).
+Object.assign(process.env, { AWS_ACCESS_KEY_ID: tableCredentials(tableName).accessKeyId, AWS_SECRET_ACCESS_KEY: tableCredentials(tableName).secretAccessKey });
 process.env.QUERY_PAGE_SIZE = String(TEST_QUERY_PAGE_SIZE);
 resetEnvCache();
 
