@@ -1,6 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { savedSearchKinds, type SavedSearchFrequency, type SavedSearchKind, type SavedSearchPausedReason, type SavedSearchQuery } from '../../shared/api';
 import { groupBy } from '../../shared/group-by';
+import { listingSearchShape } from '../../shared/api/schemas/listings';
+import { requirementSearchShape } from '../../shared/api/schemas/requirements';
 import { batchGet, db, deleteExisting, fullReadPageSize, isConditionFailed, moveClaim, queryAll, queryPages, tableName } from './table';
 
 /** A broker's saved search: a browser's filters, the mail frequency, and the delivery's bookkeeping. */
@@ -70,9 +72,16 @@ function mailingIndex(record: Pick<SavedSearchRecord, 'kind' | 'frequency' | 'st
   return { gsi1pk: mailingPartition(record.kind, record.frequency, shardOf(record.savedSearchId)), gsi1sk: `${record.ownerId}#${record.savedSearchId}` };
 }
 
+/** The criteria in the browser's order (a stored map keeps none): the same search, the same link. */
+function inCriteriaOrder(kind: SavedSearchKind, filters: Record<string, unknown>): Record<string, unknown> {
+  const order = Object.keys(kind === 'listings' ? listingSearchShape : requirementSearchShape);
+  return Object.fromEntries(Object.entries(filters).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
+}
+
 function fromItem(item: Record<string, unknown>): SavedSearchRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...record } = item;
-  return record as unknown as SavedSearchRecord;
+  const filters = record.filters as Record<string, unknown> | undefined;
+  return { ...record, ...(filters && { filters: inCriteriaOrder(record.kind as SavedSearchKind, filters) }) } as unknown as SavedSearchRecord;
 }
 
 export const savedSearchesRepository = {

@@ -7,7 +7,6 @@ import { usersRepository } from '../../lambdas/data/users';
 import { DigestContext, digestFor, digestSent } from '../../lambdas/domain/digest';
 import { sendMail, unsubscribeLinks } from '../../lambdas/domain/mail';
 import { sendMatchNotices } from '../../lambdas/domain/match-notices';
-import { matchListing, matchRequirement } from '../../lambdas/domain/matching';
 import { createRequirement } from '../../lambdas/domain/requirements';
 import { broadcastRequirements } from '../../lambdas/domain/requirements-broadcast';
 import { createSavedSearch, deleteSavedSearch, updateSavedSearch } from '../../lambdas/domain/saved-searches';
@@ -333,12 +332,12 @@ describe('Profile → Notifications routes requirements and matches to the diges
 
   it('a broker who takes matches in the digest gets no match notice: the digest lists them', async () => {
     const [seeker, lister] = await Promise.all([digestBroker('dseeker', [], { matches: 'digest' }), digestBroker('dlister', [])]);
-    const requirement = await storedRequirement(seeker.record, { marketIds: ['yolo-woodland'], title: 'Office in Winters' });
-    await matchRequirement(requirement);
-    const listing = await storedListing(lister.record, { marketId: 'yolo-woodland', title: 'Winters office suite' });
-    await matchListing(listing);
+    // Stored, the two are matched by the projections of their changes.
+    await storedRequirement(seeker.record, { marketIds: ['yolo-woodland'], title: 'Office in Winters' });
+    await storedListing(lister.record, { marketId: 'yolo-woodland', title: 'Winters office suite' });
+    // (The file's other items are matched too: the notices of this pair are told by who got mail.)
     const report = await sendMatchNotices();
-    expect(report).toMatchObject({ mailed: 1, skipped: 1 });
+    expect(report.skipped).toBeGreaterThanOrEqual(1);
     expect(await mailsTo(seeker.record.email)).toEqual([]);
     expect(await mailsTo(lister.record.email)).toHaveLength(1);
     const digest = await digestFor(seeker.record.userId, nextBlastAt(new Date()));

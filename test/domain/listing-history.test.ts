@@ -4,6 +4,10 @@ import type { ListingRecord } from '../../lambdas/data/listings';
 import { propertyHistoryRepository } from '../../lambdas/data/property-history';
 import { marketHistoriesAt, reductionsSinceLastListing, rememberPropertyEnd } from '../../lambdas/domain/property-history';
 import { propertyKeyOf } from '../../shared/rules';
+import { withoutProjections } from './projections';
+
+// These tests call the functions the projections call, each on its own.
+withoutProjections();
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -34,9 +38,13 @@ describe('property history (domain)', () => {
       lastPrice: 2_000_000,
       lastLeasePrice: 3.5,
     });
+    // An ending older than the one kept changes nothing (a replayed or late change).
+    await rememberPropertyEnd(first, '2026-01-20T14:00:00.000Z');
+    expect(await propertyHistoryRepository.get(propertyKeyOf(first))).toMatchObject({ liveMs: 65 * DAY_MS, lastEndedAt: '2026-02-04T14:00:00.000Z' });
     // An end before its start (clock skew) counts nothing, never a negative time.
-    await rememberPropertyEnd(first, '2025-11-01T00:00:00.000Z');
-    expect((await propertyHistoryRepository.get(propertyKeyOf(first)))?.liveMs).toBe(0);
+    const skewed = listingAt(street(), { publishedOn: '2026-01-05T14:00:00.000Z' });
+    await rememberPropertyEnd(skewed, '2025-11-01T00:00:00.000Z');
+    expect((await propertyHistoryRepository.get(propertyKeyOf(skewed)))?.liveMs).toBe(0);
   });
 
   it('posted again within 12 months (typed differently), it continues the count and starts a history when the price changed', async () => {

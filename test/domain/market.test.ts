@@ -9,6 +9,10 @@ import { addWeeks, ANY, cellKey, isHistogramAttr, marketDealTypes, marketPageAre
 import { dynamoRefusing, logsDuring } from './blast-support';
 import { beforeDbRequest, storedListing, storedRequirement } from './matching-support';
 import { broker } from './support';
+import { withoutProjections } from './projections';
+
+// These tests call the functions the projections call, each on its own.
+withoutProjections();
 
 /**
  * The aggregates' faults: items whose write path stopped before counting them, cells that
@@ -70,7 +74,11 @@ describe('the market reconciliation', () => {
     await marketRepository.add(cellKey('*', '*', 'region'), { ls: 7 });
     const listing = await storedListing(owner.record, { sqft: 2_000, minSqft: null, maxSqft: null });
     await syncMarketOf('listing', [listing.listingId]);
-    undo.push(beforeDbRequest((request) => /^SET #type = :type/.test(request.UpdateExpression ?? ''), () => closeListing(owner.principal, listing.listingId, { outcome: 'sold' })));
+    undo.push(beforeDbRequest((request) => /^SET #type = :type/.test(request.UpdateExpression ?? ''), async () => {
+      // The close and its projection's sync, while the reconciliation writes.
+      await closeListing(owner.principal, listing.listingId, { outcome: 'sold' });
+      await syncMarketOf('listing', [listing.listingId]);
+    }));
 
     expect(await reconcileQuietly()).toMatchObject({ busyCells: 1 });
     expect((await region()).listingsSold).toBe(before.listingsSold + 1);
@@ -170,11 +178,13 @@ describe('the write path', () => {
     await syncMarketOf('requirement', [requirement.requirementId]);
     const before = await region();
 
-    const fill = dynamoRefusing(
+    await fillRequirement(owner.principal, requirement.requirementId, {});
+    // The fill's projection claims the change, then its adds are throttled; its retry finds it claimed.
+    const sync = dynamoRefusing(
       (command) => command instanceof UpdateCommand && String((command.input as { UpdateExpression?: string }).UpdateExpression).startsWith('ADD '),
-      () => fillRequirement(owner.principal, requirement.requirementId, {}),
+      () => syncMarketOf('requirement', [requirement.requirementId]),
     );
-    await expect(fill).rejects.toThrow('injected throttling');
+    await expect(sync).rejects.toThrow('injected throttling');
     await syncMarketOf('requirement', [requirement.requirementId]);
     expect(await region()).toEqual(before);
 

@@ -20,6 +20,10 @@ import {
 } from '../../lambdas/domain/matching';
 import { beforeDbRequest, DAY_MS, dbRequestsDuring, refusal, storedListing, storedRequirement } from './matching-support';
 import { broker, operator } from './support';
+import { withoutProjections } from './projections';
+
+// These tests call the functions the projections call, each on its own.
+withoutProjections();
 
 /**
  * Matching wired to the table: the candidates each side leaves for the other, the two brokers'
