@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, queueFunctions, routes, scheduledJobs } from '../../shared/api/routes';
+import { adminFunctionFor, adminFunctions, adminOutputKey, jobs, queueFunctions, routes, scheduledJobs, streamFunctions } from '../../shared/api/routes';
 import { MAX_DELIVERIES } from '../../lambdas/domain/delivery/messages';
 import { STALE_CLAIM_MS } from '../../lambdas/domain/delivery/send';
 import { apiStackRoutes, jobProfiles, routeArea, secondApiAreas } from '../../lib/config/functions';
@@ -231,7 +231,7 @@ describe('API and jobs', () => {
       expect(redrive.maxReceiveCount).toBe(MAX_DELIVERIES);
       expect(referencedId(redrive.deadLetterTargetArn)).toBe(deadLetters.logicalId);
 
-      const [mapping, ...others] = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
+      const [mapping, ...others] = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').filter((m) => JSON.stringify(m.properties.EventSourceArn).includes('DeliveryQueue'));
       expect(others).toEqual([]);
       const spec = queueFunctions.find((fn) => fn.id === 'deliveryWorker')!;
       expect(mapping!.properties).toMatchObject({ BatchSize: spec.batchSize, ScalingConfig: { MaximumConcurrency: spec.maxConcurrency }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
@@ -239,12 +239,35 @@ describe('API and jobs', () => {
       expect(referencedId(mapping!.properties.EventSourceArn)).toBe(delivery.logicalId);
 
       const alarm = resourcesOf(template, 'AWS::CloudWatch::Alarm').find((a) => JSON.stringify(a.properties.Dimensions ?? []).includes(deadLetters.logicalId))!;
-      expect(alarm.properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+      expect(alarm.properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
 
       const senders = [...apiFunctions, ...jobFunctions].filter((f) => f.actions.has('sqs:SendMessage') && (f.resourcesByAction.get('sqs:SendMessage') ?? []).some((r) => r.includes(delivery.logicalId)));
       expect(senders.map((f) => f.description.split(':')[0]).sort()).toEqual(['job blast', 'job broadcastRequirements', 'job searchAlerts', 'queue function deliveryWorker']);
       for (const fn of senders) expect((fn.properties.Environment as { Variables: Record<string, unknown> }).Variables.DELIVERY_QUEUE_URL, fn.description).toBeDefined();
       expect(worker.actions.has('sqs:ReceiveMessage')).toBe(true);
+    });
+
+    it("projects the table's stream: batches reporting failed items, split when they fail, retried, then kept in a failure queue with an alarm", () => {
+      const template = synth.template('dev', 'jobs');
+      const spec = streamFunctions.find((fn) => fn.id === 'projector')!;
+      const projector = jobFunctions.find((f) => f.description.startsWith('stream function projector'))!;
+      const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').filter((m) => referencedId(m.properties.FunctionName) === projector.logicalId);
+      expect(mappings).toHaveLength(1);
+      const failures = resourcesOf(template, 'AWS::SQS::Queue').find((q) => q.logicalId.startsWith('ProjectionFailures'))!;
+      expect(mappings[0]!.properties).toMatchObject({
+        BatchSize: spec.batchSize,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: spec.retryAttempts,
+        MaximumRecordAgeInSeconds: 24 * 60 * 60,
+        StartingPosition: 'TRIM_HORIZON',
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      expect(JSON.stringify(mappings[0]!.properties.EventSourceArn)).toContain('StreamArn');
+      expect(referencedId((mappings[0]!.properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(failures.logicalId);
+      const alarm = resourcesOf(template, 'AWS::CloudWatch::Alarm').find((a) => JSON.stringify(a.properties.Dimensions ?? []).includes(failures.logicalId));
+      expect(alarm?.properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      // It reads the stream and writes the table (its derived records), and sends only to its failure queue.
+      expect([...projector.actions].filter((action) => action.startsWith('dynamodb:'))).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:PutItem', 'dynamodb:Query']));
     });
 
     it('outputs each admin function name for `npm run admin -- --stage`, with only its commands\' permissions', () => {
