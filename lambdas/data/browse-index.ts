@@ -1,9 +1,22 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ALL } from '../../shared/catalog';
-import { db, decodeCursor, encodeCursor, fullReadPageSize, InvalidCursorError, tableName } from './table';
+import { batchWrite, db, decodeCursor, encodeCursor, fullReadPageSize, InvalidCursorError, tableName } from './table';
 
 const WILDCARD = '*';
+
+/**
+ * Moves a record's index items to what its state now needs: puts `wanted`, deletes those of `previous` that
+ * `wanted` has not. Idempotent, and replaying an older change changes nothing (the items follow the record as
+ * it is now, never the change's images).
+ */
+export async function moveIndexItems(previous: readonly { pk: string; sk: string }[], wanted: readonly { pk: string; sk: string }[]): Promise<void> {
+  const keep = new Set(wanted.map((item) => `${item.pk}\u0000${item.sk}`));
+  await batchWrite([
+    ...previous.filter((item) => !keep.has(`${item.pk}\u0000${item.sk}`)).map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+    ...wanted.map((Item) => ({ PutRequest: { Item } })),
+  ]);
+}
 const either = (value: string | null | undefined) => (value && value !== ALL ? value : WILDCARD);
 
 /** The three filters of a browser; absent or ALL is the `*` slot. */

@@ -6,7 +6,7 @@ import {
 import type { ListingDraft, ListingStatus, SearchTotal } from '../../shared/api';
 import { isIndexSort, listingFacetsOf, rankComparator, type BrowseSort, type IndexSort, type ListingFacets, type PricePoint } from '../../shared/rules';
 import { batchGet, batchWrite, db, deleteExisting, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
-import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
+import { browseIndex, moveIndexItems, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
 export interface StoredListingImage {
@@ -440,22 +440,12 @@ export const listingsRepository = {
     return record as PublishedListing | null;
   },
 
-  /** Makes a published listing browsable: one index item per filter combination. Idempotent. */
-  /**
-   * The browse index items as `current` needs them (none unless it is public), and those `before` had that
-   * `current` does not: put and deleted. Idempotent, and replaying an older change changes nothing (the
-   * items follow the record as it is now).
-   */
+  /** The browse index items as `current` needs them (none unless it is public), `before`'s others deleted. */
   async projectIndex(before: ListingRecord | null, current: ListingRecord | null): Promise<void> {
-    const wanted = isIndexed(current) ? indexItemsOf(current) : [];
-    const keep = new Set(wanted.map((item) => `${item.pk}\u0000${item.sk}`));
-    const stale = isIndexed(before) ? indexItemsOf(before).filter((item) => !keep.has(`${item.pk}\u0000${item.sk}`)) : [];
-    await batchWrite([
-      ...stale.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
-      ...wanted.map((Item) => ({ PutRequest: { Item } })),
-    ]);
+    await moveIndexItems(isIndexed(before) ? indexItemsOf(before) : [], isIndexed(current) ? indexItemsOf(current) : []);
   },
 
+  /** Makes a published listing browsable: one index item per filter combination (bulk seeds, tests). Idempotent. */
   async writeIndex(record: PublishedListing): Promise<void> {
     await batchWrite(indexItemsOf(record).map((Item) => ({ PutRequest: { Item } })));
   },

@@ -9,7 +9,7 @@ import { isIndexSort, rankComparator, requirementFacetsOf, type BrowseSort, type
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
 import { batchGet, batchWrite, db, deleteExisting, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
 import { deliveryLedger, type DeliveryClaim } from './delivery-ledger';
-import { browseIndex, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
+import { browseIndex, moveIndexItems, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** The stored requirement (README "requirement"). Catalogue entries are kept as ids; names come from the catalogue. */
 export interface RequirementRecord extends Authored {
@@ -372,22 +372,12 @@ export const requirementsRepository = {
     }
   },
 
-  /** Makes a sent requirement browsable: one index item per filter combination. Idempotent. */
-  /**
-   * The browse index items as `current` needs them (none unless it is public), and those `before` had that
-   * `current` does not: put and deleted. Idempotent, and replaying an older change changes nothing (the
-   * items follow the record as it is now).
-   */
+  /** The browse index items as `current` needs them (none unless it is public), `before`'s others deleted. */
   async projectIndex(before: RequirementRecord | null, current: RequirementRecord | null): Promise<void> {
-    const wanted = isIndexed(current) ? indexItemsOf(current) : [];
-    const keep = new Set(wanted.map((item) => `${item.pk}\u0000${item.sk}`));
-    const stale = isIndexed(before) ? indexItemsOf(before).filter((item) => !keep.has(`${item.pk}\u0000${item.sk}`)) : [];
-    await batchWrite([
-      ...stale.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
-      ...wanted.map((Item) => ({ PutRequest: { Item } })),
-    ]);
+    await moveIndexItems(isIndexed(before) ? indexItemsOf(before) : [], isIndexed(current) ? indexItemsOf(current) : []);
   },
 
+  /** Makes a sent requirement browsable: one index item per filter combination (bulk seeds, tests). Idempotent. */
   async writeIndex(record: RequirementRecord & { sentAt: string }): Promise<void> {
     await batchWrite(indexItemsOf(record).map((Item) => ({ PutRequest: { Item } })));
   },

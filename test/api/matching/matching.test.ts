@@ -23,6 +23,7 @@ import {
   type Broker,
 } from '../quality/support';
 import { readReceivedMails } from '../requirements/support';
+import { publishedListing } from './support';
 
 /**
  * Matching through the gateway, the jobs and the SES emulator: a requirement and a listing that fit meet,
@@ -77,33 +78,14 @@ async function sentRequirement(overrides: Parameters<typeof createRequirement>[2
   return requirement;
 }
 
-/** A listing of `broker`, published by the blast: industrial for lease in Power Inn, 12,400 sf at $1.10/sf a month. */
-async function publishedListing(broker: Broker, overrides: Parameters<typeof queuedListing>[2] = {}): Promise<Listing> {
-  const listing = await queuedListing(stack, broker, {
-    listingTypeId: 'for-lease',
-    propertyTypeId: 'industrial',
-    marketId: 'sac-power-inn',
-    sqft: 12_400,
-    minSqft: null,
-    maxSqft: null,
-    price: null,
-    leasePrice: 1.1,
-    leaseFrequencyId: 'monthly',
-    highlights: ['Dock-high doors', 'Fenced yard', 'Heavy power'],
-    ...overrides,
-  });
-  await runBlastJob();
-  return listing;
-}
-
 describe('matching', () => {
   it('a listing published after a requirement is sent meets it, with the reasons and numbers, on both brokers\' pages', async () => {
     const requirement = await sentRequirement();
-    const listing = await publishedListing(lister);
+    const listing = await publishedListing(stack, lister);
     // Another property type, and another market: no match. The seeker's own listing: no match with themselves.
-    await publishedListing(lister, { propertyTypeId: 'office' });
-    await publishedListing(lister, { marketId: 'sac-midtown' });
-    await publishedListing(seeker);
+    await publishedListing(stack, lister, { propertyTypeId: 'office' });
+    await publishedListing(stack, lister, { marketId: 'sac-midtown' });
+    await publishedListing(stack, seeker);
 
     const seen = (await expectOk(requirementMatches(seeker, requirement.requirementId))).items;
     expect(seen.map((m) => m.listingId)).toEqual([listing.listingId]);
@@ -129,7 +111,7 @@ describe('matching', () => {
     const withdrawn = await approved('withdrawn');
     const requirement = await createRequirement(stack, withdrawn, { requirementTypeId: 'for-lease', propertyTypeId: 'industrial', marketIds: ['sac-power-inn'], sqftMin: 10_000, sqftMax: 15_000 });
     await runBroadcast();
-    const listing = await publishedListing(lister);
+    const listing = await publishedListing(stack, lister);
     const before = (await expectOk(requirementMatches(withdrawn, requirement.requirementId))).items.find((m) => m.listingId === listing.listingId);
     expect(before?.counterpart).toMatchObject({ _id: lister.userId, email: lister.email });
 
@@ -143,7 +125,7 @@ describe('matching', () => {
   });
 
   it('a requirement sent after the listing is published finds it too; one too far off in size does not', async () => {
-    const listing = await publishedListing(lister, { sqft: 30_000 });
+    const listing = await publishedListing(stack, lister, { sqft: 30_000 });
     const near = await sentRequirement({ sqftMin: 26_000, sqftMax: 28_000 });
     const far = await sentRequirement({ sqftMin: 10_000, sqftMax: 12_000 });
     const nearMatch = (await expectOk(requirementMatches(seeker, near.requirementId))).items.find((m) => m.listingId === listing.listingId);
@@ -153,7 +135,7 @@ describe('matching', () => {
 
   it('only the two brokers see a match, and operators: anyone else gets 404 and cannot change it (403, nothing changed)', async () => {
     const requirement = await sentRequirement();
-    const listing = await publishedListing(lister);
+    const listing = await publishedListing(stack, lister);
     expect((await requirementMatches(stranger, requirement.requirementId)).status).toBe(404);
     expect((await listingMatches(stranger, listing.listingId)).status).toBe(404);
     expect((await requirementMatches(lister, requirement.requirementId)).status).toBe(404);
@@ -168,7 +150,7 @@ describe('matching', () => {
 
   it('each broker decides on their own copy; a dismissed match stays dismissed through a rematch', async () => {
     const requirement = await sentRequirement();
-    const listing = await publishedListing(lister);
+    const listing = await publishedListing(stack, lister);
     const params = { requirementId: requirement.requirementId, listingId: listing.listingId };
     const dismissed = await expectOk(call<{ match: Match }>(stack, seeker.token, 'updateMatch', { params, body: { side: 'requirement', state: 'dismissed' } }));
     expect(dismissed.match.state).toBe('dismissed');
@@ -183,8 +165,8 @@ describe('matching', () => {
   it('a listing deleted, or a requirement removed by an operator, takes its matches with it from both brokers', async () => {
     const rocklin = { marketIds: ['placer-rocklin'] };
     const requirement = await sentRequirement(rocklin);
-    const listing = await publishedListing(lister, { marketId: 'placer-rocklin' });
-    const other = await publishedListing(stranger, { marketId: 'placer-rocklin' });
+    const listing = await publishedListing(stack, lister, { marketId: 'placer-rocklin' });
+    const other = await publishedListing(stack, stranger, { marketId: 'placer-rocklin' });
     const pairs = async () => (await matchesOf(seeker)).filter((m) => m.requirementId === requirement.requirementId).map((m) => m.listingId).sort();
     expect(await pairs()).toEqual([listing.listingId, other.listingId].sort());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../../lib/local/stack';
-import type { Listing, ListingPage, Match, Requirement, RequirementPage } from '../../../shared/api';
-import { call, createRequirement, expectOk, newApprovedBroker, newUser, queuedListing, runBlastJob, runBroadcast, startStack, type Broker } from '../quality/support';
+import type { ListingPage, Match, Requirement, RequirementPage } from '../../../shared/api';
+import { call, createRequirement, expectOk, newApprovedBroker, newUser, runBroadcast, startStack, type Broker } from '../quality/support';
+import { publishedListing } from './support';
 
 /**
  * Calls that race on one item, as two tabs, an owner and a retried request make them: whatever order the
@@ -33,22 +34,6 @@ const requirementFields = {
   description: 'Distribution client.',
 };
 
-async function publishedListing(): Promise<Listing> {
-  const listing = await queuedListing(stack, lister, {
-    listingTypeId: 'for-lease',
-    propertyTypeId: 'industrial',
-    marketId: 'sac-power-inn',
-    sqft: 12_400,
-    minSqft: null,
-    maxSqft: null,
-    price: null,
-    leasePrice: 1.1,
-    leaseFrequencyId: 'monthly',
-    highlights: ['Dock-high doors'],
-  });
-  await runBlastJob();
-  return (await expectOk(call<{ listing: Listing }>(stack, lister.token, 'getListing', { params: { listingId: listing.listingId } }))).listing;
-}
 
 const matchesOf = async (broker: Broker) => {
   const page = await call<{ items: Match[] }>(stack, broker.token, 'listMatches', { query: { limit: 200 } });
@@ -58,7 +43,7 @@ const matchesOf = async (broker: Broker) => {
 
 describe('racing lifecycle calls', () => {
   it('a requirement withdrawn while its owner renews and edits it: once withdrawn, it is out of the browser and has no match on either side', async () => {
-    const listing = await publishedListing();
+    const listing = await publishedListing(stack, lister);
     for (let round = 0; round < ROUNDS; round++) {
       const created = await createRequirement(stack, seeker, { ...requirementFields, title: `Race ${round}` });
       await runBroadcast();
@@ -87,7 +72,7 @@ describe('racing lifecycle calls', () => {
     await createRequirement(stack, seeker, { ...requirementFields, title: 'Waiting for a listing' });
     await runBroadcast();
     for (let round = 0; round < ROUNDS; round++) {
-      const listing = await publishedListing();
+      const listing = await publishedListing(stack, lister);
       expect((await matchesOf(lister)).some((m) => m.listingId === listing.listingId)).toBe(true);
       const params = { listingId: listing.listingId };
       const answers = await Promise.all([
