@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ListingDraft, ListingStatus, SearchTotal } from '../../shared/api';
 import { isIndexSort, listingFacetsOf, rankComparator, type BrowseSort, type IndexSort, type ListingFacets, type PricePoint } from '../../shared/rules';
-import { batchGet, batchWrite, db, deleteExisting, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, tableName, type Authored } from './table';
+import { batchGet, batchWrite, db, deleteExisting, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryAll, queryPages, setHistory, setMarketFacts, finishMarketMove, tableName, type Authored } from './table';
 import { browseIndex, moveIndexItems, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
 /** One photo of a listing: relative keys of its variants; `_id` is the upload's uuid. */
@@ -60,11 +60,13 @@ export interface ListingRecord extends ListingDraft, Authored {
   version?: number;
   /** The market facts it is counted under in the Market page's aggregates (JSON; README "Market intelligence"). */
   market?: string;
+  /** The move to `market` not finished yet (JSON `{ id, from }`): its adds to the cells, repeated once more, add nothing twice. */
+  marketMove?: string;
 }
 
 /** What the market's recount reads of a listing: its market fields, and the facts it is counted under. */
 const MARKET_FIELDS = [
-  'listingId', 'market', 'status', 'listingTypeId', 'propertyTypeId', 'marketId', 'sqft', 'minSqft', 'maxSqft', 'price', 'leasePrice', 'leaseFrequencyId', 'publishedOn', 'closedAt',
+  'listingId', 'market', 'marketMove', 'status', 'listingTypeId', 'propertyTypeId', 'marketId', 'sqft', 'minSqft', 'maxSqft', 'price', 'leasePrice', 'leaseFrequencyId', 'publishedOn', 'closedAt',
 ] as const satisfies readonly (keyof ListingRecord)[];
 export type ListingMarketRecord = Pick<ListingRecord, (typeof MARKET_FIELDS)[number]>;
 
@@ -627,8 +629,13 @@ export const listingsRepository = {
    * Records that the listing is now counted under `to` in the market aggregates (absent: nothing), only
    * while it is still counted under `from`: of two writers of one transition, one wins. False otherwise.
    */
-  setMarketFacts(listingId: string, from: string | null, to: string | null): Promise<boolean> {
-    return setMarketFacts(keys(listingId), from, to);
+  setMarketFacts(listingId: string, from: string | null, to: string | null, move: string): Promise<boolean> {
+    return setMarketFacts(keys(listingId), from, to, move);
+  },
+
+  /** The move's adds are done: it leaves the listing (only that move). */
+  finishMarketMove(listingId: string, move: string): Promise<void> {
+    return finishMarketMove(keys(listingId), move);
   },
 
   /**

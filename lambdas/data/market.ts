@@ -1,6 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { cellKey, isHistogramAttr, marketDealTypes, marketPropertyTypes, parseCellKey, type CellValues } from '../../shared/rules';
-import { batchGet, batchWrite, db, isConditionFailed, queryPages, tableName } from './table';
+import { batchGet, batchWrite, db, isConditionFailed, putIfAbsent, queryPages, tableName } from './table';
 
 /**
  * The Market page's aggregates (README "Market intelligence"). A cell (property type or `*` × deal type or
@@ -17,7 +17,15 @@ const cellKeys = (part: Part, key: string) => {
   const { propertyTypeId, dealTypeId, area } = parseCellKey(key);
   return { pk: cellPartition(part, propertyTypeId, dealTypeId), sk: area };
 };
+const removalKey = (kind: string, id: string) => ({ pk: `MKTGONE#${kind}#${id}`, sk: 'GONE' });
 const weekPartition = (key: string) => `MKTWEEK#${key.replaceAll('|', '#')}`;
+
+/**
+ * A cell item's mark of a move it has counted (an item's transition between market facts, by its id), set by
+ * the add itself and removed once the move is finished: a move added again after a crash adds nothing.
+ */
+const MOVE_MARK = 'mv_';
+const markOf = (moveId: string) => `${MOVE_MARK}${moveId}`;
 
 /** A cell's values split by the item that holds them (only the parts with values). */
 function split(values: CellValues): Map<Part, CellValues> {
@@ -53,6 +61,7 @@ function toCells(items: readonly Record<string, unknown>[]): StoredCell[] {
     const key = cellKey(propertyTypeId, dealTypeId, String(sk));
     const cell = cells.get(key) ?? cells.set(key, newStoredCell(key)).get(key)!;
     for (const [attr, n] of Object.entries(values as CellValues)) {
+      if (attr.startsWith(MOVE_MARK)) continue;
       cell.values[attr] = (cell.values[attr] ?? 0) + n;
       if (partOf(attr) !== part) cell.misplaced.push(attr);
     }
@@ -118,6 +127,63 @@ export const marketRepository = {
     return { cells: toCells([...counts, ...whole]), itemsRead: counts.length + whole.length };
   },
 
+  /**
+   * Adds the moves' values to a cell, each move once however often this is repeated: per item of the cell,
+   * one UpdateItem of their sum that marks every move, while none is marked; where one is (an add that
+   * landed before a crash), each move alone, skipped where marked.
+   */
+  async addMoves(key: string, moves: ReadonlyMap<string, CellValues>): Promise<void> {
+    const byPart = new Map<Part, Map<string, CellValues>>();
+    for (const [moveId, values] of moves) {
+      for (const [part, partValues] of split(values)) (byPart.get(part) ?? byPart.set(part, new Map()).get(part)!).set(moveId, partValues);
+    }
+    await Promise.all(
+      [...byPart].map(async ([part, partMoves]) => {
+        const sum: CellValues = {};
+        for (const values of partMoves.values()) for (const [attr, n] of Object.entries(values)) sum[attr] = (sum[attr] ?? 0) + n;
+        if (await addOnce(cellKeys(part, key), sum, [...partMoves.keys()])) return;
+        for (const [moveId, values] of partMoves) await addOnce(cellKeys(part, key), values, [moveId]);
+      }),
+    );
+  },
+
+  /**
+   * A deleted item's removal from the cells, claimed once (a marker kept a month, far past any replay of the
+   * stream's 24 hours): true for the first caller, and again while that removal is not finished.
+   */
+  async claimRemoval(kind: string, id: string): Promise<boolean> {
+    const expiresAtEpoch = Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60;
+    if (await putIfAbsent({ ...removalKey(kind, id), type: 'marketForgotten', expiresAtEpoch, state: 'removing' })) return true;
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: removalKey(kind, id), ConsistentRead: true }));
+    return Item?.state === 'removing';
+  },
+
+  async finishRemoval(kind: string, id: string): Promise<void> {
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: removalKey(kind, id), UpdateExpression: 'SET #state = :done', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':done': 'done' } }));
+  },
+
+  /** Takes finished moves' marks off a cell's items (an item that is not there stays absent). */
+  async clearMoves(key: string, moveIds: readonly string[]): Promise<void> {
+    if (!moveIds.length) return;
+    await Promise.all(
+      (['counts', 'histograms'] as const).map(async (part) => {
+        try {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: cellKeys(part, key),
+              UpdateExpression: `REMOVE ${moveIds.map((_, i) => `#m${i}`).join(', ')}`,
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: Object.fromEntries(moveIds.map((moveId, i) => [`#m${i}`, markOf(moveId)])),
+            }),
+          );
+        } catch (error) {
+          if (!isConditionFailed(error)) throw error;
+        }
+      }),
+    );
+  },
+
   /** Every cell, whole (the reconciliation, the demo's trend): two Queries per property type × deal type, 80 in all. */
   async *allCells(): AsyncGenerator<StoredCell[]> {
     for (const p of marketPropertyTypes) {
@@ -177,6 +243,32 @@ async function queryPart(part: Part, propertyTypeId: string, dealTypeId: string,
     }),
   );
   return Items ?? [];
+}
+
+/** Adds `values` to one item of a cell and marks `moveIds` on it, unless one of them is marked there: false then. */
+async function addOnce(itemKey: { pk: string; sk: string }, values: CellValues, moveIds: readonly string[]): Promise<boolean> {
+  const attrs = Object.entries(values);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey,
+        UpdateExpression: `ADD ${attrs.map((_, i) => `#a${i} :v${i}`).join(', ')}, #rev :one SET #type = :type, ${moveIds.map((_, i) => `#m${i} = :one`).join(', ')}`,
+        ConditionExpression: moveIds.map((_, i) => `attribute_not_exists(#m${i})`).join(' AND '),
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(attrs.map(([attr], i) => [`#a${i}`, attr])),
+          ...Object.fromEntries(moveIds.map((moveId, i) => [`#m${i}`, markOf(moveId)])),
+          '#rev': 'rev',
+          '#type': 'type',
+        },
+        ExpressionAttributeValues: { ...Object.fromEntries(attrs.map(([, n], i) => [`:v${i}`, n])), ':one': 1, ':type': 'marketCell' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Sets and removes attributes of one item of a cell only while it is at `rev` (0: still absent). */

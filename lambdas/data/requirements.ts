@@ -7,7 +7,7 @@ import {
 import type { RequirementStatus, SearchTotal } from '../../shared/api';
 import { isIndexSort, rankComparator, requirementFacetsOf, type BrowseSort, type RequirementFacets } from '../../shared/rules';
 import type { LeaseFrequencyId, PropertyTypeId, RequirementTypeId } from '../../shared/catalog';
-import { batchGet, batchWrite, db, deleteExisting, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, startKeyFor, tableName, type Authored } from './table';
+import { batchGet, batchWrite, db, deleteExisting, encodeCursor, fullReadPageSize, isConditionFailed, nowIso, projectionOf, queryPages, setHistory, setMarketFacts, finishMarketMove, startKeyFor, tableName, type Authored } from './table';
 import { deliveryLedger, type DeliveryClaim } from './delivery-ledger';
 import { browseIndex, moveIndexItems, SEARCH_TOTAL_MAX, searchKeyOf, type IndexRead } from './browse-index';
 
@@ -45,11 +45,13 @@ export interface RequirementRecord extends Authored {
   version?: number;
   /** The market facts it is counted under in the Market page's aggregates (JSON; README "Market intelligence"). */
   market?: string;
+  /** The move to `market` not finished yet (JSON `{ id, from }`): its adds to the cells, repeated once more, add nothing twice. */
+  marketMove?: string;
 }
 
 /** What the market's recount reads of a requirement: its market fields, and the facts it is counted under. */
 const MARKET_FIELDS = [
-  'requirementId', 'market', 'status', 'requirementTypeId', 'propertyTypeId', 'marketIds', 'sqftMin', 'sqftMax', 'sentAt', 'closedAt',
+  'requirementId', 'market', 'marketMove', 'status', 'requirementTypeId', 'propertyTypeId', 'marketIds', 'sqftMin', 'sqftMax', 'sentAt', 'closedAt',
 ] as const satisfies readonly (keyof RequirementRecord)[];
 export type RequirementMarketRecord = Pick<RequirementRecord, (typeof MARKET_FIELDS)[number]>;
 
@@ -488,8 +490,13 @@ export const requirementsRepository = {
   },
 
   /** Like listingsRepository.setMarketFacts. */
-  setMarketFacts(requirementId: string, from: string | null, to: string | null): Promise<boolean> {
-    return setMarketFacts(keys(requirementId), from, to);
+  setMarketFacts(requirementId: string, from: string | null, to: string | null, move: string): Promise<boolean> {
+    return setMarketFacts(keys(requirementId), from, to, move);
+  },
+
+  /** Like listingsRepository.finishMarketMove. */
+  finishMarketMove(requirementId: string, move: string): Promise<void> {
+    return finishMarketMove(keys(requirementId), move);
   },
 
   /** sent or expired → sent, active again from `now`. Answers the record before, or null. */

@@ -189,21 +189,30 @@ export async function queryAll(input: QueryInput): Promise<Record<string, unknow
  * Sets (or removes) an item's `market` facts only while they are `from` (absent: null) and the item exists:
  * the claim of one market transition (lambdas/domain/market.ts). False when someone else moved them first.
  */
-export async function setMarketFacts(key: { pk: string; sk: string }, from: string | null, to: string | null): Promise<boolean> {
+export async function setMarketFacts(key: { pk: string; sk: string }, from: string | null, to: string | null, move: string): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: to === null ? 'REMOVE market' : 'SET market = :to',
-        ConditionExpression: `attribute_exists(pk) AND ${from === null ? 'attribute_not_exists(market)' : 'market = :from'}`,
-        ExpressionAttributeValues: { ...(to === null ? {} : { ':to': to }), ...(from === null ? {} : { ':from': from }) },
+        UpdateExpression: to === null ? 'SET marketMove = :move REMOVE market' : 'SET market = :to, marketMove = :move',
+        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(marketMove) AND ${from === null ? 'attribute_not_exists(market)' : 'market = :from'}`,
+        ExpressionAttributeValues: { ':move': move, ...(to === null ? {} : { ':to': to }), ...(from === null ? {} : { ':from': from }) },
       }),
     );
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
     throw error;
+  }
+}
+
+/** Takes a finished market move off its item, only while it is that move (the item may be gone). */
+export async function finishMarketMove(key: { pk: string; sk: string }, move: string): Promise<void> {
+  try {
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE marketMove', ConditionExpression: 'marketMove = :move', ExpressionAttributeValues: { ':move': move } }));
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { MarketQuery, MarketResponse } from '../../shared/api';
 import {
@@ -27,7 +28,6 @@ import {
 import { logger } from '../core/logger';
 import { listingsRepository, type ListingMarketRecord, type ListingRecord } from '../data/listings';
 import { addedTo, marketRepository, newStoredCell, type StoredCell } from '../data/market';
-import { putIfAbsent } from '../data/table';
 import { requirementsRepository, type RequirementMarketRecord, type RequirementRecord } from '../data/requirements';
 
 /**
@@ -48,46 +48,57 @@ const decode = (stored: string | undefined): MarketFacts | null => (stored ? (JS
  */
 const MARKET_WRITES = 25;
 
-/** Adds each cell's difference. */
-async function applyDelta(delta: Map<string, CellValues>): Promise<void> {
-  await pLimit(MARKET_WRITES).map([...delta], ([key, values]) => marketRepository.add(key, values));
+/** Adds each cell's difference (a deleted item's, under its removal's move). */
+async function applyDelta(delta: Map<string, CellValues>, moveId: string): Promise<void> {
+  await pLimit(MARKET_WRITES).map([...delta], ([key, values]) => marketRepository.addMoves(key, new Map([[moveId, values]])));
+  await pLimit(MARKET_WRITES).map([...delta.keys()], (key) => marketRepository.clearMoves(key, [moveId]));
 }
 
 const sources = {
   listing: {
     get: (id: string) => listingsRepository.get(id),
     facts: (record: ListingRecord | RequirementRecord) => listingFacts(record as ListingRecord),
-    claim: (id: string, from: string | null, to: string | null) => listingsRepository.setMarketFacts(id, from, to),
+    claim: (id: string, from: string | null, to: string | null, move: string) => listingsRepository.setMarketFacts(id, from, to, move),
+    finish: (id: string, move: string) => listingsRepository.finishMarketMove(id, move),
   },
   requirement: {
     get: (id: string) => requirementsRepository.get(id),
     facts: (record: ListingRecord | RequirementRecord) => requirementFacts(record as RequirementRecord),
-    claim: (id: string, from: string | null, to: string | null) => requirementsRepository.setMarketFacts(id, from, to),
+    claim: (id: string, from: string | null, to: string | null, move: string) => requirementsRepository.setMarketFacts(id, from, to, move),
+    finish: (id: string, move: string) => requirementsRepository.finishMarketMove(id, move),
   },
 } as const;
 
-/** One item's claim and its difference added (the reconciliation's repair of an item left stale). */
-async function sync(kind: Kind, id: string): Promise<Synced> {
-  const synced = await claimTransition(kind, id);
-  if (synced) await applyDelta(synced.delta);
-  return synced;
+/** One item's transition between market facts, claimed on the item and not finished yet. */
+interface Move {
+  /** As the item holds it (`marketMove`): JSON `{ id, from }`. */
+  stored: string;
+  id: string;
+  delta: Map<string, CellValues>;
 }
 
+const moveOf = (stored: string, to: string | null | undefined): Move => {
+  const { id, from } = JSON.parse(stored) as { id: string; from: string | null };
+  return { stored, id, delta: contributionDelta(decode(from ?? undefined), decode(to ?? undefined)) };
+};
+
 /**
- * One item's claim: the transition from the facts it is counted under to the facts it has now, taken by a
- * conditional write on the item, and what it has to add (not added yet). A retry, or a second caller, finds
- * the facts already moved and adds nothing: never counted twice.
+ * One item's move: the one it has not finished (a crash after its claim), or the transition from the facts it
+ * is counted under to the facts it has now, claimed by a conditional write on the item that records the move;
+ * its adds are not made yet. A retry, or a second caller, finds the facts already moved and claims nothing.
  */
-async function claimTransition(kind: Kind, id: string): Promise<Synced> {
+async function claimTransition(kind: Kind, id: string): Promise<{ facts: MarketFacts | null; move: Move | null; unfinished: boolean } | null> {
   const source = sources[kind];
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await source.get(id);
-    if (!record) return { facts: null, delta: new Map() };
+    if (!record) return { facts: null, move: null, unfinished: false };
+    if (record.marketMove) return { facts: decode(record.market), move: moveOf(record.marketMove, record.market), unfinished: true };
     const stored = record.market ?? null;
     const facts = source.facts(record);
     const now = encode(facts);
-    if (now === stored) return { facts, delta: new Map() };
-    if (await source.claim(id, stored, now)) return { facts, delta: contributionDelta(decode(stored ?? undefined), facts) };
+    if (now === stored) return { facts, move: null, unfinished: false };
+    const move = JSON.stringify({ id: randomUUID().replaceAll('-', ''), from: stored });
+    if (await source.claim(id, stored, now, move)) return { facts, move: moveOf(move, now), unfinished: false };
   }
   logger.warn('market facts kept moving: left to the reconciliation', { kind, id });
   return null;
@@ -97,30 +108,53 @@ async function claimTransition(kind: Kind, id: string): Promise<Synced> {
 type Synced = { facts: MarketFacts | null; delta: Map<string, CellValues> } | null;
 
 /**
- * Several items at once (a batch of the stream's changes): each transition claimed as `sync` claims it
- * (MARKET_WRITES at a time), their differences summed and added once per cell, since items changed together
- * share most cells (the region's, their counties'). A crash between the claims and the adds leaves those
- * cells short until the reconciliation, as it does for one item.
+ * Several items at once (a batch of the stream's changes): each item's move claimed (MARKET_WRITES at a
+ * time), the moves' differences summed and added once per cell item, each move marked on the cells it adds
+ * to, then finished on its item and its marks taken off. A crash anywhere leaves the move on its item, and
+ * the retry adds it where it is not marked yet: nothing lost, nothing counted twice. An item whose unfinished
+ * move is done here is synced again, for a change of its facts since.
  */
-export async function syncMarketOf(kind: Kind, ids: readonly string[]): Promise<void> {
-  const total = new Map<string, CellValues>();
+export async function syncMarketOf(kind: Kind, ids: readonly string[]): Promise<Map<string, Synced>> {
+  const synced = new Map<string, Synced>();
+  const moves: { id: string; move: Move }[] = [];
+  const again: string[] = [];
   await pLimit(MARKET_WRITES).map(ids, async (id) => {
-    const synced = await claimTransition(kind, id);
-    for (const [key, values] of synced?.delta ?? []) addInto(total.get(key) ?? total.set(key, {}).get(key)!, values);
+    const claimed = await claimTransition(kind, id);
+    synced.set(id, claimed && { facts: claimed.facts, delta: claimed.move?.delta ?? new Map() });
+    if (claimed?.move) moves.push({ id, move: claimed.move });
+    if (claimed?.unfinished) again.push(id);
   });
-  await applyDelta(total);
+  const byCell = new Map<string, Map<string, CellValues>>();
+  for (const { move } of moves) {
+    for (const [key, values] of move.delta) (byCell.get(key) ?? byCell.set(key, new Map()).get(key)!).set(move.id, values);
+  }
+  await pLimit(MARKET_WRITES).map([...byCell], ([key, cellMoves]) => marketRepository.addMoves(key, cellMoves));
+  await pLimit(MARKET_WRITES).map(moves, ({ id, move }) => sources[kind].finish(id, move.stored));
+  await pLimit(MARKET_WRITES).map([...byCell], ([key, cellMoves]) => marketRepository.clearMoves(key, [...cellMoves.keys()]));
+  if (again.length) {
+    for (const [id, next] of await syncMarketOf(kind, again)) {
+      const first = synced.get(id);
+      if (!first || !next) continue;
+      for (const [key, values] of next.delta) addInto(first.delta.get(key) ?? first.delta.set(key, {}).get(key)!, values);
+      first.facts = next.facts;
+    }
+  }
+  return synced;
 }
+
+/** One item's sync (the reconciliation's repair of an item left stale). */
+const sync = async (kind: Kind, id: string): Promise<Synced> => (await syncMarketOf(kind, [id])).get(id) ?? null;
 
 /**
  * A deleted item (its last image): what it was counted under leaves the aggregates, once however often its
- * removal is replayed (a marker claimed first, kept a month, far past any replay of the stream's 24 hours).
+ * removal is replayed (a marker claimed first, kept a month, far past any replay of the stream's 24 hours;
+ * its adds marked on the cells as a move's, and the marker says when they are done).
  */
 export async function forgetMarketFacts(kind: Kind, id: string, removed: Pick<ListingRecord, 'market'> | null): Promise<void> {
   if (!removed?.market) return;
-  const expiresAtEpoch = Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60;
-  if (await putIfAbsent({ pk: `MKTGONE#${kind}#${id}`, sk: 'GONE', type: 'marketForgotten', expiresAtEpoch })) {
-    await applyDelta(contributionDelta(decode(removed.market), null));
-  }
+  if (!(await marketRepository.claimRemoval(kind, id))) return;
+  await applyDelta(contributionDelta(decode(removed.market), null), `gone${kind}${id.replaceAll('-', '')}`);
+  await marketRepository.finishRemoval(kind, id);
 }
 
 // ---- the page ------------------------------------------------------------------------------------------
@@ -210,9 +244,9 @@ export async function reconcileMarket(now: Date): Promise<ReconcileReport> {
   const report: ReconcileReport = { read: { listings: 0, requirements: 0 }, staleItems: 0, cells: 0, driftedCells: 0, driftedValues: 0, busyCells: 0, week };
   const count = async (kind: Kind, record: ListingMarketRecord | RequirementMarketRecord, facts: MarketFacts | null) => {
     let counted = facts;
-    if ((record.market ?? null) !== encode(facts)) {
-      // Its write path stopped before its claim: bring it in line now, and keep what that added in view (its
-      // own `rev` raises), so the cells it touched are not taken for busy.
+    if (record.marketMove || (record.market ?? null) !== encode(facts)) {
+      // Its projection stopped before its claim, or before its move was finished: bring it in line now, and
+      // keep what that added in view (its own `rev` raises), so the cells it touched are not taken for busy.
       const id = 'listingId' in record ? record.listingId : record.requirementId;
       report.staleItems++;
       logger.warn('market facts of an item were stale', { kind, id });

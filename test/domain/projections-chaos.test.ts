@@ -7,6 +7,7 @@ import type { Principal } from '../../lambdas/core/principal';
 import { fromItem as listingOf, indexItemsOf as listingIndexItemsOf } from '../../lambdas/data/listings';
 import { fromItem as requirementOf, indexItemsOf as requirementIndexItemsOf } from '../../lambdas/data/requirements';
 import { changeListingPrice, closeListing, renewListing } from '../../lambdas/domain/listing-lifecycle';
+import { reconcileMarket } from '../../lambdas/domain/market';
 import { projectChanges } from '../../lambdas/domain/projections';
 import { editRequirement, fillRequirement, renewRequirement, withdrawRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { requirementsRepository } from '../../lambdas/data/requirements';
@@ -21,7 +22,8 @@ import { broker, requirementInput, type Actor } from './support';
  * Chaos on the write path: hundreds of lifecycle calls racing on the same items, by their owners and their
  * delegates at once, while the projector's batches crash half way and its writes are throttled. Once the
  * stream drains there is no drift, before any reconciliation: projecting every item again from what it is
- * now changes nothing, and no derived record is left for an item that no longer wants it.
+ * now changes nothing, no derived record is left for an item that no longer wants it, and the market's
+ * recount finds every cell as the projections left it.
  */
 
 const undo: (() => void)[] = [];
@@ -149,5 +151,7 @@ describe('the write path under chaos', () => {
     expect(projectorCalls()).toBeGreaterThan(600);
     expect(projectionFailures()).toEqual([]);
     expect(await drift()).toEqual([]);
+    // The market's cells: the recount finds each as the projections left it.
+    expect(await reconcileMarket(new Date())).toMatchObject({ staleItems: 0, driftedCells: 0 });
   }, 300_000);
 });

@@ -15,7 +15,7 @@ export interface ItemChange {
  * Attributes only projections (and the change history) write onto the item they follow: a change of these
  * alone is a projection's own echo and derives nothing.
  */
-const BOOKKEEPING = new Set(['market', 'changes', 'lastChangedBy']);
+const BOOKKEEPING = new Set(['market', 'marketMove', 'changes', 'lastChangedBy']);
 
 const withoutBookkeeping = (image: Record<string, unknown> | null) =>
   image && Object.fromEntries(Object.entries(image).filter(([name]) => !BOOKKEEPING.has(name)));
