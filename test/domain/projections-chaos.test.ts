@@ -12,10 +12,8 @@ import { projectChanges } from '../../lambdas/domain/projections';
 import { editRequirement, fillRequirement, renewRequirement, withdrawRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { requirementsRepository } from '../../lambdas/data/requirements';
 import { listingsRepository } from '../../lambdas/data/listings';
-import { inStreamHandler } from '../../lib/local/stream-poller';
-import { serviceError } from '../api/quality/support';
 import { storedListing, storedRequirement } from './matching-support';
-import { projectionFailures, projectionsSettled } from './projections';
+import { projectionFailures, projectionsSettled, projectorCallsFailing } from './projections';
 import { broker, requirementInput, type Actor } from './support';
 
 /**
@@ -44,19 +42,6 @@ async function wholeTable(): Promise<Item[]> {
 
 const keyOf = (item: Item) => `${String(item.pk)}\u0000${String(item.sk)}`;
 const canonical = (items: Item[]) => items.map((item) => JSON.stringify(item, Object.keys(item).sort())).sort();
-
-/** The projector's own table calls fail where `fails` says (a throttle past the SDK's retries, a batch crashing half way). */
-function projectorCallsFailing(fails: (call: number) => boolean): () => number {
-  const client = documentClient() as unknown as { send: (...args: unknown[]) => Promise<unknown> };
-  const original = client.send;
-  let calls = 0;
-  client.send = (...args) => {
-    if (inStreamHandler() && fails(++calls)) return Promise.reject(serviceError('ProvisionedThroughputExceededException', 400));
-    return original.apply(client, args);
-  };
-  undo.push(() => (client.send = original));
-  return () => calls;
-}
 
 /**
  * What differs from the records every item derives as it is now: every listing, requirement, user and
@@ -118,7 +103,8 @@ describe('the write path under chaos', () => {
     await projectionsSettled(120_000);
 
     // Every 9th of the projector's next 600 calls fails: batches stop half way and are retried.
-    const projectorCalls = projectorCallsFailing((call) => call <= 600 && call % 9 === 0);
+    const faults = projectorCallsFailing((call) => call <= 600 && call % 9 === 0);
+    undo.push(faults.restore);
     const callers = [seeker.principal, asDelegate(seeker)];
     const listers = [lister.principal, asDelegate(lister)];
     const calls: Promise<unknown>[] = [];
@@ -148,7 +134,7 @@ describe('the write path under chaos', () => {
     expect(await settledAsUsers(calls)).toEqual([]);
 
     await projectionsSettled(180_000);
-    expect(projectorCalls()).toBeGreaterThan(600);
+    expect(faults.calls()).toBeGreaterThan(600);
     expect(projectionFailures()).toEqual([]);
     expect(await drift()).toEqual([]);
     // The market's cells: the recount finds each as the projections left it.

@@ -6,10 +6,9 @@ import { env } from '../../lambdas/core/env';
 import { changeListingPrice, closeListing } from '../../lambdas/domain/listing-lifecycle';
 import { editRequirement, fillRequirement, withdrawRequirement } from '../../lambdas/domain/requirement-lifecycle';
 import { handler as projector } from '../../lambdas/streams/projector';
-import { inStreamHandler, startStreamPoller } from '../../lib/local/stream-poller';
-import { serviceError } from '../api/quality/support';
+import { startStreamPoller } from '../../lib/local/stream-poller';
 import { storedListing, storedRequirement } from './matching-support';
-import { projectionFailures, projectionsSettled } from './projections';
+import { projectionFailures, projectionsSettled, projectorCallsFailing } from './projections';
 import { broker, requirementInput } from './support';
 
 /**
@@ -31,19 +30,6 @@ async function derivedRecords(): Promise<string[]> {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items.map((item) => JSON.stringify(item, Object.keys(item).sort())).sort();
-}
-
-/** Makes the projector's own table calls fail (a throttle outlasting the SDK's retries) where `fails` says. */
-function projectorCallsFailing(fails: (call: number) => boolean): { calls: () => number } {
-  const client = documentClient() as unknown as { send: (...args: unknown[]) => Promise<unknown> };
-  const original = client.send;
-  let calls = 0;
-  client.send = (...args) => {
-    if (inStreamHandler() && fails(++calls)) return Promise.reject(serviceError('ProvisionedThroughputExceededException', 400));
-    return original.apply(client, args);
-  };
-  undo.push(() => (client.send = original));
-  return { calls: () => calls };
 }
 
 /** A small market of both sides that match each other, then every lifecycle change on them. */
@@ -79,6 +65,7 @@ describe('the projector', () => {
   it('converges through crashes half way through its batches and throttled writes, nothing given up on', async () => {
     // Every 7th of its first 40 calls fails: batches stop half way and are retried (never 11 times over).
     const faults = projectorCallsFailing((call) => call <= 40 && call % 7 === 0);
+    undo.push(faults.restore);
     await marketAndLifecycle('faulted');
     await projectionsSettled(120_000);
     expect(faults.calls()).toBeGreaterThan(40);

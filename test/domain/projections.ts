@@ -1,4 +1,6 @@
-import type { StreamPoller } from '../../lib/local/stream-poller';
+import { documentClient } from '../../lambdas/core/aws';
+import { inStreamHandler, type StreamPoller } from '../../lib/local/stream-poller';
+import { serviceError } from '../api/quality/support';
 
 let current: StreamPoller | undefined;
 let off = false;
@@ -28,3 +30,18 @@ export function withoutProjections(): void {
 
 /** False once the file turned its projections off. */
 export const projectionsRun = () => !off;
+
+/**
+ * Makes the projector's own table calls fail where `fails` says (a throttle outlasting the SDK's retries, a
+ * batch crashing half way); answers how many it has made, and the restore.
+ */
+export function projectorCallsFailing(fails: (call: number) => boolean): { calls: () => number; restore: () => void } {
+  const client = documentClient() as unknown as { send: (...args: unknown[]) => Promise<unknown> };
+  const original = client.send;
+  let calls = 0;
+  client.send = (...args) => {
+    if (inStreamHandler() && fails(++calls)) return Promise.reject(serviceError('ProvisionedThroughputExceededException', 400));
+    return original.apply(client, args);
+  };
+  return { calls: () => calls, restore: () => (client.send = original) };
+}
