@@ -10,7 +10,7 @@ import { batchGet, batchWrite, db, isConditionFailed, putIfAbsent, queryPages, t
  * medians are shown and by the nightly job. And one weekly snapshot per cell and week for the trend.
  */
 const PARTS = { counts: 'MKT', histograms: 'MKTHIST' } as const;
-type Part = keyof typeof PARTS;
+export type Part = keyof typeof PARTS;
 const partOf = (attr: string): Part => (isHistogramAttr(attr) ? 'histograms' : 'counts');
 const cellPartition = (part: Part, propertyTypeId: string, dealTypeId: string) => `${PARTS[part]}#${propertyTypeId}#${dealTypeId}`;
 const cellKeys = (part: Part, key: string) => {
@@ -132,7 +132,7 @@ export const marketRepository = {
    * one UpdateItem of their sum that marks every move, while none is marked; where one is (an add that
    * landed before a crash), each move alone, skipped where marked.
    */
-  async addMoves(key: string, moves: ReadonlyMap<string, CellValues>): Promise<void> {
+  async addMoves(key: string, moves: ReadonlyMap<string, CellValues>): Promise<Part[]> {
     const byPart = new Map<Part, Map<string, CellValues>>();
     for (const [moveId, values] of moves) {
       for (const [part, partValues] of split(values)) (byPart.get(part) ?? byPart.set(part, new Map()).get(part)!).set(moveId, partValues);
@@ -145,6 +145,7 @@ export const marketRepository = {
         for (const [moveId, values] of partMoves) await addOnce(cellKeys(part, key), values, [moveId]);
       }),
     );
+    return [...byPart.keys()];
   },
 
   /**
@@ -162,11 +163,11 @@ export const marketRepository = {
     await db().send(new UpdateCommand({ TableName: tableName(), Key: removalKey(kind, id), UpdateExpression: 'SET #state = :done', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':done': 'done' } }));
   },
 
-  /** Takes finished moves' marks off a cell's items (an item that is not there stays absent). */
-  async clearMoves(key: string, moveIds: readonly string[]): Promise<void> {
+  /** Takes finished moves' marks off the items of a cell `addMoves` wrote (`parts`, as it answered). */
+  async clearMoves(key: string, moveIds: readonly string[], parts: readonly Part[]): Promise<void> {
     if (!moveIds.length) return;
     await Promise.all(
-      (['counts', 'histograms'] as const).map(async (part) => {
+      parts.map(async (part) => {
         try {
           await db().send(
             new UpdateCommand({

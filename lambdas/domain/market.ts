@@ -50,8 +50,8 @@ const MARKET_WRITES = 25;
 
 /** Adds each cell's difference (a deleted item's, under its removal's move). */
 async function applyDelta(delta: Map<string, CellValues>, moveId: string): Promise<void> {
-  await pLimit(MARKET_WRITES).map([...delta], ([key, values]) => marketRepository.addMoves(key, new Map([[moveId, values]])));
-  await pLimit(MARKET_WRITES).map([...delta.keys()], (key) => marketRepository.clearMoves(key, [moveId]));
+  const written = await pLimit(MARKET_WRITES).map([...delta], async ([key, values]) => ({ key, parts: await marketRepository.addMoves(key, new Map([[moveId, values]])) }));
+  await pLimit(MARKET_WRITES).map(written, ({ key, parts }) => marketRepository.clearMoves(key, [moveId], parts));
 }
 
 const sources = {
@@ -128,9 +128,9 @@ export async function syncMarketOf(kind: Kind, ids: readonly string[]): Promise<
   for (const { move } of moves) {
     for (const [key, values] of move.delta) (byCell.get(key) ?? byCell.set(key, new Map()).get(key)!).set(move.id, values);
   }
-  await pLimit(MARKET_WRITES).map([...byCell], ([key, cellMoves]) => marketRepository.addMoves(key, cellMoves));
+  const written = await pLimit(MARKET_WRITES).map([...byCell], async ([key, cellMoves]) => ({ key, cellMoves, parts: await marketRepository.addMoves(key, cellMoves) }));
   await pLimit(MARKET_WRITES).map(moves, ({ id, move }) => sources[kind].finish(id, move.stored));
-  await pLimit(MARKET_WRITES).map([...byCell], ([key, cellMoves]) => marketRepository.clearMoves(key, [...cellMoves.keys()]));
+  await pLimit(MARKET_WRITES).map(written, ({ key, cellMoves, parts }) => marketRepository.clearMoves(key, [...cellMoves.keys()], parts));
   if (again.length) {
     for (const [id, next] of await syncMarketOf(kind, again)) {
       const first = synced.get(id);
